@@ -1,0 +1,192 @@
+/// Turns a config document into a ``DeepLinkConfig``, collecting every error and warning
+/// instead of stopping at the first, so `deeplink check` can report them all.
+final class ConfigReader {
+    /// Top-level keys read by this module.
+    static let topLevelKeys: Set<String> = ["logging", "storyboard", "defaultRoute", "routes", "schemes", "hosts"]
+    /// Top-level keys read by other modules of the package, which must not be reported as unknown.
+    static let extensionKeys: Set<String> = ["apps"]
+    static let routeKeys: Set<String> = ["class", "identifier", "storyboard", "handlers", "routeParameters"]
+    static let parameterKeys: Set<String> = ["required", "regex"]
+    static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
+    /// Query names that belong to protocols rather than to routes.
+    static let reservedParameterNames: Set<String> = ["al_applink_data"]
+
+    let file: String?
+    private(set) var errors: [ConfigError] = []
+    private(set) var warnings: [Diagnostic] = []
+
+    init(file: String?) {
+        self.file = file
+    }
+
+    func read(_ text: String) -> ConfigReport {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            errors.append(
+                ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location))
+            return report(config: nil)
+        }
+        let config = attempt { () throws(ConfigError) in try readConfig(root) }
+        return report(config: config)
+    }
+
+    private func report(config: DeepLinkConfig?) -> ConfigReport {
+        var errors = self.errors
+        var warnings = self.warnings
+        for index in errors.indices { errors[index].file = file }
+        for index in warnings.indices { warnings[index].file = file }
+        return ConfigReport(config: config, errors: errors, warnings: warnings)
+    }
+
+    private func readConfig(_ root: JSONNode) throws(ConfigError) -> DeepLinkConfig {
+        let object = try root.readObject()
+        warnings += object.unknownKeyWarnings(known: Self.topLevelKeys.union(Self.extensionKeys))
+        var config = DeepLinkConfig()
+        config.document = root
+        config.file = file
+        config.logging = attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
+        config.storyboard = attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }
+        config.defaultRoute = attempt { () throws(ConfigError) in
+            try object.optional("defaultRoute").map { node throws(ConfigError) in try readDestination(node, parameters: nil) }
+        }
+        config.schemes = attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) } ?? []
+        config.hosts = attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.routes = attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
+        return config
+    }
+
+    private func readRoutes(_ node: JSONNode) throws(ConfigError) -> [RouteDefinition] {
+        let object = try node.readObject()
+        var routes: [RouteDefinition] = []
+        var firstKeyOfPattern: [RoutePattern: JSONMember] = [:]
+        for member in object.members {
+            guard let route = attempt({ () throws(ConfigError) in try readRoute(member) }) else { continue }
+            if let first = firstKeyOfPattern[route.pattern] {
+                errors.append(
+                    ConfigError(
+                        code: .duplicateRoute,
+                        message: "route \(JSONWriter.quoted(member.key)) is the same as route \(JSONWriter.quoted(first.key)) "
+                            + "(at \(first.keyLocation)); keep one of them",
+                        path: member.value.path, location: member.keyLocation))
+                continue
+            }
+            firstKeyOfPattern[route.pattern] = member
+            routes.append(route)
+        }
+        return routes
+    }
+
+    private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
+        let pattern = try RoutePattern(member.key, path: member.value.path, location: member.keyLocation)
+        let object = try member.value.readObject()
+        let parameters = try object.optional("routeParameters").map { node throws(ConfigError) in
+            try readParameters(node)
+        } ?? []
+        let destination = try readDestination(member.value, parameters: parameters)
+        return RouteDefinition(pattern: pattern, destination: destination, parameters: parameters, location: member.keyLocation)
+    }
+
+    /// Reads a route or default route object. `parameters` is `nil` for the default route, which takes none.
+    private func readDestination(_ node: JSONNode, parameters: [ParameterRule]?) throws(ConfigError) -> RouteDestination {
+        let object = try node.readObject()
+        var known = Self.routeKeys
+        if parameters == nil { known.remove("routeParameters") }
+        warnings += object.unknownKeyWarnings(known: known)
+        let className = try object.optional("class")?.readNonEmptyString()
+        let identifier = try object.optional("identifier")?.readNonEmptyString()
+        let storyboard = try object.optional("storyboard").map(readStoryboard)
+        let handlersNode = object.optional("handlers")
+        let handlers = try handlersNode?.readStringArray() ?? []
+        guard className != nil || !handlers.isEmpty else {
+            let what = handlersNode == nil ? "has neither \"class\" nor \"handlers\"" : "has no \"class\" and an empty \"handlers\" list"
+            throw ConfigError(
+                code: .routeWithoutDestination,
+                message: "the route \(what), so it could do nothing; name a screen class, handlers, or both", at: node)
+        }
+        if let handlersNode {
+            var seen: Set<String> = []
+            for (index, name) in handlers.enumerated() where !seen.insert(name).inserted {
+                warnings.append(
+                    Diagnostic(
+                        severity: .warning, code: "repeated-handler",
+                        message: "handler \(JSONWriter.quoted(name)) is listed twice and will run twice",
+                        path: handlersNode.path.appending(index: index), location: nil))
+            }
+        }
+        return RouteDestination(className: className, identifier: identifier, storyboard: storyboard, handlers: handlers)
+    }
+
+    private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {
+        let object = try node.readObject()
+        var rules: [ParameterRule] = []
+        for member in object.members {
+            if Self.reservedParameterNames.contains(member.key) {
+                warnings.append(
+                    Diagnostic(
+                        severity: .warning, code: "reserved-parameter",
+                        message: "\(JSONWriter.quoted(member.key)) belongs to the App Links protocol and is never passed to routes",
+                        path: member.value.path, location: member.keyLocation))
+            }
+            let rule = attempt { () throws(ConfigError) in
+                let parameter = try member.value.readObject()
+                warnings += parameter.unknownKeyWarnings(known: Self.parameterKeys)
+                let isRequired = try parameter.optional("required")?.readBool() ?? false
+                let pattern = try parameter.optional("regex").map { regex throws(ConfigError) in
+                    try ParameterPattern(regex.readString(), path: regex.path, location: regex.location)
+                }
+                return ParameterRule(name: member.key, isRequired: isRequired, pattern: pattern)
+            }
+            if let rule { rules.append(rule) }
+        }
+        return rules
+    }
+
+    private func readStoryboard(_ node: JSONNode) throws(ConfigError) -> StoryboardNames {
+        let object = try node.readObject()
+        warnings += object.unknownKeyWarnings(known: Self.storyboardKeys)
+        return StoryboardNames(
+            iPhone: try object.optional("iPhone")?.readNonEmptyString(),
+            iPad: try object.optional("iPad")?.readNonEmptyString())
+    }
+
+    private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [String] {
+        try node.readArray().map { element throws(ConfigError) in
+            let scheme = try element.readNonEmptyString()
+            guard URLScheme.isValid(scheme) else {
+                throw ConfigError(
+                    code: .invalidValue,
+                    message: "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
+                        + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")",
+                    at: element)
+            }
+            return scheme.lowercased()
+        }
+    }
+
+    private func readHosts(_ node: JSONNode) throws(ConfigError) -> [String] {
+        try node.readArray().map { element throws(ConfigError) in
+            let host = try element.readNonEmptyString()
+            guard HostName.isValid(host) else {
+                throw ConfigError(
+                    code: .invalidValue,
+                    message: "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
+                        + "without scheme, port or path",
+                    at: element)
+            }
+            return host.lowercased()
+        }
+    }
+
+    /// Runs one part of the reading; an error is recorded and the part yields `nil`, so the
+    /// other parts are still read and reported.
+    private func attempt<Value>(_ body: () throws(ConfigError) -> Value?) -> Value? {
+        do {
+            return try body()
+        } catch {
+            errors.append(error)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A `MobileDeepLinkingConfig.json`: the app's routes, default route, storyboards, and the
+/// extensions swift-deeplink adds (`schemes`, `hosts`).
+///
+/// Read it with ``load(contentsOf:)`` or ``parse(_:file:)``; both reject a bad file with a
+/// ``ConfigError`` that names the file, line and JSON path. ``diagnose(_:file:)`` reports every
+/// error and warning at once, for `deeplink check`.
+public struct DeepLinkConfig: Sendable, Hashable {
+    /// Whether the router reports diagnostics to its logger. It never changes which route wins.
+    public var logging: Bool
+    /// The storyboards routes use unless they name their own.
+    public var storyboard: StoryboardNames?
+    /// Where links go when no route matches.
+    public var defaultRoute: RouteDestination?
+    /// The routes, in config order; the order breaks ties between equally specific routes.
+    public var routes: [RouteDefinition]
+    /// The custom schemes the app owns, lowercased. Empty means any scheme is accepted.
+    public var schemes: [String]
+    /// The https hosts of the app's universal links, lowercased.
+    public var hosts: [String]
+    /// The document the config was read from, so other modules can read their own sections
+    /// (for example `apps`, read by `DeepLinkAssociation`).
+    public var document: JSONNode?
+    /// The file the config was read from, if any.
+    public var file: String?
+
+    /// Creates a config in code.
+    /// - Parameters:
+    ///   - routes: The routes, in priority order for ties.
+    ///   - defaultRoute: Where links go when no route matches.
+    ///   - storyboard: The storyboards routes use unless they name their own.
+    ///   - schemes: The custom schemes the app owns; empty accepts any scheme.
+    ///   - hosts: The https hosts of the app's universal links.
+    ///   - logging: Whether the router reports diagnostics to its logger.
+    public init(
+        routes: [RouteDefinition] = [], defaultRoute: RouteDestination? = nil, storyboard: StoryboardNames? = nil,
+        schemes: [String] = [], hosts: [String] = [], logging: Bool = false
+    ) {
+        self.routes = routes
+        self.defaultRoute = defaultRoute
+        self.storyboard = storyboard
+        self.schemes = schemes.map { $0.lowercased() }
+        self.hosts = hosts.map { $0.lowercased() }
+        self.logging = logging
+    }
+
+    /// Reads a config file.
+    /// - Parameter url: The file's location.
+    /// - Returns: The config.
+    /// - Throws: ``ConfigError`` for an unreadable file or the first error in it.
+    public static func load(contentsOf url: URL) throws(ConfigError) -> DeepLinkConfig {
+        let report = diagnose(contentsOf: url)
+        if let error = report.errors.first { throw error }
+        guard let config = report.config else { preconditionFailure("a report without errors has a config") }
+        return config
+    }
+
+    /// Reads a config from its text.
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - file: The file name to put in errors, if any.
+    /// - Returns: The config.
+    /// - Throws: ``ConfigError`` for the first error in the text.
+    public static func parse(_ text: String, file: String? = nil) throws(ConfigError) -> DeepLinkConfig {
+        let report = diagnose(text, file: file)
+        if let error = report.errors.first { throw error }
+        guard let config = report.config else { preconditionFailure("a report without errors has a config") }
+        return config
+    }
+
+    /// Reads a config file and reports every error and warning in it.
+    /// - Parameter url: The file's location.
+    public static func diagnose(contentsOf url: URL) -> ConfigReport {
+        let file = url.isFileURL ? url.path : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let message = "cannot read the config file: \(error.localizedDescription)"
+            return ConfigReport(
+                config: nil,
+                errors: [ConfigError(code: .unreadableFile, message: message, path: .root, location: nil, file: file)],
+                warnings: [])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            let error = ConfigError(
+                code: .invalidJSON, message: "the file is not valid UTF-8", path: .root, location: nil, file: file)
+            return ConfigReport(config: nil, errors: [error], warnings: [])
+        }
+        return diagnose(text, file: file)
+    }
+
+    /// Reads a config from its text and reports every error and warning in it.
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - file: The file name to put in errors, if any.
+    public static func diagnose(_ text: String, file: String? = nil) -> ConfigReport {
+        let reader = ConfigReader(file: file)
+        return reader.read(text)
+    }
+}
+
+/// Everything found while reading a config: the config when it is usable, every error, every warning.
+public struct ConfigReport: Sendable {
+    /// The config, or `nil` when there are errors.
+    public let config: DeepLinkConfig?
+    /// The errors, in document order.
+    public let errors: [ConfigError]
+    /// The warnings, in document order.
+    public let warnings: [Diagnostic]
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - config: The config, or `nil` when there are errors.
+    ///   - errors: The errors.
+    ///   - warnings: The warnings.
+    public init(config: DeepLinkConfig?, errors: [ConfigError], warnings: [Diagnostic]) {
+        self.config = errors.isEmpty ? config : nil
+        self.errors = errors
+        self.warnings = warnings
+    }
+
+    /// Errors and warnings together, errors first, each group in document order.
+    public var diagnostics: [Diagnostic] { errors.map(\.diagnostic) + warnings }
+}

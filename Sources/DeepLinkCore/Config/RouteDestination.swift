@@ -1,0 +1,32 @@
+/// What a route opens: a screen class, handlers, or both.
+public struct RouteDestination: Sendable, Hashable {
+    /// The view controller or Activity class, if the route shows a screen.
+    public let className: String?
+    /// The storyboard identifier as written; see ``identifier``.
+    public let explicitIdentifier: String?
+    /// The route's own storyboards, overriding the config's.
+    public let storyboard: StoryboardNames?
+    /// The names of the handlers to run, in order.
+    public let handlers: [String]
+
+    /// Creates a destination.
+    /// - Parameters:
+    ///   - className: The view controller or Activity class.
+    ///   - identifier: The storyboard identifier; defaults to the class name with its first letter lowercased.
+    ///   - storyboard: The route's own storyboards.
+    ///   - handlers: The names of the handlers to run, in order.
+    public init(className: String? = nil, identifier: String? = nil, storyboard: StoryboardNames? = nil, handlers: [String] = []) {
+        self.className = className
+        self.explicitIdentifier = identifier
+        self.storyboard = storyboard
+        self.handlers = handlers
+    }
+
+    /// The storyboard identifier: as written, else the class name with its first letter lowercased
+    /// (`SaleViewController` → `saleViewController`), else `nil`.
+    public var identifier: String? {
+        if let explicitIdentifier { return explicitIdentifier }
+        guard let className, let first = className.first else { return nil }
+        return first.lowercased() + className.dropFirst()
+    }
+}

@@ -1,0 +1,155 @@
+extension JSONNode {
+    /// The string, or an error naming this value's path and location.
+    /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not a string.
+    public func readString() throws(ConfigError) -> String {
+        guard case .string(let string) = value else { throw wrongType(expected: "a string") }
+        return string
+    }
+
+    /// The string, which must not be empty or only white space.
+    /// - Throws: ``ConfigError`` when the value is not a string (`wrong-type`) or is blank (`invalid-value`).
+    public func readNonEmptyString() throws(ConfigError) -> String {
+        let string = try readString()
+        guard string.contains(where: { !$0.isWhitespace }) else {
+            throw ConfigError(code: .invalidValue, message: "must not be empty", at: self)
+        }
+        return string
+    }
+
+    /// A boolean written as a JSON boolean or as the string `"true"` or `"false"`, as the
+    /// MobileDeepLinking libraries accepted.
+    /// - Throws: ``ConfigError`` with code `wrong-type` for anything else.
+    public func readBool() throws(ConfigError) -> Bool {
+        switch value {
+        case .bool(let bool): return bool
+        case .string("true"): return true
+        case .string("false"): return false
+        case .string(let string):
+            throw ConfigError(
+                code: .wrongType, message: "expected a boolean (true or false), found the string \(JSONWriter.quoted(string))",
+                at: self)
+        default: throw wrongType(expected: "a boolean (true or false)")
+        }
+    }
+
+    /// A number.
+    /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not a number.
+    public func readNumber() throws(ConfigError) -> Double {
+        guard case .number(let number) = value else { throw wrongType(expected: "a number") }
+        return number
+    }
+
+    /// The elements of an array.
+    /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an array.
+    public func readArray() throws(ConfigError) -> [JSONNode] {
+        guard case .array(let elements) = value else { throw wrongType(expected: "an array") }
+        return elements
+    }
+
+    /// An array of non-empty strings.
+    /// - Throws: ``ConfigError`` at the first element that is not a non-empty string.
+    public func readStringArray() throws(ConfigError) -> [String] {
+        var strings: [String] = []
+        for element in try readArray() {
+            strings.append(try element.readNonEmptyString())
+        }
+        return strings
+    }
+
+    /// An object, checked for duplicate member names.
+    /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an object, or
+    ///   `duplicate-key` at the second occurrence of a member name.
+    public func readObject() throws(ConfigError) -> JSONObjectReader {
+        guard case .object(let members) = value else { throw wrongType(expected: "an object") }
+        return try JSONObjectReader(node: self, members: members)
+    }
+
+    /// An error saying the value should have been of another type.
+    /// - Parameter expected: What was expected, e.g. `an object`.
+    public func wrongType(expected: String) -> ConfigError {
+        ConfigError(code: .wrongType, message: "expected \(expected), found \(kindDescription)", at: self)
+    }
+}
+
+/// The members of a JSON object, read by name, with unknown names collected as warnings.
+public struct JSONObjectReader: Sendable {
+    /// The object itself.
+    public let node: JSONNode
+    /// Every member, in document order.
+    public let members: [JSONMember]
+    private let index: [String: JSONNode]
+
+    fileprivate init(node: JSONNode, members: [JSONMember]) throws(ConfigError) {
+        self.node = node
+        self.members = members
+        var index: [String: JSONNode] = [:]
+        var firstLocation: [String: SourceLocation] = [:]
+        for member in members {
+            if let first = firstLocation[member.key] {
+                throw ConfigError(
+                    code: .duplicateKey,
+                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(first)); each key may appear once",
+                    path: member.value.path, location: member.keyLocation)
+            }
+            firstLocation[member.key] = member.keyLocation
+            index[member.key] = member.value
+        }
+        self.index = index
+    }
+
+    /// The member's value, or `nil` when the member is absent or `null`.
+    /// - Parameter key: The member's name.
+    public func optional(_ key: String) -> JSONNode? {
+        guard let value = index[key] else { return nil }
+        if case .null = value.value { return nil }
+        return value
+    }
+
+    /// The member's value.
+    /// - Parameter key: The member's name.
+    /// - Throws: ``ConfigError`` with code `missing-value` when the member is absent or `null`.
+    public func required(_ key: String) throws(ConfigError) -> JSONNode {
+        guard let value = optional(key) else {
+            throw ConfigError(
+                code: .missingValue, message: "missing required key \(JSONWriter.quoted(key))", path: node.path,
+                location: node.location)
+        }
+        return value
+    }
+
+    /// Warnings for members whose names are not among the known ones; unknown keys are allowed
+    /// so that newer files still load, but a typo (`"regx"`) should not pass unnoticed.
+    /// - Parameter known: The member names this object may have.
+    public func unknownKeyWarnings(known: Set<String>) -> [Diagnostic] {
+        members.filter { !known.contains($0.key) }.map { member in
+            let suggestion = known.closest(to: member.key).map { "; did you mean \(JSONWriter.quoted($0))?" } ?? ""
+            return Diagnostic(
+                severity: .warning, code: "unknown-key",
+                message: "unknown key \(JSONWriter.quoted(member.key)) is ignored\(suggestion)",
+                path: member.value.path, location: member.keyLocation)
+        }
+    }
+}
+
+extension Set<String> {
+    /// The member closest to `word` by edit distance, when it is close enough to be a typo.
+    fileprivate func closest(to word: String) -> String? {
+        let candidates = map { ($0, editDistance(Array(word.lowercased()), Array($0.lowercased()))) }
+        guard let best = candidates.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= Swift.max(1, word.count / 3) else {
+            return nil
+        }
+        return best.0
+    }
+}
+
+private func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+    var previous = Array(0...rhs.count)
+    for (i, left) in lhs.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: rhs.count)
+        for (j, right) in rhs.enumerated() {
+            current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[rhs.count]
+}

@@ -1,0 +1,290 @@
+/// A strict JSON (RFC 8259) reader that remembers where every value stood.
+///
+/// Foundation's decoders neither report positions for values that have the wrong type nor
+/// notice duplicate keys, and config errors must name both; hence this small reader.
+public enum JSONParser {
+    /// The deepest nesting accepted, so hostile input cannot exhaust the stack.
+    public static let maximumDepth = 512
+
+    /// Reads a document.
+    /// - Parameter text: The document's text. A leading byte order mark is skipped.
+    /// - Returns: The root value.
+    /// - Throws: ``JSONSyntaxError`` at the first character that is not valid JSON.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        var reader = Reader(bytes: Array(text.utf8))
+        return try reader.readDocument()
+    }
+
+    /// Reads a document from UTF-8 bytes.
+    /// - Parameter bytes: The document's bytes.
+    /// - Returns: The root value.
+    /// - Throws: ``JSONSyntaxError`` at the first byte that is not valid JSON or UTF-8.
+    public static func parse(utf8 bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONNode {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw JSONSyntaxError(message: "the file is not valid UTF-8", location: SourceLocation(line: 1, column: 1))
+        }
+        return try parse(text)
+    }
+}
+
+private struct Reader {
+    let bytes: [UInt8]
+    var offset = 0
+    var line = 1
+    var lineStart = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            offset = 3
+            lineStart = 3
+        }
+    }
+
+    var location: SourceLocation {
+        // Count scalars, not bytes: UTF-8 continuation bytes do not start a column.
+        let column = bytes[lineStart..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return SourceLocation(line: line, column: column)
+    }
+
+    mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
+        skipWhitespace()
+        guard offset < bytes.count else { throw error("the document is empty") }
+        let root = try readValue(path: .root, depth: 0)
+        skipWhitespace()
+        guard offset == bytes.count else { throw error("unexpected \(describeCurrent()) after the end of the document") }
+        return root
+    }
+
+    mutating func readValue(path: JSONPath, depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        let start = location
+        guard offset < bytes.count else { throw error("unexpected end of the document, expected a value") }
+        let value: JSONNode.Value
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): value = .object(try readObject(path: path, depth: depth))
+        case UInt8(ascii: "["): value = .array(try readArray(path: path, depth: depth))
+        case UInt8(ascii: "\""): value = .string(try readString())
+        case UInt8(ascii: "t"): try readLiteral("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try readLiteral("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try readLiteral("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try readNumber())
+        default: throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        return JSONNode(value: value, location: start, path: path)
+    }
+
+    mutating func readObject(path: JSONPath, depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
+        offset += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if peek(is: "}") {
+            offset += 1
+            return members
+        }
+        while true {
+            skipWhitespace()
+            guard peek(is: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
+            }
+            let keyLocation = location
+            let key = try readString()
+            skipWhitespace()
+            guard peek(is: ":") else { throw error("unexpected \(describeCurrent()), expected ':' after the member name") }
+            offset += 1
+            skipWhitespace()
+            let value = try readValue(path: path.appending(key: key), depth: depth + 1)
+            members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            if peek(is: ",") {
+                offset += 1
+                skipWhitespace()
+                if peek(is: "}") { throw error("trailing comma before '}'") }
+            } else if peek(is: "}") {
+                offset += 1
+                return members
+            } else {
+                throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
+            }
+        }
+    }
+
+    mutating func readArray(path: JSONPath, depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+        offset += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if peek(is: "]") {
+            offset += 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try readValue(path: path.appending(index: elements.count), depth: depth + 1))
+            skipWhitespace()
+            if peek(is: ",") {
+                offset += 1
+                skipWhitespace()
+                if peek(is: "]") { throw error("trailing comma before ']'") }
+            } else if peek(is: "]") {
+                offset += 1
+                return elements
+            } else {
+                throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        offset += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = offset
+        while true {
+            guard offset < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                appendRun(from: runStart, to: &scalars)
+                offset += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                appendRun(from: runStart, to: &scalars)
+                scalars.append(try readEscape())
+                runStart = offset
+            case 0..<0x20:
+                throw error(byte == 0x0A ? "unterminated string (line break inside a string)" : "control character inside a string; escape it")
+            default:
+                offset += 1
+            }
+        }
+    }
+
+    func appendRun(from start: Int, to scalars: inout String.UnicodeScalarView) {
+        // The input came from a Swift String, so every run between escapes is valid UTF-8.
+        scalars.append(contentsOf: String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars)
+    }
+
+    mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        offset += 1
+        guard offset < bytes.count else { throw error("unterminated string") }
+        let byte = bytes[offset]
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try readHex4()
+            if (0xD800..<0xDC00).contains(high) {
+                guard peek(is: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired UTF-16 surrogate \\u\(String(high, radix: 16, uppercase: true))")
+                }
+                offset += 2
+                let low = try readHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("invalid UTF-16 low surrogate") }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(high) else {
+                throw error("unpaired UTF-16 surrogate \\u\(String(high, radix: 16, uppercase: true))")
+            }
+            return scalar
+        default:
+            offset -= 1
+            throw error("invalid escape sequence '\\\(describeCurrent(quoted: false))'")
+        }
+    }
+
+    mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < bytes.count, let digit = hexValue(bytes[offset]) else {
+                throw error("expected four hexadecimal digits after \\u")
+            }
+            value = value << 4 | digit
+            offset += 1
+        }
+        return value
+    }
+
+    func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        let start = offset
+        if peek(is: "-") { offset += 1 }
+        if peek(is: "0") {
+            offset += 1
+            if offset < bytes.count, isDigit(bytes[offset]) { throw error("numbers must not have leading zeros") }
+        } else {
+            try readDigits(after: "a minus sign")
+        }
+        if peek(is: ".") {
+            offset += 1
+            try readDigits(after: "a decimal point")
+        }
+        if peek(is: "e") || peek(is: "E") {
+            offset += 1
+            if peek(is: "+") || peek(is: "-") { offset += 1 }
+            try readDigits(after: "an exponent")
+        }
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        guard let number = Double(text) else { throw error("invalid number \(text)") }
+        return number
+    }
+
+    mutating func readDigits(after what: String) throws(JSONSyntaxError) {
+        guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit after \(what)") }
+        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard bytes[offset...].starts(with: expected) else {
+            throw error("unexpected \(describeCurrent()), expected a value (strings need double quotes)")
+        }
+        offset += expected.count
+    }
+
+    func peek(is character: Unicode.Scalar) -> Bool {
+        offset < bytes.count && bytes[offset] == UInt8(ascii: character)
+    }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                offset += 1
+            case UInt8(ascii: "\n"):
+                offset += 1
+                line += 1
+                lineStart = offset
+            default:
+                return
+            }
+        }
+    }
+
+    func describeCurrent(quoted: Bool = true) -> String {
+        guard offset < bytes.count else { return "end of the document" }
+        var end = offset + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let character = String(decoding: bytes[offset..<end], as: UTF8.self)
+        return quoted ? "'\(character)'" : character
+    }
+
+    func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, location: location)
+    }
+}

@@ -1,0 +1,74 @@
+/// A route key such as `sales/:saleId`: literal segments and `:name` parameters that match one
+/// non-empty path segment each.
+///
+/// Leading and trailing `/` are ignored, so `/sales/:saleId/` and `sales/:saleId` are the same
+/// pattern. Literal segments are compared, case-sensitively, with percent-decoded URL segments.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    /// One segment of a pattern.
+    public enum Segment: Sendable, Hashable {
+        /// Matches exactly this text.
+        case literal(String)
+        /// Matches any one non-empty segment and binds it to the name.
+        case parameter(String)
+    }
+
+    /// The segments, in order.
+    public let segments: [Segment]
+
+    /// Reads a pattern.
+    /// - Parameters:
+    ///   - text: The pattern, e.g. `sales/:saleId`.
+    ///   - path: Where the pattern stands in a config, for errors.
+    ///   - location: The pattern's line and column, for errors.
+    /// - Throws: ``ConfigError`` with code `invalid-route-pattern` for an empty pattern, an empty
+    ///   segment or a `:` without a name, and `duplicate-parameter` when a name is used twice.
+    public init(_ text: String, path: JSONPath = .root, location: SourceLocation? = nil) throws(ConfigError) {
+        func failure(_ code: ConfigError.Code, _ message: String) -> ConfigError {
+            ConfigError(code: code, message: message, path: path, location: location)
+        }
+        var trimmed = Substring(text)
+        while trimmed.first == "/" { trimmed.removeFirst() }
+        while trimmed.last == "/" { trimmed.removeLast() }
+        guard !trimmed.isEmpty else {
+            throw failure(.invalidRoutePattern, "a route key must not be empty; use defaultRoute for the app's start screen")
+        }
+        var segments: [Segment] = []
+        var names: Set<String> = []
+        for part in trimmed.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !part.isEmpty else {
+                throw failure(.invalidRoutePattern, "route key \(JSONWriter.quoted(text)) has an empty segment ('//')")
+            }
+            guard part.first == ":" else {
+                segments.append(.literal(String(part)))
+                continue
+            }
+            let name = String(part.dropFirst())
+            guard !name.isEmpty else {
+                throw failure(.invalidRoutePattern, "route key \(JSONWriter.quoted(text)) has a ':' without a parameter name")
+            }
+            guard names.insert(name).inserted else {
+                throw failure(.duplicateParameter, "parameter :\(name) is used twice in route \(JSONWriter.quoted(text))")
+            }
+            segments.append(.parameter(name))
+        }
+        self.segments = segments
+    }
+
+    /// The names of the pattern's parameters, in order.
+    public var parameterNames: [String] {
+        segments.compactMap {
+            if case .parameter(let name) = $0 { return name }
+            return nil
+        }
+    }
+
+    /// The pattern in its normal form: segments joined by `/`, without leading or trailing `/`.
+    public var description: String {
+        segments.map {
+            switch $0 {
+            case .literal(let text): text
+            case .parameter(let name): ":" + name
+            }
+        }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,26 @@
+/// RFC 3986 scheme syntax: a letter, then letters, digits, `+`, `-` and `.`.
+enum URLScheme {
+    static func isValid(_ scheme: String) -> Bool {
+        guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
+        return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0) }
+    }
+}
+
+/// DNS host names as universal-link domains use them: dot-separated labels of letters, digits
+/// and hyphens, or a single leading `*.` wildcard label as in associated-domain entitlements.
+enum HostName {
+    static func isValid(_ host: String) -> Bool {
+        var labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.first == "*" { labels.removeFirst() }
+        guard !labels.isEmpty, host.utf8.count <= 253 else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+                && label.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" }
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
