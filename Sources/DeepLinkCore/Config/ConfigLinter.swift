@@ -71,6 +71,137 @@ public enum ConfigLinter {
         }
         let words = source.split { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "-" }.map(String.init)
         samples.formUnion(words)
+        for optionalCount in 0...1 {
+            var synthesizer = ExampleSynthesizer(scalars: Array(source.unicodeScalars), optionalCount: optionalCount)
+            samples.insert(synthesizer.sequence())
+        }
         return samples.sorted()
+    }
+}
+
+/// Writes a value an expression probably matches by taking, at every choice, the first
+/// alternative, the first class member and the fewest repetitions. The caller checks it.
+private struct ExampleSynthesizer {
+    let scalars: [Unicode.Scalar]
+    /// How many times `*` and `?` repeat.
+    let optionalCount: Int
+    var index = 0
+
+    init(scalars: [Unicode.Scalar], optionalCount: Int) {
+        self.scalars = scalars
+        self.optionalCount = optionalCount
+    }
+
+    mutating func sequence() -> String {
+        var output = ""
+        while index < scalars.count, scalars[index] != ")" {
+            if scalars[index] == "|" {
+                skipToGroupEnd()
+                break
+            }
+            let atom = self.atom()
+            output += String(repeating: atom, count: repetitions())
+        }
+        return output
+    }
+
+    mutating func atom() -> String {
+        let scalar = scalars[index]
+        index += 1
+        switch scalar {
+        case "\\":
+            guard index < scalars.count else { return "" }
+            let escaped = scalars[index]
+            index += 1
+            switch escaped {
+            case "d": return "0"
+            case "w", "S", "D": return "a"
+            case "s": return " "
+            case "W": return "-"
+            case "b", "B", "A", "z", "Z": return ""
+            default: return String(escaped)
+            }
+        case "[": return characterClass()
+        case "(": return group()
+        case ".": return "a"
+        case "^", "$": return ""
+        default: return String(scalar)
+        }
+    }
+
+    mutating func characterClass() -> String {
+        let negated = index < scalars.count && scalars[index] == "^"
+        if negated { index += 1 }
+        var first: String?
+        var isFirst = true
+        while index < scalars.count, scalars[index] != "]" || isFirst {
+            isFirst = false
+            if scalars[index] == "\\", index + 1 < scalars.count {
+                first = first ?? (scalars[index + 1] == "d" ? "0" : String(scalars[index + 1]))
+                index += 2
+            } else {
+                first = first ?? String(scalars[index])
+                index += 1
+            }
+        }
+        index += 1
+        return negated ? "~" : first ?? ""
+    }
+
+    mutating func group() -> String {
+        if index < scalars.count, scalars[index] == "?" {
+            index += 1
+            if index < scalars.count, "=!<".unicodeScalars.contains(scalars[index]) {
+                skipToGroupEnd()
+                return ""
+            }
+            while index < scalars.count, scalars[index] != ":", scalars[index] != ")" { index += 1 }
+            if index < scalars.count, scalars[index] == ")" {
+                index += 1
+                return ""
+            }
+            index += 1
+        }
+        let content = sequence()
+        index += 1
+        return content
+    }
+
+    mutating func repetitions() -> Int {
+        guard index < scalars.count else { return 1 }
+        var count = 1
+        switch scalars[index] {
+        case "*", "?": count = optionalCount; index += 1
+        case "+": index += 1
+        case "{":
+            index += 1
+            var digits = ""
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) {
+                digits.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            while index < scalars.count, scalars[index] != "}" { index += 1 }
+            index += 1
+            count = min(Int(digits) ?? 1, 64)
+        default: return 1
+        }
+        if index < scalars.count, scalars[index] == "?" || scalars[index] == "+" { index += 1 }
+        return count
+    }
+
+    /// Skips the rest of the current group, nested groups included, stopping before its `)`.
+    mutating func skipToGroupEnd() {
+        var depth = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "\\": index += 1
+            case "(": depth += 1
+            case ")":
+                if depth == 0 { return }
+                depth -= 1
+            default: break
+            }
+            index += 1
+        }
     }
 }
