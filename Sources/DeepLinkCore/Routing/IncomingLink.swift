@@ -26,13 +26,13 @@ struct IncomingLink: Sendable {
         }
         var segments: [String] = []
         if !isUniversalLink, !host.isEmpty { segments.append(host) }
-        for rawSegment in parts.path.split(separator: "/") {
+        for rawSegment in parts.path.splitUTF8("/") {
             segments.append(percentDecoded(rawSegment))
         }
         var items: [(name: Substring, value: Substring)] = []
-        for item in (parts.query ?? "").split(separator: "&") {
-            if let equals = item.firstIndex(of: "=") {
-                items.append((item[..<equals], item[item.index(after: equals)...]))
+        for item in (parts.query ?? "").splitUTF8("&") {
+            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                items.append((item[..<equals], item[item.utf8.index(after: equals)...]))
             } else {
                 items.append((item, item[item.endIndex...]))
             }
@@ -96,6 +96,9 @@ private func hexDigitValue(_ byte: UInt8) -> UInt8? {
 }
 
 /// The parts of a URL's text, still percent-encoded.
+///
+/// Works on UTF-8 code units: the delimiters are ASCII, and searching by `Character` would pay
+/// for grapheme breaking on every step.
 struct URLParts {
     let scheme: Substring
     /// The host without user info and port; `nil` when the URL has no `//` authority.
@@ -105,32 +108,43 @@ struct URLParts {
 
     init?(_ text: String) {
         var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
-            URLScheme.isValid(String(rest[..<colon]))
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        guard let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), colon != rest.startIndex,
+            URLScheme.isValid(rest[..<colon])
         else { return nil }
         scheme = rest[..<colon]
-        rest = rest[rest.index(after: colon)...]
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
+        rest = rest[rest.utf8.index(after: colon)...]
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.utf8.index(after: question)...]
             rest = rest[..<question]
         } else {
             query = nil
         }
-        guard rest.hasPrefix("//") else {
+        guard rest.utf8.starts(with: "//".utf8) else {
             host = nil
             path = rest
             return
         }
-        rest = rest.dropFirst(2)
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
+        let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         path = rest[authorityEnd...]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+            authority = authority[authority.utf8.index(after: at)...]
+        }
         // A port follows the last ':' unless that ':' is inside an IPv6 literal's brackets.
-        if let portColon = authority.lastIndex(of: ":"), !authority[portColon...].contains("]") {
+        if let portColon = authority.utf8.lastIndex(of: UInt8(ascii: ":")),
+            !authority.utf8[portColon...].contains(UInt8(ascii: "]"))
+        {
             authority = authority[..<portColon]
         }
         host = authority
+    }
+}
+
+extension Substring {
+    /// The non-empty pieces between ASCII separators, found on UTF-8 code units.
+    func splitUTF8(_ separator: Unicode.Scalar) -> [Substring] {
+        utf8.split(separator: UInt8(ascii: separator)).map { Substring($0) }
     }
 }
