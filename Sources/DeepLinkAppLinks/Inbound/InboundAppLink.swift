@@ -42,7 +42,8 @@ public struct InboundAppLink: Sendable, Hashable {
         }
         guard let jsonText = encoded.removingPercentEncoding else {
             throw AppLinksError(
-                code: .invalidJSON, message: "is not correctly percent-encoded", url: url, path: AppLinkData.jsonPath)
+                code: .invalidJSON, message: "not percent-encoded UTF-8 text (every % must start an escape such as %7B)",
+                url: url, path: AppLinkData.jsonPath)
         }
         do {
             self.init(url: url, data: try AppLinkData(jsonText: jsonText))

@@ -31,7 +31,7 @@ extension AppLinkData {
             value = try JSONValue(parsing: jsonText)
         } catch {
             throw AppLinksError(
-                code: .invalidJSON, message: "is not valid JSON: \(error)", path: Self.jsonPath, cause: error)
+                code: .invalidJSON, message: error.description, path: Self.jsonPath, cause: error)
         }
         try self.init(jsonValue: value)
     }
