@@ -4,11 +4,11 @@ import Foundation
 /// An App Links navigation that opened this app: the incoming URL and the `al_applink_data` it carried.
 ///
 /// ```swift
-/// switch InboundAppLink.read(from: url) {
+/// switch InboundAppLink.read(from: incomingURL) {
 /// case .decoded(let appLink):
-///     showBackButton(to: appLink.referer)
+///     referer = appLink.referer
 /// case .ignored(let reason):
-///     report(reason)  // the URL itself is still routed
+///     ignoredBecause = reason  // the URL itself is still routed
 /// case .absent:
 ///     break
 /// }

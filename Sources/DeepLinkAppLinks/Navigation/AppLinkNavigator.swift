@@ -4,9 +4,8 @@ import Foundation
 /// Chooses where an App Links navigation goes, following the protocol's per-platform algorithm.
 ///
 /// ```swift
-/// let navigator = AppLinkNavigator()
-/// let navigation = navigator.navigation(to: metadata, on: .iphone, extras: ["myapp_token": "t0kEn"]) { launch in
-///     UIApplication.shared.canOpenURL(launch.url)
+/// let navigation = AppLinkNavigator().navigation(to: metadata, on: .iphone, extras: ["myapp_token": "t0kEn"]) {
+///     launch in installedSchemes.contains(launch.url.scheme ?? "")
 /// }
 /// ```
 public struct AppLinkNavigator: Sendable {
