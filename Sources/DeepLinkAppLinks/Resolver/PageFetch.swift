@@ -29,6 +29,7 @@ final class PageFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var continuation: CheckedContinuation<Page, any Error>?
     private var task: URLSessionDataTask?
     private var redirectPending = false
+    private var deadline: DispatchWorkItem?
 
     init(request: URLRequest, configuration: HTTPAppLinkResolver.Configuration) {
         self.request = request
@@ -69,17 +70,19 @@ final class PageFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             continuation.resume(with: outcome.mapError { $0 as any Error })
             return
         }
-        self.continuation = continuation
-        self.task = task
-        lock.unlock()
         let timeout = configuration.timeout
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) { [self] in
+        let deadline = DispatchWorkItem { [self] in
             finish(.failure(AppLinksError(code: .timedOut, message: "no complete answer within \(timeout)", url: url)))
         }
+        self.continuation = continuation
+        self.task = task
+        self.deadline = deadline
+        lock.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval, execute: deadline)
         task.resume()
     }
 
-    /// Records the first outcome, resumes the waiting caller, and stops the task if it still runs.
+    /// Records the first outcome, resumes the waiting caller, and stops the task and the deadline.
     private func finish(_ result: Result<Page, AppLinksError>) {
         lock.lock()
         guard outcome == nil else {
@@ -89,9 +92,12 @@ final class PageFetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         outcome = result
         let continuation = self.continuation
         let task = redirectPending ? nil : self.task
+        let deadline = self.deadline
         self.continuation = nil
+        self.deadline = nil
         lock.unlock()
-        task?.cancel()
+        deadline?.cancel()
+        if case .failure = result { task?.cancel() }
         continuation?.resume(with: result.mapError { $0 as any Error })
     }
 
