@@ -47,6 +47,12 @@ struct RouterTests {
         #expect(router.match(try url("shop:sales/3")).parameters == ["saleId": "3"])
     }
 
+    @Test func ignoresUserInfoAndPortOfAUniversalLink() throws {
+        let router = try makeRouter(#"{"hosts": ["shop.example.com"], "routes": {"sales/:saleId": {"class": "Sale"}}}"#)
+        #expect(router.match(try url("https://user:pw@shop.example.com:443/sales/3")).parameters == ["saleId": "3"])
+        #expect(router.match(try url("https://[::1]:8080/sales/3")).route == nil)
+    }
+
     // MARK: Rule 2: segments
 
     @Test func dropsEmptySegmentsAndDecodesEachSegmentOnItsOwn() throws {
@@ -54,6 +60,12 @@ struct RouterTests {
         #expect(router.match(try url("shop://files//a%2Fb/")).parameters == ["name": "a/b"])
         #expect(router.match(try url("shop://caf%C3%A9/1")).route?.description == "café/:x")
         #expect(router.match(try url("shop://files/with%20space#fragment")).parameters == ["name": "with space"])
+    }
+
+    @Test func keepsMalformedPercentEscapesAsWritten() throws {
+        let router = try makeRouter(#"{"routes": {"files/:name": {"class": "File", "routeParameters": {"q": {}}}}}"#)
+        let result = router.match(try url("shop://files/%zz%C3?q=100%25%2"))
+        #expect(result.parameters == ["name": "%zz%C3", "q": "100%25%2"])
     }
 
     @Test func comparesSegmentsCaseSensitively() throws {

@@ -51,10 +51,21 @@ struct SimpleRegex: Sendable, Hashable {
     /// Whether the expression matches the whole value, or `nil` when the value has characters
     /// made of several scalars, which only `Regex`'s grapheme-aware matching decides correctly.
     func wholeMatch(_ value: String) -> Bool? {
-        var states = closure(1)
+        // ASCII text without CR is one scalar per character, so grapheme breaking can be skipped.
+        if value.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return wholeMatch(scalars: value.unicodeScalars)
+        }
+        var scalars: [Unicode.Scalar] = []
         for character in value {
-            let scalars = character.unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first else { return nil }
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
+            scalars.append(scalar)
+        }
+        return wholeMatch(scalars: scalars)
+    }
+
+    private func wholeMatch(scalars: some Sequence<Unicode.Scalar>) -> Bool {
+        var states = closure(1)
+        for scalar in scalars {
             var next: UInt64 = 0
             var remaining = states
             while remaining != 0 {

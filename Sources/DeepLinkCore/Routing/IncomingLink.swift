@@ -1,32 +1,51 @@
 import Foundation
 
 /// A URL taken apart the way routing needs it: its route segments and its query.
+///
+/// The URL's text is split by hand (RFC 3986: `scheme:[//[userinfo@]host[:port]]path[?query][#fragment]`)
+/// rather than with `URLComponents`, which costs several times more than the whole route lookup.
 struct IncomingLink: Sendable {
     /// Percent-decoded route segments: for a universal link the path's, otherwise the host
     /// followed by the path's.
     let segments: [String]
-    /// Every query value per name, percent-decoded, in URL order.
-    let query: [String: [String]]
+    /// The query's items as written, undecoded, in URL order.
+    private let queryItems: [(name: Substring, value: Substring)]
 
     /// Takes a URL apart, or explains why the app does not own it.
     /// - Returns: The link, or the reason the URL is rejected.
     static func parse(_ url: URL, schemes: Set<String>, hosts: Set<String>) -> Result<IncomingLink, RejectionReason> {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let rawScheme = components.scheme
-        else {
-            return .failure(RejectionReason("\(url.absoluteString) has no scheme; a deep link looks like shop://path"))
+        let text = url.absoluteString
+        guard let parts = URLParts(text) else {
+            return .failure(RejectionReason("\(text) has no scheme; a deep link looks like shop://path"))
         }
-        let scheme = rawScheme.lowercased()
-        let host = components.percentEncodedHost.map(percentDecoded) ?? ""
+        let scheme = parts.scheme.lowercased()
+        let host = percentDecoded(parts.host ?? "")
         let isUniversalLink = scheme == "https" && hosts.contains(host.lowercased())
         if !isUniversalLink, !schemes.isEmpty, !schemes.contains(scheme) {
             return .failure(rejection(scheme: scheme, host: host, schemes: schemes, hosts: hosts))
         }
         var segments: [String] = []
         if !isUniversalLink, !host.isEmpty { segments.append(host) }
-        for rawSegment in components.percentEncodedPath.split(separator: "/") {
+        for rawSegment in parts.path.split(separator: "/") {
             segments.append(percentDecoded(rawSegment))
         }
-        return .success(IncomingLink(segments: segments, query: parseQuery(components.percentEncodedQuery)))
+        var items: [(name: Substring, value: Substring)] = []
+        for item in (parts.query ?? "").split(separator: "&") {
+            if let equals = item.firstIndex(of: "=") {
+                items.append((item[..<equals], item[item.index(after: equals)...]))
+            } else {
+                items.append((item, item[item.endIndex...]))
+            }
+        }
+        return .success(IncomingLink(segments: segments, queryItems: items))
+    }
+
+    /// Every value of a query parameter, percent-decoded, in URL order; `+` stays `+`.
+    func queryValues(named name: String) -> [String] {
+        queryItems.compactMap { item in
+            let matches = item.name.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(item.name) == name : item.name == name
+            return matches ? percentDecoded(item.value) : nil
+        }
     }
 
     private static func rejection(scheme: String, host: String, schemes: Set<String>, hosts: Set<String>) -> RejectionReason {
@@ -40,29 +59,78 @@ struct IncomingLink: Sendable {
         }
         return RejectionReason("scheme \(scheme) is not one of the app's schemes (\(owned))")
     }
+}
 
-    /// Parses `a=1&b=2`: names and values are percent-decoded; `+` stays `+`.
-    private static func parseQuery(_ query: String?) -> [String: [String]] {
-        guard let query, !query.isEmpty else { return [:] }
-        var values: [String: [String]] = [:]
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = percentDecoded(parts[0])
-            guard !name.isEmpty else { continue }
-            values[name, default: []].append(parts.count > 1 ? percentDecoded(parts[1]) : "")
+/// Decodes `%XX` escapes. Text whose escapes are malformed or decode to invalid UTF-8 is kept
+/// as written, as `removingPercentEncoding` failing would leave it.
+func percentDecoded(_ text: some StringProtocol) -> String {
+    let utf8 = text.utf8
+    guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+        let byte = utf8[index]
+        guard byte == UInt8(ascii: "%") else {
+            bytes.append(byte)
+            index = utf8.index(after: index)
+            continue
         }
-        return values
+        let first = utf8.index(after: index)
+        guard first != utf8.endIndex, utf8.index(after: first) != utf8.endIndex,
+            let high = hexDigitValue(utf8[first]), let low = hexDigitValue(utf8[utf8.index(after: first)])
+        else { return String(text) }
+        bytes.append(high << 4 | low)
+        index = utf8.index(first, offsetBy: 2)
     }
+    return String(validating: bytes, as: UTF8.self) ?? String(text)
+}
 
-    /// Decodes percent escapes; text that is not valid percent-encoding is kept as written.
-    static func percentDecoded(_ text: some StringProtocol) -> String {
-        guard text.contains("%") else { return String(text) }
-        return String(text).removingPercentEncoding ?? String(text)
+private func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
     }
 }
 
-/// Why a URL is not the app's to route.
-struct RejectionReason: Error, Sendable, Hashable {
-    let message: String
-    init(_ message: String) { self.message = message }
+/// The parts of a URL's text, still percent-encoded.
+struct URLParts {
+    let scheme: Substring
+    /// The host without user info and port; `nil` when the URL has no `//` authority.
+    let host: Substring?
+    let path: Substring
+    let query: Substring?
+
+    init?(_ text: String) {
+        var rest = Substring(text)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
+            URLScheme.isValid(String(rest[..<colon]))
+        else { return nil }
+        scheme = rest[..<colon]
+        rest = rest[rest.index(after: colon)...]
+        if let question = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        } else {
+            query = nil
+        }
+        guard rest.hasPrefix("//") else {
+            host = nil
+            path = rest
+            return
+        }
+        rest = rest.dropFirst(2)
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        path = rest[authorityEnd...]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        // A port follows the last ':' unless that ':' is inside an IPv6 literal's brackets.
+        if let portColon = authority.lastIndex(of: ":"), !authority[portColon...].contains("]") {
+            authority = authority[..<portColon]
+        }
+        host = authority
+    }
 }

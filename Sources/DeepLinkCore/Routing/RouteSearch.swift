@@ -7,8 +7,8 @@ struct RouteSearch {
     /// A route that matched and validated.
     struct Candidate {
         let route: RouteDefinition
-        /// The route path tried, e.g. `sales/3`.
-        let path: String
+        /// How many of the link's segments the route matched.
+        let length: Int
         let parameters: [String: String]
     }
 
@@ -31,20 +31,28 @@ struct RouteSearch {
         trail.append(RouteResult.Attempt(path: path, reason: reason))
     }
 
+    /// The route path a candidate was matched on, e.g. `sales/3`.
+    func path(of candidate: Candidate) -> String {
+        path(length: candidate.length)
+    }
+
+    private func path(length: Int) -> String {
+        link.segments[..<length].joined(separator: "/")
+    }
+
     mutating func next() -> Candidate? {
         while length > 0 {
-            let path = link.segments[..<length].joined(separator: "/")
             if nextPending == 0 && pending.isEmpty {
-                fail(path: path, reason: "no route matches")
+                fail(path: path(length: length), reason: "no route matches")
             }
             while nextPending < pending.count {
                 let route = router.config.routes[pending[nextPending]]
                 nextPending += 1
                 switch validate(route) {
                 case .success(let parameters):
-                    return Candidate(route: route, path: path, parameters: parameters)
+                    return Candidate(route: route, length: length, parameters: parameters)
                 case .failure(let failure):
-                    fail(path: path, reason: "route \(route.pattern): \(failure.message)")
+                    fail(path: path(length: length), reason: "route \(route.pattern): \(failure.message)")
                 }
             }
             length -= 1
@@ -70,7 +78,7 @@ struct RouteSearch {
                 if let pattern = rule.pattern, !pattern.matches(value) {
                     return .failure(ValidationFailure(message: "parameter \(rule.name) \(JSONWriter.quoted(value)) does not match \(pattern)"))
                 }
-            } else if let values = link.query[rule.name], let last = values.last {
+            } else if case let values = link.queryValues(named: rule.name), let last = values.last {
                 if let pattern = rule.pattern, let bad = values.first(where: { !pattern.matches($0) }) {
                     return .failure(
                         ValidationFailure(message: "query parameter \(rule.name) \(JSONWriter.quoted(bad)) does not match \(pattern)"))

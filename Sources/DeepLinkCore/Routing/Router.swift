@@ -75,7 +75,7 @@ public struct Router: Sendable {
                 parameters: candidate.parameters)
             switch chain {
             case .failure(let failure):
-                search.fail(path: candidate.path, reason: "route \(candidate.route.pattern): \(failure.message)")
+                search.fail(path: search.path(of: candidate), reason: "route \(candidate.route.pattern): \(failure.message)")
             case .success(let ran):
                 return matchedResult(url: url, candidate: candidate, idiom: idiom, parameters: ran.parameters,
                     handlers: ran.handlers, stoppedBy: ran.stoppedBy, trail: search.trail)
