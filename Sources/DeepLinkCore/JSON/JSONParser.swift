@@ -41,10 +41,22 @@ private struct Reader {
         }
     }
 
+    /// Where the last column count was taken, so counting resumes there instead of at the
+    /// line's start: a minified document is one long line.
+    var countedOffset = 0
+    var countedColumn = 1
+
+    /// The current position, counting scalars, not bytes: UTF-8 continuation bytes do not start a column.
     var location: SourceLocation {
-        // Count scalars, not bytes: UTF-8 continuation bytes do not start a column.
-        let column = bytes[lineStart..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return SourceLocation(line: line, column: column)
+        mutating get {
+            if countedOffset < lineStart || countedOffset > offset {
+                countedOffset = lineStart
+                countedColumn = 1
+            }
+            countedColumn = bytes[countedOffset..<offset].reduce(countedColumn) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            countedOffset = offset
+            return SourceLocation(line: line, column: countedColumn)
+        }
     }
 
     mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
@@ -284,7 +296,7 @@ private struct Reader {
         return quoted ? "'\(character)'" : character
     }
 
-    func error(_ message: String) -> JSONSyntaxError {
+    mutating func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, location: location)
     }
 }

@@ -2,50 +2,40 @@ import Foundation
 
 /// A URL taken apart the way routing needs it: its route segments and its query.
 ///
-/// The URL's text is split by hand (RFC 3986: `scheme:[//[userinfo@]host[:port]]path[?query][#fragment]`)
-/// rather than with `URLComponents`, which costs several times more than the whole route lookup.
+/// The URL's text is split by hand on its UTF-8 bytes (RFC 3986:
+/// `scheme:[//[userinfo@]host[:port]]path[?query][#fragment]`) rather than with `URLComponents`
+/// or `Character`-based searches, which cost several times more than the whole route lookup.
 struct IncomingLink: Sendable {
     /// Percent-decoded route segments: for a universal link the path's, otherwise the host
     /// followed by the path's.
     let segments: [String]
     /// The query's items as written, undecoded, in URL order.
-    private let queryItems: [(name: Substring, value: Substring)]
+    private let queryItems: [(name: String, value: String)]
 
     /// Takes a URL apart, or explains why the app does not own it.
     /// - Returns: The link, or the reason the URL is rejected.
     static func parse(_ url: URL, schemes: Set<String>, hosts: Set<String>) -> Result<IncomingLink, RejectionReason> {
-        let text = url.absoluteString
-        guard let parts = URLParts(text) else {
+        var text = url.absoluteString
+        guard let parts = text.withUTF8({ URLParts(bytes: $0) }) else {
             return .failure(RejectionReason("\(text) has no scheme; a deep link looks like shop://path"))
         }
-        let scheme = parts.scheme.lowercased()
-        let host = percentDecoded(parts.host ?? "")
-        let isUniversalLink = scheme == "https" && hosts.contains(host.lowercased())
-        if !isUniversalLink, !schemes.isEmpty, !schemes.contains(scheme) {
-            return .failure(rejection(scheme: scheme, host: host, schemes: schemes, hosts: hosts))
+        let host = parts.host ?? ""
+        let isUniversalLink = parts.scheme == "https" && hosts.contains(host.lowercased())
+        if !isUniversalLink, !schemes.isEmpty, !schemes.contains(parts.scheme) {
+            return .failure(rejection(scheme: parts.scheme, host: host, schemes: schemes, hosts: hosts))
         }
-        var segments: [String] = []
-        if !isUniversalLink, !host.isEmpty { segments.append(host) }
-        for rawSegment in parts.path.splitUTF8("/") {
-            segments.append(percentDecoded(rawSegment))
-        }
-        var items: [(name: Substring, value: Substring)] = []
-        for item in (parts.query ?? "").splitUTF8("&") {
-            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                items.append((item[..<equals], item[item.utf8.index(after: equals)...]))
-            } else {
-                items.append((item, item[item.endIndex...]))
-            }
-        }
-        return .success(IncomingLink(segments: segments, queryItems: items))
+        var segments = parts.pathSegments
+        if !isUniversalLink, !host.isEmpty { segments.insert(host, at: 0) }
+        return .success(IncomingLink(segments: segments, queryItems: parts.queryItems))
     }
 
     /// Every value of a query parameter, percent-decoded, in URL order; `+` stays `+`.
     func queryValues(named name: String) -> [String] {
-        queryItems.compactMap { item in
-            let matches = item.name.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(item.name) == name : item.name == name
-            return matches ? percentDecoded(item.value) : nil
+        var values: [String] = []
+        for item in queryItems where item.name == name || (item.name.utf8.contains(UInt8(ascii: "%")) && percentDecoded(item.name) == name) {
+            values.append(percentDecoded(item.value))
         }
+        return values
     }
 
     private static func rejection(scheme: String, host: String, schemes: Set<String>, hosts: Set<String>) -> RejectionReason {
@@ -63,27 +53,31 @@ struct IncomingLink: Sendable {
 
 /// Decodes `%XX` escapes. Text whose escapes are malformed or decode to invalid UTF-8 is kept
 /// as written, as `removingPercentEncoding` failing would leave it.
-func percentDecoded(_ text: some StringProtocol) -> String {
-    let utf8 = text.utf8
-    guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count)
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-        let byte = utf8[index]
+func percentDecoded(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    var copy = text
+    return copy.withUTF8 { percentDecoded($0[...]) }
+}
+
+/// Decodes `%XX` escapes in UTF-8 bytes, keeping malformed text as written.
+func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        let byte = bytes[index]
         guard byte == UInt8(ascii: "%") else {
-            bytes.append(byte)
-            index = utf8.index(after: index)
+            decoded.append(byte)
+            index += 1
             continue
         }
-        let first = utf8.index(after: index)
-        guard first != utf8.endIndex, utf8.index(after: first) != utf8.endIndex,
-            let high = hexDigitValue(utf8[first]), let low = hexDigitValue(utf8[utf8.index(after: first)])
-        else { return String(text) }
-        bytes.append(high << 4 | low)
-        index = utf8.index(first, offsetBy: 2)
+        guard index + 2 < bytes.endIndex, let high = hexDigitValue(bytes[index + 1]), let low = hexDigitValue(bytes[index + 2])
+        else { return String(decoding: bytes, as: UTF8.self) }
+        decoded.append(high << 4 | low)
+        index += 3
     }
-    return String(validating: bytes, as: UTF8.self) ?? String(text)
+    return String(validating: decoded, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
 }
 
 private func hexDigitValue(_ byte: UInt8) -> UInt8? {
@@ -95,56 +89,59 @@ private func hexDigitValue(_ byte: UInt8) -> UInt8? {
     }
 }
 
-/// The parts of a URL's text, still percent-encoded.
-///
-/// Works on UTF-8 code units: the delimiters are ASCII, and searching by `Character` would pay
-/// for grapheme breaking on every step.
+/// The parts of a URL's text that routing needs.
 struct URLParts {
-    let scheme: Substring
-    /// The host without user info and port; `nil` when the URL has no `//` authority.
-    let host: Substring?
-    let path: Substring
-    let query: Substring?
+    /// The scheme, lowercased.
+    let scheme: String
+    /// The percent-decoded host without user info and port; `nil` when the URL has no `//` authority.
+    let host: String?
+    /// The path's non-empty segments, each percent-decoded on its own.
+    let pathSegments: [String]
+    /// The query's `name=value` items, still percent-encoded.
+    let queryItems: [(name: String, value: String)]
 
-    init?(_ text: String) {
-        var rest = Substring(text)
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
-        guard let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), colon != rest.startIndex,
-            URLScheme.isValid(rest[..<colon])
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
+        let schemeBytes = bytes[..<colon]
+        guard schemeBytes.first.map(Self.isASCIILetter) == true,
+            schemeBytes.allSatisfy({ Self.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else { return nil }
-        scheme = rest[..<colon]
-        rest = rest[rest.utf8.index(after: colon)...]
-        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.utf8.index(after: question)...]
-            rest = rest[..<question]
-        } else {
-            query = nil
-        }
-        guard rest.utf8.starts(with: "//".utf8) else {
-            host = nil
-            path = rest
-            return
-        }
-        rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
-        let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        path = rest[authorityEnd...]
-        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
-            authority = authority[authority.utf8.index(after: at)...]
-        }
-        // A port follows the last ':' unless that ':' is inside an IPv6 literal's brackets.
-        if let portColon = authority.utf8.lastIndex(of: UInt8(ascii: ":")),
-            !authority.utf8[portColon...].contains(UInt8(ascii: "]"))
-        {
-            authority = authority[..<portColon]
-        }
-        host = authority
-    }
-}
+        scheme = String(decoding: schemeBytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
 
-extension Substring {
-    /// The non-empty pieces between ASCII separators, found on UTF-8 code units.
-    func splitUTF8(_ separator: Unicode.Scalar) -> [Substring] {
-        utf8.split(separator: UInt8(ascii: separator)).map { Substring($0) }
+        var items: [(name: String, value: String)] = []
+        if let question = bytes[colon..<end].firstIndex(of: UInt8(ascii: "?")) {
+            for item in bytes[(question + 1)..<end].split(separator: UInt8(ascii: "&")) {
+                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+                let value = equals < item.endIndex ? item[(equals + 1)...] : item[item.endIndex...]
+                items.append((String(decoding: item[..<equals], as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            }
+            end = question
+        }
+        queryItems = items
+
+        var pathStart = colon + 1
+        if end - pathStart >= 2, bytes[pathStart] == UInt8(ascii: "/"), bytes[pathStart + 1] == UInt8(ascii: "/") {
+            let authorityStart = pathStart + 2
+            let authorityEnd = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            var hostStart = authorityStart
+            if let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
+            var hostEnd = authorityEnd
+            // A port follows the last ':' unless that ':' is inside an IPv6 literal's brackets.
+            if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
+                !bytes[portColon..<authorityEnd].contains(UInt8(ascii: "]"))
+            {
+                hostEnd = portColon
+            }
+            host = percentDecoded(bytes[hostStart..<hostEnd])
+            pathStart = authorityEnd
+        } else {
+            host = nil
+        }
+        pathSegments = bytes[pathStart..<end].split(separator: UInt8(ascii: "/")).map(percentDecoded)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

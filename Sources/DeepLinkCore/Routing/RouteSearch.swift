@@ -46,13 +46,13 @@ struct RouteSearch {
                 fail(path: path(length: length), reason: "no route matches")
             }
             while nextPending < pending.count {
-                let route = router.config.routes[pending[nextPending]]
+                let route = router.routes[pending[nextPending]]
                 nextPending += 1
-                switch validate(route) {
+                switch route.validate(link) {
                 case .success(let parameters):
-                    return Candidate(route: route, length: length, parameters: parameters)
+                    return Candidate(route: route.definition, length: length, parameters: parameters)
                 case .failure(let failure):
-                    fail(path: path(length: length), reason: "route \(route.pattern): \(failure.message)")
+                    fail(path: path(length: length), reason: "route \(route.definition.pattern): \(failure.message)")
                 }
             }
             length -= 1
@@ -62,35 +62,9 @@ struct RouteSearch {
         return nil
     }
 
-    private struct ValidationFailure: Error {
+    /// Why a route did not accept a link.
+    struct ValidationFailure: Error {
         let message: String
-    }
-
-    /// Binds path parameters, adds declared query parameters, and checks every rule; then checks
-    /// that the route's handlers are registered.
-    private func validate(_ route: RouteDefinition) -> Result<[String: String], ValidationFailure> {
-        var parameters: [String: String] = [:]
-        for (segment, value) in zip(route.pattern.segments, link.segments) {
-            if case .parameter(let name) = segment { parameters[name] = value }
-        }
-        for rule in route.parameters where !ConfigReader.reservedParameterNames.contains(rule.name) {
-            if let value = parameters[rule.name] {
-                if let pattern = rule.pattern, !pattern.matches(value) {
-                    return .failure(ValidationFailure(message: "parameter \(rule.name) \(JSONWriter.quoted(value)) does not match \(pattern)"))
-                }
-            } else if case let values = link.queryValues(named: rule.name), let last = values.last {
-                if let pattern = rule.pattern, let bad = values.first(where: { !pattern.matches($0) }) {
-                    return .failure(
-                        ValidationFailure(message: "query parameter \(rule.name) \(JSONWriter.quoted(bad)) does not match \(pattern)"))
-                }
-                parameters[rule.name] = last
-            } else if rule.isRequired {
-                return .failure(ValidationFailure(message: "required parameter \(rule.name) is missing"))
-            }
-        }
-        if let missing = router.missingHandler(in: route.destination.handlers) {
-            return .failure(ValidationFailure(message: "handler \"\(missing)\" is not registered"))
-        }
-        return .success(parameters)
+        init(_ message: String) { self.message = message }
     }
 }

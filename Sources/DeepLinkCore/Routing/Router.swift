@@ -11,6 +11,8 @@ public struct Router: Sendable {
     public let config: DeepLinkConfig
     let handlers: [String: RouteHandler]
     let logger: (any RouteLogger)?
+    /// The config's routes prepared for matching, in config order.
+    let routes: [CompiledRoute]
     private let tree: RouteTree
     private let schemes: Set<String>
     private let hosts: Set<String>
@@ -30,6 +32,8 @@ public struct Router: Sendable {
             tree.insert(route.pattern, route: index)
         }
         self.config = config
+        let registered = Set(handlers.keys)
+        self.routes = config.routes.map { CompiledRoute($0, registeredHandlers: registered) }
         self.handlers = handlers
         self.logger = logger
         self.tree = tree

@@ -1,0 +1,61 @@
+/// A route prepared for matching: its rules split by where their values come from, and its
+/// handler chain checked once, when the router is built, instead of on every link.
+final class CompiledRoute: Sendable {
+    /// A path parameter: the segment it binds and the expression it must match.
+    struct PathParameter: Sendable {
+        let name: String
+        let position: Int
+        let pattern: ParameterPattern?
+    }
+
+    let definition: RouteDefinition
+    let pathParameters: [PathParameter]
+    /// Declared parameters that are not path parameters, read from the query.
+    let queryRules: [ParameterRule]
+    /// The first handler the route names that has no registered handler.
+    let missingHandler: String?
+
+    init(_ definition: RouteDefinition, registeredHandlers: Set<String>) {
+        self.definition = definition
+        var pathParameters: [PathParameter] = []
+        for (position, segment) in definition.pattern.segments.enumerated() {
+            guard case .parameter(let name) = segment else { continue }
+            pathParameters.append(PathParameter(name: name, position: position, pattern: definition.rule(for: name)?.pattern))
+        }
+        self.pathParameters = pathParameters
+        let pathNames = Set(pathParameters.map(\.name))
+        queryRules = definition.parameters.filter {
+            !pathNames.contains($0.name) && !ConfigReader.reservedParameterNames.contains($0.name)
+        }
+        missingHandler = definition.destination.handlers.first { !registeredHandlers.contains($0) }
+    }
+
+    /// Binds path parameters, adds declared query parameters, and checks every rule; then checks
+    /// that the route's handlers are registered.
+    func validate(_ link: IncomingLink) -> Result<[String: String], RouteSearch.ValidationFailure> {
+        var parameters: [String: String] = [:]
+        parameters.reserveCapacity(pathParameters.count + queryRules.count)
+        for parameter in pathParameters {
+            let value = link.segments[parameter.position]
+            if let pattern = parameter.pattern, !pattern.matches(value) {
+                return .failure(.init("parameter \(parameter.name) \(JSONWriter.quoted(value)) does not match \(pattern)"))
+            }
+            parameters[parameter.name] = value
+        }
+        for rule in queryRules {
+            let values = link.queryValues(named: rule.name)
+            guard let last = values.last else {
+                if rule.isRequired { return .failure(.init("required parameter \(rule.name) is missing")) }
+                continue
+            }
+            if let pattern = rule.pattern, let bad = values.first(where: { !pattern.matches($0) }) {
+                return .failure(.init("query parameter \(rule.name) \(JSONWriter.quoted(bad)) does not match \(pattern)"))
+            }
+            parameters[rule.name] = last
+        }
+        if let missingHandler {
+            return .failure(.init("handler \"\(missingHandler)\" is not registered"))
+        }
+        return .success(parameters)
+    }
+}
