@@ -53,7 +53,7 @@ struct SimpleRegex: Sendable, Hashable {
     func wholeMatch(_ value: String) -> Bool? {
         // ASCII text without CR is one scalar per character, so grapheme breaking can be skipped.
         if value.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return wholeMatch(scalars: value.unicodeScalars)
+            return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) })
         }
         var scalars: [Unicode.Scalar] = []
         for character in value {

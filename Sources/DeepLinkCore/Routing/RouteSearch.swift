@@ -12,18 +12,20 @@ struct RouteSearch {
         let parameters: [String: String]
     }
 
-    private let router: Router
+    private let routes: [CompiledRoute]
+    private let tree: RouteTree
     private let link: IncomingLink
     private var length: Int
     private var pending: [Int] = []
     private var nextPending = 0
     private(set) var trail: [RouteResult.Attempt] = []
 
-    init(router: Router, link: IncomingLink) {
-        self.router = router
+    init(routes: [CompiledRoute], tree: RouteTree, link: IncomingLink) {
+        self.routes = routes
+        self.tree = tree
         self.link = link
         length = link.segments.count
-        if length > 0 { pending = router.candidates(for: link.segments[..<length]) }
+        if length > 0 { pending = tree.candidates(for: link.segments[..<length]) }
     }
 
     /// Records a failure found outside the search, such as a handler that threw.
@@ -46,7 +48,7 @@ struct RouteSearch {
                 fail(path: path(length: length), reason: "no route matches")
             }
             while nextPending < pending.count {
-                let route = router.routes[pending[nextPending]]
+                let route = routes[pending[nextPending]]
                 nextPending += 1
                 switch route.validate(link) {
                 case .success(let parameters):
@@ -57,7 +59,7 @@ struct RouteSearch {
             }
             length -= 1
             nextPending = 0
-            pending = length > 0 ? router.candidates(for: link.segments[..<length]) : []
+            pending = length > 0 ? tree.candidates(for: link.segments[..<length]) : []
         }
         return nil
     }

@@ -112,13 +112,8 @@ public struct Router: Sendable {
         case .failure(let rejection):
             return .failure(RejectedResult(finish(RouteResult(url: url, outcome: .rejected, reason: rejection.message))))
         case .success(let link):
-            return .success(RouteSearch(router: self, link: link))
+            return .success(RouteSearch(routes: routes, tree: tree, link: link))
         }
-    }
-
-    /// The routes matching exactly these segments, best first.
-    func candidates(for segments: ArraySlice<String>) -> [Int] {
-        tree.candidates(for: segments)
     }
 
     private func matchedResult(
