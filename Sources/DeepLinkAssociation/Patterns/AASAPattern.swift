@@ -25,8 +25,9 @@ public struct AASAPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - source: The pattern, e.g. `/help/*` or `/$(lang)_$(region)/*`.
     ///   - caseSensitive: Whether letters must match in case (Apple's default is `true`).
-    ///   - variables: The substitution variables `$(name)` may refer to.
-    public init(_ source: String, caseSensitive: Bool = true, variables: SubstitutionVariables = .predefined) {
+    ///   - variables: The substitution variables `$(name)` may refer to; `nil` for legacy `paths`,
+    ///     where `$(` is plain text.
+    public init(_ source: String, caseSensitive: Bool = true, variables: SubstitutionVariables? = .predefined) {
         self.source = source
         self.isCaseSensitive = caseSensitive
         let parsed = PatternParser(caseSensitive: caseSensitive, variables: variables).parse(source)
@@ -120,14 +121,14 @@ extension AASAPattern {
 
     fileprivate struct PatternParser {
         let caseSensitive: Bool
-        let variables: SubstitutionVariables
+        let variables: SubstitutionVariables?
 
         func parse(_ source: String) -> Parsed {
             var parsed = Parsed()
             let scalars = Array(source.unicodeScalars)
             var index = 0
             while index < scalars.count {
-                if scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "(" {
+                if let variables, scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "(" {
                     if let close = scalars[(index + 2)...].firstIndex(of: ")") {
                         let name = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
                         if let values = variables.values(named: name) {

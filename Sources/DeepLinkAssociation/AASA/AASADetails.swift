@@ -1,0 +1,44 @@
+import DeepLinkCore
+
+/// One entry of `applinks.details`: the apps it names and their rules.
+public struct AASADetails: Sendable, Hashable {
+    /// The app IDs, from `appIDs` or the legacy `appID`.
+    public let appIDs: [String]
+    /// The `components` rules (iOS 13 and later), or `nil` when the entry has none.
+    public let components: [AASARule]?
+    /// The legacy `paths` rules (iOS 12 and earlier, and later systems when `components` is
+    /// absent), or `nil` when the entry has none.
+    public let paths: [AASARule]?
+    /// Where the entry stands in the file.
+    public let jsonPath: JSONPath
+
+    /// Creates an entry.
+    /// - Parameters:
+    ///   - appIDs: The app IDs.
+    ///   - components: The `components` rules.
+    ///   - paths: The legacy `paths` rules.
+    ///   - jsonPath: Where the entry stands in the file.
+    public init(appIDs: [String], components: [AASARule]?, paths: [AASARule]?, jsonPath: JSONPath = .root) {
+        self.appIDs = appIDs
+        self.components = components
+        self.paths = paths
+        self.jsonPath = jsonPath
+    }
+
+    /// The rules a system of the given generation follows.
+    /// - Parameter format: Which rules the system reads.
+    public func rules(for format: AASAFormat) -> [AASARule] {
+        switch format {
+        case .components: components ?? paths ?? []
+        case .legacyPaths: paths ?? []
+        }
+    }
+}
+
+/// Which rules of an apple-app-site-association file a system reads.
+public enum AASAFormat: String, Sendable, Hashable, CaseIterable {
+    /// iOS 13, macOS 10.15 and later: `components` where an entry has them, else `paths`.
+    case components
+    /// iOS 12 and earlier: `paths` only.
+    case legacyPaths = "legacy-paths"
+}
