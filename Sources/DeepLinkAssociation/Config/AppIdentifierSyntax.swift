@@ -52,29 +52,39 @@ enum AppIdentifierSyntax {
             }
     }
 
-    /// A SHA-256 certificate fingerprint as Digital Asset Links requires it: 32 uppercase hex
-    /// pairs separated by colons.
-    static func isFingerprint(_ text: String) -> Bool {
-        fingerprintProblem(text) == nil
+    /// Why `text` is not a SHA-256 fingerprint in the form Digital Asset Links requires (32
+    /// uppercase hex pairs separated by colons), or `nil` when it is one. The code is
+    /// `sha1-fingerprint`, `invalid-fingerprint` or `lowercase-fingerprint`.
+    static func fingerprintIssue(_ text: String) -> (code: String, message: String)? {
+        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+        let allHexPairs = pairs.allSatisfy { $0.utf8.count == 2 && $0.unicodeScalars.allSatisfy(\.isHexDigit) }
+        if allHexPairs && pairs.count == 20 {
+            return (
+                "sha1-fingerprint",
+                "\(quoted(text)) is a SHA-1 fingerprint; App Links need the SHA-256 one (32 pairs), "
+                    + "shown by `keytool -list -v` or in Play Console under App signing"
+            )
+        }
+        guard allHexPairs, pairs.count == 32 else {
+            return (
+                "invalid-fingerprint",
+                "\(quoted(text)) is not a SHA-256 fingerprint: write 32 pairs of hex digits separated by colons, "
+                    + "like \"14:6D:E9:...\""
+            )
+        }
+        if text.unicodeScalars.contains(where: { ("a"..."f").contains($0) }) {
+            return (
+                "lowercase-fingerprint",
+                "fingerprint \(quoted(text)) has lowercase letters; Android compares fingerprints as uppercase text, "
+                    + "write \(quoted(text.uppercased()))"
+            )
+        }
+        return nil
     }
 
     /// Why `text` is not a fingerprint in the required form, or `nil` when it is one.
     static func fingerprintProblem(_ text: String) -> String? {
-        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
-        let allHexPairs = pairs.allSatisfy { $0.utf8.count == 2 && $0.unicodeScalars.allSatisfy(\.isHexDigit) }
-        if allHexPairs && pairs.count == 20 {
-            return "\(quoted(text)) is a SHA-1 fingerprint; App Links need the SHA-256 one (32 pairs), "
-                + "shown by `keytool -list -v` or in Play Console under App signing"
-        }
-        guard allHexPairs, pairs.count == 32 else {
-            return "\(quoted(text)) is not a SHA-256 fingerprint: write 32 pairs of hex digits separated by colons, "
-                + "like \"14:6D:E9:...\""
-        }
-        if text.unicodeScalars.contains(where: { ("a"..."f").contains($0) }) {
-            return "fingerprint \(quoted(text)) has lowercase letters; Android compares fingerprints as uppercase text, "
-                + "write \(quoted(text.uppercased()))"
-        }
-        return nil
+        fingerprintIssue(text)?.message
     }
 
     private static func quoted(_ text: String) -> String {
