@@ -9,7 +9,7 @@ extension AppleAppSiteAssociation {
     ///   - appID: The app's ID, `TEAMID.bundle.id`.
     ///   - format: Which rules the system reads; `.components` for iOS 13 and later.
     public func match(_ url: URL, appID: String, format: AASAFormat = .components) -> AASAMatch {
-        let entries = details.filter { $0.appIDs.contains(appID) }
+        let entries = details.filter { $0.names(appID, for: format) }
         guard !entries.isEmpty else {
             return AASAMatch(decision: .noMatch, rule: nil, reason: "no details entry names the app ID \(appID)")
         }

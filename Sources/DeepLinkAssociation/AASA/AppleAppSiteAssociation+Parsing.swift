@@ -103,7 +103,8 @@ private struct AASAReader {
                 if paths == nil {
                     collector.warning("no-rules", "the entry has no \"paths\", so it opens no URL", at: member.value)
                 }
-                return AASADetails(appIDs: [appID], components: nil, paths: paths, jsonPath: member.value.path)
+                return AASADetails(
+                    appIDs: [appID], legacyAppID: appID, components: nil, paths: paths, jsonPath: member.value.path)
             }
         } else {
             details = (collector.array(detailsNode) ?? []).compactMap { readDetails($0, context: context) }
@@ -119,19 +120,20 @@ private struct AASAReader {
 
     private func readDetails(_ node: JSONNode, context: RuleContext) -> AASADetails? {
         guard let object = collector.object(node, known: Self.detailsKeys) else { return nil }
+        let legacyAppID = object["appID"].flatMap(collector.string).flatMap { checkedAppID($0, at: object["appID"] ?? node) }
         var appIDs: [String] = []
-        if let single = object["appID"], let appID = collector.string(single) {
-            appIDs += checkedAppID(appID, at: single).map { [$0] } ?? []
-        }
         if let list = object["appIDs"] {
-            if object["appID"] != nil {
-                collector.warning(
-                    "appid-and-appids", "the entry has both \"appID\" and \"appIDs\"; iOS 13 and later read only \"appIDs\"",
-                    at: list)
-            }
             for (appID, element) in collector.strings(list) {
                 if let appID = checkedAppID(appID, at: element), !appIDs.contains(appID) { appIDs.append(appID) }
             }
+            if let legacyAppID, !appIDs.contains(legacyAppID) {
+                collector.warning(
+                    "appid-not-in-appids",
+                    "\"appID\" \(legacyAppID) is not in \"appIDs\"; iOS 13 and later read only \"appIDs\", iOS 12 only \"appID\"",
+                    at: list)
+            }
+        } else if let legacyAppID {
+            appIDs = [legacyAppID]
         }
         if object["appID"] == nil && object["appIDs"] == nil {
             collector.error("missing-app-id", "the entry names no app: add \"appIDs\": [\"TEAMID.bundle.id\"]", at: node)
@@ -146,7 +148,8 @@ private struct AASAReader {
         if components == nil && paths == nil {
             collector.warning("no-rules", "the entry has neither \"components\" nor \"paths\", so it opens no URL", at: node)
         }
-        return AASADetails(appIDs: appIDs, components: components, paths: paths, jsonPath: node.path)
+        return AASADetails(
+            appIDs: appIDs, legacyAppID: legacyAppID, components: components, paths: paths, jsonPath: node.path)
     }
 
     private func readComponent(_ node: JSONNode, context: RuleContext) -> AASARule? {

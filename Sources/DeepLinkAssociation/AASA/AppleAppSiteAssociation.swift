@@ -36,10 +36,10 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
         self.activityContinuationApps = activityContinuationApps
     }
 
-    /// Every app ID the file names for universal links, in file order, without repeats.
+    /// Every app ID the file names for universal links (in `appIDs` or `appID`), in file order, without repeats.
     public var appLinkAppIDs: [String] {
         var seen: Set<String> = []
-        return details.flatMap(\.appIDs).filter { seen.insert($0).inserted }
+        return details.flatMap { $0.appIDs + ($0.legacyAppID.map { [$0] } ?? []) }.filter { seen.insert($0).inserted }
     }
 }
 

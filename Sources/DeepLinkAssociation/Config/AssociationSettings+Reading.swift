@@ -59,10 +59,11 @@ private final class SettingsReader {
     func readApps(_ node: JSONNode) throws(ConfigError) -> AssociationSettings {
         let object = try node.readObject()
         warnings += object.unknownKeyWarnings(known: Self.appsKeys)
+        let errorsBefore = errors.count
         let iosApps = attempt { () throws(ConfigError) in try object.optional("ios").map(readIOSApps) } ?? []
         let androidApps = attempt { () throws(ConfigError) in try object.optional("android").map(readAndroidApps) } ?? []
         let hostsNode = try object.required("hosts")
-        if iosApps.isEmpty && androidApps.isEmpty {
+        if iosApps.isEmpty && androidApps.isEmpty && errors.count == errorsBefore {
             errors.append(
                 ConfigError(
                     code: .missingValue,

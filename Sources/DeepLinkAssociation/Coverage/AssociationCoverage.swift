@@ -34,7 +34,7 @@ public enum AssociationCoverage {
         var findings: [Diagnostic] = []
         let hostPath = JSONPath.root.appending(key: "apps").appending(key: "hosts").appending(key: host.host)
         let association = generator.appleAppSiteAssociation(for: host).flatMap { json in
-            try? AppleAppSiteAssociation.parse(JSONWriter.write(json))
+            try? AppleAppSiteAssociation.parse(JSONWriter.write(json, pretty: true))
         }
         let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []
         for glob in generator.routeGlobs(for: host) {

@@ -29,12 +29,16 @@ public struct AssociationDoctor: Sendable {
     ///   - site: `https://HOST` (or `http://127.0.0.1:PORT` with ``allowInsecureLoopback``).
     ///   - settings: The config's `apps` section, to check app IDs, fingerprints and that the
     ///     files match what `deeplink generate` writes; `nil` checks the files alone.
+    ///   - configHost: The host of `apps.hosts` whose files the site should serve, when it is not
+    ///     the site's own host (a staging or loopback server); `nil` uses the site's host.
     /// - Returns: Every check, per file.
     /// - Throws: ``AssociationError`` with `invalid-argument` for a URL with a path, query or
     ///   fragment, or `insecure-url` for a non-https URL that is not an allowed loopback one.
-    public func examine(_ site: URL, settings: AssociationSettings? = nil) async throws(AssociationError) -> DoctorReport {
+    public func examine(
+        _ site: URL, settings: AssociationSettings? = nil, configHost: String? = nil
+    ) async throws(AssociationError) -> DoctorReport {
         let origin = try checkedOrigin(site)
-        let host = origin.host?.lowercased() ?? ""
+        let host = (configHost ?? origin.host ?? "").lowercased()
         let expectations = settings.map { Expectations(settings: $0, host: host) }
         let primary = await examineFile(
             origin.appendingPathComponent(".well-known/apple-app-site-association"), kind: .appleAppSiteAssociation,
