@@ -9,6 +9,10 @@ struct DeepLinkCommand: AsyncParsableCommand {
         subcommands: [
             RouteCommand.self,
             CheckCommand.self,
+            GenerateCommand.self,
+            AASACommand.self,
+            AssetLinksCommand.self,
+            DoctorCommand.self,
         ]
     )
 }

@@ -1,0 +1,21 @@
+import DeepLinkCore
+
+/// The text and JSON forms of a validation report, shared by the `validate` subcommands.
+enum DiagnosticsReport {
+    /// `severity: file:line:column: path: message [code]` lines and a summary, or the JSON object
+    /// `{"valid", "errors", "warnings", "diagnostics"}`.
+    static func render(_ diagnostics: [Diagnostic], file: String, json: Bool) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        if json {
+            return JSONWriter.write([
+                "valid": .bool(errors == 0), "errors": .number(Double(errors)), "warnings": .number(Double(warnings)),
+                "diagnostics": .array(diagnostics.map(\.jsonValue)),
+            ])
+        }
+        let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
+        let summary = "\(file): \(errors == 0 ? "OK" : "\(errors) error\(errors == 1 ? "" : "s")"), "
+            + "\(warnings) warning\(warnings == 1 ? "" : "s")"
+        return (lines + [summary]).joined(separator: "\n")
+    }
+}
