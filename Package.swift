@@ -32,7 +32,12 @@ let package = Package(
         .testTarget(name: "DeepLinkCoreTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAppLinksTests", dependencies: ["DeepLinkAppLinks", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAssociationTests", dependencies: ["DeepLinkAssociation", "DeepLinkTesting"]),
-        .testTarget(name: "deeplinkTests", dependencies: ["deeplink", "DeepLinkTesting"]),
+        .testTarget(
+            name: "deeplinkTests",
+            dependencies: [
+                "deeplink", "DeepLinkTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ]
 )
 

@@ -14,6 +14,7 @@ final class ConfigReader {
     let file: String?
     private(set) var errors: [ConfigError] = []
     private(set) var warnings: [Diagnostic] = []
+    private var compiledPatterns: [String: ParameterPattern] = [:]
 
     init(file: String?) {
         self.file = file
@@ -134,13 +135,23 @@ final class ConfigReader {
                 warnings += parameter.unknownKeyWarnings(known: Self.parameterKeys)
                 let isRequired = try parameter.optional("required")?.readBool() ?? false
                 let pattern = try parameter.optional("regex").map { regex throws(ConfigError) in
-                    try ParameterPattern(regex.readString(), path: regex.path, location: regex.location)
+                    try compiledPattern(regex)
                 }
                 return ParameterRule(name: member.key, isRequired: isRequired, pattern: pattern)
             }
             if let rule { rules.append(rule) }
         }
         return rules
+    }
+
+    /// Compiles a `regex`, once per distinct expression: large configs repeat a few expressions
+    /// thousands of times, and compiling dominates their load time.
+    private func compiledPattern(_ node: JSONNode) throws(ConfigError) -> ParameterPattern {
+        let source = try node.readString()
+        if let compiled = compiledPatterns[source] { return compiled }
+        let compiled = try ParameterPattern(source, path: node.path, location: node.location)
+        compiledPatterns[source] = compiled
+        return compiled
     }
 
     private func readStoryboard(_ node: JSONNode) throws(ConfigError) -> StoryboardNames {

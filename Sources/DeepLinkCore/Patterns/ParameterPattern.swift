@@ -7,6 +7,8 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written in the config.
     public let source: String
     private let regex: CompiledRegex
+    /// The same expression for the bit-parallel matcher, when it has the simple shape.
+    let simple: SimpleRegex?
 
     /// Compiles an expression.
     /// - Parameters:
@@ -23,13 +25,15 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
                 path: path, location: location)
         }
         self.source = source
+        simple = SimpleRegex(source)
     }
 
     /// Whether the expression matches the whole value.
     /// - Parameter value: A percent-decoded parameter value.
     public func matches(_ value: String) -> Bool {
+        if let simple, let decided = simple.wholeMatch(value) { return decided }
         // A regex that fails at match time (e.g. exceeds its backtracking limit) rejects the value.
-        (try? regex.regex.wholeMatch(in: value)) != nil
+        return (try? regex.regex.wholeMatch(in: value)) != nil
     }
 
     /// The expression as written.

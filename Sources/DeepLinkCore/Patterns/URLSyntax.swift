@@ -1,6 +1,6 @@
 /// RFC 3986 scheme syntax: a letter, then letters, digits, `+`, `-` and `.`.
 enum URLScheme {
-    static func isValid(_ scheme: String) -> Bool {
+    static func isValid(_ scheme: some StringProtocol) -> Bool {
         guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
         return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0) }
     }

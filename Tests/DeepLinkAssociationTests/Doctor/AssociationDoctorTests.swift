@@ -50,7 +50,7 @@ struct AssociationDoctorTests {
 
     @Test func aRedirectFailsAndIsNotFollowed() async throws {
         let (settings, aasa, assetLinks) = try generated()
-        let redirect = LoopbackHTTPServer.Response(status: 301, headers: [("Location", "/moved")], body: "")
+        let redirect = LoopbackHTTPServer.Response.redirect(to: "/moved", status: 301)
         let report = try await examine(
             [Self.aasaPath: redirect, "/moved": .json(aasa), Self.rootPath: .json(aasa), Self.assetLinksPath: .json(assetLinks)],
             settings: settings)
@@ -103,6 +103,8 @@ struct AssociationDoctorTests {
     @Test func anUnreachableServerFailsReachable() async throws {
         let server = try LoopbackHTTPServer(routes: [:])
         server.stop()
+        // The accept loop notices within 50 ms and closes the listening socket.
+        try await Task.sleep(for: .milliseconds(300))
         let report = try await AssociationDoctor(allowInsecureLoopback: true).examine(server.origin)
         #expect(status(report, Self.aasaPath, "reachable") == .fail)
     }

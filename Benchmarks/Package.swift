@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+// Benchmarks live in their own package so the library never depends on what they compare against.
+// Run: swift run -c release --package-path Benchmarks router-benchmarks
+import PackageDescription
+
+let package = Package(
+    name: "swift-deeplink-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "swift-deeplink", path: ".."),
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "router-benchmarks",
+            dependencies: [
+                .product(name: "DeepLinkCore", package: "swift-deeplink"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
+            path: "Sources/RouterBenchmarks"
+        )
+    ]
+)

@@ -1,0 +1,62 @@
+import DeepLinkCore
+
+/// A synthetic but app-shaped route table: sections with list, detail and nested detail routes,
+/// numeric ids validated by regex, and the URLs that hit them.
+struct RouteTable {
+    let size: Int
+    /// Route keys in config order.
+    let patterns: [String]
+    /// One URL per route, in a shuffled order so lookups do not follow insertion order.
+    let urls: [String]
+
+    init(size: Int) {
+        self.size = size
+        var patterns: [String] = []
+        var urls: [String] = []
+        var section = 0
+        while patterns.count < size {
+            let name = "section\(section)"
+            let shapes = [
+                ("\(name)", "\(name)"),
+                ("\(name)/:itemId", "\(name)/\(section * 7 + 1)"),
+                ("\(name)/:itemId/reviews", "\(name)/\(section + 3)/reviews"),
+                ("\(name)/:itemId/reviews/:reviewId", "\(name)/\(section + 5)/reviews/\(section * 3 + 2)"),
+                ("\(name)/featured/:slot", "\(name)/featured/\(section % 9 + 1)"),
+            ]
+            for (pattern, path) in shapes where patterns.count < size {
+                patterns.append(pattern)
+                urls.append("shop://\(path)?utm_source=bench&ref=\(section)")
+            }
+            section += 1
+        }
+        var generator = SplitMix64(seed: 42)
+        self.patterns = patterns
+        self.urls = urls.shuffled(using: &generator)
+    }
+
+    /// The table as a MobileDeepLinkingConfig.json; every `:…Id` and `:slot` is validated by regex.
+    var configJSON: String {
+        let routes = patterns.map { pattern in
+            let parameters = pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map {
+                "\"\($0.dropFirst())\": {\"required\": true, \"regex\": \"[0-9]{1,9}\"}"
+            } + ["\"ref\": {\"regex\": \"[0-9]+\"}"]
+            return "\"\(pattern)\": {\"class\": \"Screen\", \"handlers\": [\"logAnalytics\"], \"routeParameters\": {\(parameters.joined(separator: ", "))}}"
+        }
+        return "{\"schemes\": [\"shop\"], \"defaultRoute\": {\"class\": \"Home\"}, \"routes\": {\(routes.joined(separator: ",\n"))}}"
+    }
+}
+
+/// A small deterministic generator so every run shuffles the same way.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import DeepLinkCore
+import Foundation
+
+/// `deeplink route`: shows where a URL goes.
+struct RouteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Show where a URL goes: the route, destination, parameters, handlers and fallback trail.",
+        discussion: "Every handler name counts as registered; handlers do not run. Exits 0 for any routing outcome.")
+
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Option(help: "The device idiom, which chooses storyboards: iPhone or iPad.")
+    var idiom: DeviceIdiom = .phone
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Argument(help: "The URL to route, e.g. shop://sales/3?utm_source=mail.")
+    var url: String
+
+    func run() async throws {
+        try await runReporting(render)
+    }
+
+    /// The command's output.
+    func render() async throws(CommandFailure) -> String {
+        let config = try configOptions.load()
+        guard let link = URL(string: url) else {
+            throw CommandFailure("error: \(url) is not a URL")
+        }
+        var builder = RouterBuilder(config: config)
+        for name in builder.unregisteredHandlerNames {
+            builder.handle(name) { _ in .continue }
+        }
+        let router: Router
+        do {
+            router = try builder.build()
+        } catch {
+            throw CommandFailure("error: \(error.description)")
+        }
+        let result = await router.route(link, idiom: idiom)
+        return json ? JSONWriter.write(result.jsonValue) : result.humanDescription
+    }
+}
+
+extension DeviceIdiom: ExpressibleByArgument {}
+
+extension RouteResult {
+    /// The result in the documented `deeplink route --json` shape.
+    var jsonValue: JSONValue {
+        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([
+            "url": .string(url.absoluteString),
+            "outcome": .string(outcome.rawValue),
+            "route": optional(route?.description),
+            "class": optional(className),
+            "identifier": optional(identifier),
+            "storyboard": optional(storyboard),
+            "params": .object(parameters.mapValues(JSONValue.string)),
+            "handlers": .array(handlers.map(JSONValue.string)),
+            "trail": .array(trail.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
+            "reason": optional(reason),
+        ])
+    }
+
+    /// The result as aligned lines for a terminal.
+    var humanDescription: String {
+        var lines = [url.absoluteString]
+        func add(_ label: String, _ value: String?) {
+            guard let value else { return }
+            lines.append("  " + (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+        }
+        add("outcome", outcome.rawValue)
+        add("route", route?.description)
+        add("class", className)
+        add("identifier", identifier)
+        add("storyboard", storyboard)
+        add("params", parameters.isEmpty ? nil : parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        add("handlers", handlers.isEmpty ? nil : handlers.joined(separator: " → "))
+        add("stopped by", stoppedBy)
+        add("reason", reason)
+        if !trail.isEmpty {
+            lines.append("  trail:")
+            lines += trail.map { "    \($0.path): \($0.reason)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,45 @@
+import DeepLinkCore
+import Foundation
+import Testing
+
+struct ConfigLinterTests {
+    @Test func warnsAboutARouteThatAnEarlierRouteAlwaysBeats() throws {
+        let config = try DeepLinkConfig.parse(
+            #"{"routes": {"items/:slug": {"class": "A"}, "items/:id": {"class": "B", "routeParameters": {"id": {"regex": "[0-9]+"}}}}}"#)
+        let findings = ConfigLinter.lint(config)
+        #expect(findings.map(\.code) == ["shadowed-route"])
+        #expect(findings.first?.path.description == #"routes["items/:id"]"#)
+        #expect(findings.first?.location?.line == 1)
+    }
+
+    @Test(arguments: [
+        #"{"routes": {"items/:id": {"class": "B", "routeParameters": {"id": {"regex": "[0-9]+"}}}, "items/:slug": {"class": "A"}}}"#,
+        #"{"routes": {"items/new": {"class": "New"}, "items/:id": {"class": "B"}}}"#,
+        #"{"routes": {"items/:id": {"class": "A", "routeParameters": {"ref": {"required": true}}}, "items/:x": {"class": "B"}}}"#,
+    ])
+    func doesNotWarnWhenTheLaterRouteCanStillWin(json: String) throws {
+        #expect(ConfigLinter.lint(try DeepLinkConfig.parse(json)).isEmpty)
+    }
+
+    @Test func warnsWhenTheEarlierRouteHasTheSameRegex() throws {
+        let config = try DeepLinkConfig.parse(
+            #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "[0-9]+"}}}, "a/:y": {"class": "B", "routeParameters": {"y": {"regex": "[0-9]+"}}}}}"#)
+        #expect(ConfigLinter.lint(config).map(\.code) == ["shadowed-route"])
+    }
+
+    @Test(arguments: ["[^\\d\\D]", "a^b", "(?!)x", "$a"])
+    func warnsAboutARegexThatRejectsEveryValue(regex: String) throws {
+        let json = #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "REGEX"}}}}}"#
+            .replacingOccurrences(of: "REGEX", with: regex.replacingOccurrences(of: "\\", with: "\\\\"))
+        let findings = ConfigLinter.lint(try DeepLinkConfig.parse(json))
+        #expect(findings.map(\.code) == ["regex-matches-nothing"], "\(regex)")
+        #expect(findings.first?.path.description == #"routes["a/:x"].routeParameters.x.regex"#)
+    }
+
+    @Test(arguments: ["(red|green|blue)", "[0-9]{5}", "\\w+@\\w+", "(?i)sale"])
+    func acceptsARegexThatMatchesSomething(regex: String) throws {
+        let json = #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "REGEX"}}}}}"#
+            .replacingOccurrences(of: "REGEX", with: regex.replacingOccurrences(of: "\\", with: "\\\\"))
+        #expect(ConfigLinter.lint(try DeepLinkConfig.parse(json)).isEmpty, "\(regex)")
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+@testable import deeplink
+
+struct RouteCommandTests {
+    let config = Fixtures.shopConfig.path
+
+    func routeJSON(_ arguments: [String]) async throws -> [String: JSONValue] {
+        let command = try RouteCommand.parse(["--config", config, "--json"] + arguments)
+        let output = try await command.render()
+        return try #require(try JSONValue(parsing: output).objectValue)
+    }
+
+    @Test func printsTheDocumentedJSONForAMatch() async throws {
+        let object = try await routeJSON(["shop://sales/3?utm_source=mail"])
+        #expect(object == [
+            "url": "shop://sales/3?utm_source=mail", "outcome": "matched", "route": "sales/:saleId",
+            "class": "SaleViewController", "identifier": "saleViewController", "storyboard": "Sale_iPhone",
+            "params": ["saleId": "3", "utm_source": "mail"], "handlers": ["logAnalytics"], "trail": [], "reason": nil,
+        ])
+    }
+
+    @Test func printsTheDefaultRoutesDestinationWithEmptyParameters() async throws {
+        let object = try await routeJSON(["--idiom", "iPad", "shop://nowhere/1?x=2"])
+        #expect(object["outcome"] == "default")
+        #expect(object["route"] == .null)
+        #expect(object["class"] == "HomeViewController")
+        #expect(object["storyboard"] == "Main_iPad")
+        #expect(object["params"] == [:])
+        #expect(object["trail"] == [
+            ["path": "nowhere/1", "reason": "no route matches"], ["path": "nowhere", "reason": "no route matches"],
+        ])
+    }
+
+    @Test func printsARejectionWithItsReason() async throws {
+        let object = try await routeJSON(["mail://sales/3"])
+        #expect(object["outcome"] == "rejected")
+        #expect(object["reason"] == "scheme mail is not one of the app's schemes (shop)")
+    }
+
+    @Test func treatsEveryHandlerAsRegistered() async throws {
+        let object = try await routeJSON(["shop://addToCart/12?quantity=3"])
+        #expect(object["handlers"] == ["authenticate", "logAnalytics", "addProductToCart"])
+        #expect(object["class"] == .null)
+    }
+
+    @Test func printsReadableTextByDefault() async throws {
+        let output = try await RouteCommand.parse(["--config", config, "shop://sales/abc"]).render()
+        #expect(output.contains("outcome:    matched"))
+        #expect(output.contains("sales/abc: route sales/:saleId: parameter saleId \"abc\" does not match [0-9]+"))
+    }
+
+    @Test func failsWithTheConfigsErrors() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).json")
+        try #"{"routes": {"a/:x/:x": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let command = try RouteCommand.parse(["--config", file.path, "shop://a"])
+        let failure = await #expect(throws: CommandFailure.self) { try await command.render() }
+        #expect(failure?.message == #"error: \#(file.path):1:13: routes["a/:x/:x"]: parameter :x is used twice in route "a/:x/:x""#)
+    }
+
+    @Test func rejectsAnUnknownIdiomAsAUsageError() {
+        #expect(throws: (any Error).self) { try RouteCommand.parse(["--config", config, "--idiom", "watch", "shop://a"]) }
+    }
+}
+
+struct CheckCommandTests {
+    @Test func passesTheShopExample() async throws {
+        let output = try await CheckCommand.parse(["--config", Fixtures.shopConfig.path]).render()
+        #expect(output.hasSuffix("OK, 12 routes, 0 warnings"))
+    }
+
+    @Test func reportsErrorsAndWarningsWithPathsAndFailsOnErrors() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).json")
+        try "{\n  \"routez\": 1,\n  \"routes\": {\"a\": {\"class\": \"A\", \"routeParameters\": {\"x\": {\"regex\": \"(\"}}}}\n}"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) {
+            try await CheckCommand.parse(["--config", file.path, "--json"]).render()
+        }
+        let report = try #require(try JSONValue(parsing: failure?.message ?? "").objectValue)
+        #expect(report["valid"] == false)
+        #expect(report["errors"] == 1)
+        #expect(report["warnings"] == 1)
+        guard case .array(let diagnostics) = report["diagnostics"] else {
+            Issue.record("diagnostics must be an array")
+            return
+        }
+        #expect(diagnostics.first?.objectValue?["code"] == "invalid-regex")
+        #expect(diagnostics.first?.objectValue?["line"] == 3)
+        #expect(diagnostics.first?.objectValue?["path"] == #"routes.a.routeParameters.x.regex"#)
+        #expect(diagnostics.last?.objectValue?["code"] == "unknown-key")
+    }
+
+    @Test func printsLintWarningsButSucceeds() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID()).json")
+        try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try await CheckCommand.parse(["--config", file.path]).render()
+        #expect(output.contains("warning: \(file.path):1:37: routes[\"a/:y\"]: route a/:y can never win"))
+        #expect(output.contains("[shadowed-route]"))
+        #expect(output.hasSuffix("OK, 2 routes, 1 warning"))
+    }
+}
