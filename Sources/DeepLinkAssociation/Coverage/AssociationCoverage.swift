@@ -19,9 +19,15 @@ public enum AssociationCoverage {
         let report = AssociationSettings.diagnose(config)
         guard let settings = report.settings else { return report.diagnostics }
         let generator = AssociationGenerator(settings: settings)
+        // Every handler counts as registered: the lint asks where links go, not what the app runs.
+        var builder = RouterBuilder(config: config)
+        for name in builder.unregisteredHandlerNames {
+            builder.handle(name) { _ in .continue }
+        }
+        guard let router = try? builder.build() else { return report.diagnostics }
         var findings: [Diagnostic] = []
         for host in settings.hosts {
-            findings += lint(host: host, generator: generator, config: config)
+            findings += lint(host: host, generator: generator, router: router)
         }
         return (report.diagnostics + findings).map { finding in
             var finding = finding
@@ -30,7 +36,7 @@ public enum AssociationCoverage {
         }
     }
 
-    private static func lint(host: HostAssociation, generator: AssociationGenerator, config: DeepLinkConfig) -> [Diagnostic] {
+    private static func lint(host: HostAssociation, generator: AssociationGenerator, router: Router) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let hostPath = JSONPath.root.appending(key: "apps").appending(key: "hosts").appending(key: host.host)
         let association = generator.appleAppSiteAssociation(for: host).flatMap { json in
@@ -81,7 +87,7 @@ public enum AssociationCoverage {
                         "the manifest pathPattern \(glob.androidPathPattern) does not match \(parts.decoded.path)")
                 }
             }
-            if !reachesRoute(glob, host: host, config: config) {
+            if !reachesRoute(glob, host: host, router: router) {
                 findings.append(
                     Diagnostic(
                         severity: .warning, code: "pattern-reaches-no-route",
@@ -116,8 +122,8 @@ public enum AssociationCoverage {
     }
 
     /// Whether a URL built from the route's generated pattern, with every wildcard filled by
-    /// one of a few sample characters, is accepted by some route of the config.
-    private static func reachesRoute(_ glob: RouteGlob, host: HostAssociation, config: DeepLinkConfig) -> Bool {
+    /// one of a few sample characters, is routed by the app's router to a route (not the default).
+    private static func reachesRoute(_ glob: RouteGlob, host: HostAssociation, router: Router) -> Bool {
         ["1", "a", "x"].contains { filler in
             let path = glob.pathPieces.map { piece -> String in
                 switch piece {
@@ -126,20 +132,9 @@ public enum AssociationCoverage {
                 case .variable(let name): host.variables.values(named: name)?.first { !$0.contains("*") && !$0.contains("?") } ?? filler
                 }
             }.joined()
-            let decoded = path.removingPercentEncoding ?? path
-            let segments = decoded.split(separator: "/").map(String.init)
-            return config.routes.contains { route in accepts(route, segments: segments) }
-        }
-    }
-
-    /// Whether a route's pattern and parameter regexes accept the path's segments.
-    private static func accepts(_ route: RouteDefinition, segments: [String]) -> Bool {
-        guard route.pattern.segments.count == segments.count else { return false }
-        return zip(route.pattern.segments, segments).allSatisfy { expected, segment in
-            switch expected {
-            case .literal(let text): text == segment
-            case .parameter(let name): !segment.isEmpty && (route.rule(for: name)?.pattern?.matches(segment) ?? true)
-            }
+            let query = glob.query.map { "\($0.name)=\(filler)" }.joined(separator: "&")
+            guard let url = URL(string: "https://\(host.host)\(path)\(query.isEmpty ? "" : "?" + query)") else { return false }
+            return router.match(url).outcome == .matched
         }
     }
 }
