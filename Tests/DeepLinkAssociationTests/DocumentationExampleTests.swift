@@ -33,9 +33,10 @@ struct DocumentationExampleTests {
         let settings = try AssociationFixtures.shopSettings()
         let aasa = try Fixtures.text("Association/Generated/hosts/shop.example.com/.well-known/apple-app-site-association")
         let assetLinks = try Fixtures.text("Association/Generated/hosts/shop.example.com/.well-known/assetlinks.json")
-        let server = try LoopbackHTTPServer(routes: [
+        let files: [String: LoopbackHTTPServer.Response] = [
             "/.well-known/apple-app-site-association": .json(aasa), "/.well-known/assetlinks.json": .json(assetLinks),
-        ])
+        ]
+        let server = try LoopbackHTTPServer(routes: files.merging(AssociationFixtures.shopPages) { file, _ in file })
         defer { server.stop() }
         let serverURL = server.origin
         let doctor = AssociationDoctor(allowInsecureLoopback: true)

@@ -119,13 +119,15 @@ struct AssociationCommandTests {
         let assetLinks = try String(contentsOf: wellKnown.appendingPathComponent("assetlinks.json"), encoding: .utf8)
         let server = try LoopbackHTTPServer(routes: [
             "/.well-known/apple-app-site-association": .json(aasa), "/apple-app-site-association": .json(aasa),
-            "/.well-known/assetlinks.json": .json(assetLinks),
+            "/.well-known/assetlinks.json": .json(assetLinks), "/sales/1": .html("<h1>Sale</h1>"),
+            "/addToCart/1": .html("<h1>Product</h1>"), "/search?q=1": .html("<h1>Results</h1>"),
         ])
         defer { server.stop() }
         let output = try await DoctorCommand.parse([
             server.origin.absoluteString, "--config", config, "--as-host", "shop.example.com", "--allow-http-loopback",
         ]).render()
         #expect(output.contains("PASS matches-config"))
+        #expect(output.contains("PASS web-equivalent: /search answered 200"))
         #expect(output.hasSuffix("All required checks passed."))
     }
 

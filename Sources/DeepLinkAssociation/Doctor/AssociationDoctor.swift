@@ -8,7 +8,8 @@ import Foundation
 ///
 /// It fetches `/.well-known/apple-app-site-association`, `/apple-app-site-association` (the
 /// fallback location, whose failures are warnings when the first one passes) and
-/// `/.well-known/assetlinks.json`.
+/// `/.well-known/assetlinks.json`. Given the config, it also fetches one sample URL of each
+/// universal-link route, which must load without the app (status 200; a redirect is a warning).
 public struct AssociationDoctor: Sendable {
     /// What fetches the files.
     public let fetcher: any AssociationFileFetcher
@@ -49,7 +50,52 @@ public struct AssociationDoctor: Sendable {
         let assetLinks = await examineFile(
             origin.appendingPathComponent(".well-known/assetlinks.json"), kind: .assetLinks, isOptional: false,
             expectations: expectations)
-        return DoctorReport(site: origin, files: [primary, fallback, assetLinks])
+        let pages = await examineWebEquivalents(origin: origin, expectations: expectations)
+        return DoctorReport(site: origin, files: [primary, fallback, assetLinks], webEquivalents: pages)
+    }
+
+    /// Fetches each universal-link route's sample URL on the site, as a browser without the app would.
+    private func examineWebEquivalents(origin: URL, expectations: Expectations?) async -> [DoctorCheck] {
+        guard let expectations, let host = expectations.host else { return [] }
+        var checks: [DoctorCheck] = []
+        for glob in AssociationGenerator(settings: expectations.settings).routeGlobs(for: host) {
+            let route = glob.route.pattern
+            guard let path = glob.samplePath, let query = glob.sampleQuery,
+                let url = URL(string: origin.absoluteString + path + (query.isEmpty ? "" : "?" + query))
+            else {
+                checks.append(
+                    DoctorCheck(
+                        name: "web-equivalent", status: .fail, message: "route \(route) has no sample URL",
+                        fix: "give the route's parameters regexes that some value satisfies"))
+                continue
+            }
+            let missing = "serve a web page for \(route): every universal link needs one for people without the app"
+            do {
+                let response = try await fetcher.fetch(url)
+                switch response.statusCode {
+                case 200:
+                    checks.append(DoctorCheck(name: "web-equivalent", status: .pass, message: "\(url.path) answered 200"))
+                case 300..<400:
+                    let location = response.header("Location").map { " to \($0)" } ?? ""
+                    checks.append(
+                        DoctorCheck(
+                            name: "web-equivalent", status: .warning,
+                            message: "\(url.path) redirects (\(response.statusCode))\(location)",
+                            fix: "make sure the redirect ends on a page that shows the content without the app"))
+                default:
+                    checks.append(
+                        DoctorCheck(
+                            name: "web-equivalent", status: .fail, message: "\(url.path) answered \(response.statusCode)",
+                            fix: missing))
+                }
+            } catch {
+                checks.append(
+                    DoctorCheck(
+                        name: "web-equivalent", status: .fail,
+                        message: "\(url.path) could not be fetched: \(error.localizedDescription)", fix: missing))
+            }
+        }
+        return checks
     }
 
     private func checkedOrigin(_ site: URL) throws(AssociationError) -> URL {

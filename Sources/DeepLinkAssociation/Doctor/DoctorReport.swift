@@ -16,7 +16,7 @@ public struct DoctorCheck: Sendable, Hashable {
     }
 
     /// The check's stable name: `reachable`, `https`, `no-redirect`, `status`, `content-type`,
-    /// `size`, `valid-json`, `app-ids`, `fingerprints`, `matches-config`.
+    /// `size`, `valid-json`, `app-ids`, `fingerprints`, `matches-config`, `web-equivalent`.
     public let name: String
     /// How it came out.
     public let status: Status
@@ -80,25 +80,31 @@ public struct DoctorReport: Sendable, Hashable {
     public let site: URL
     /// The files, in the order they were fetched.
     public let files: [DoctorFileReport]
+    /// One `web-equivalent` check per universal-link route, when a config was given: the route's
+    /// sample URL must load on the site without the app.
+    public let webEquivalents: [DoctorCheck]
 
     /// Creates a report.
     /// - Parameters:
     ///   - site: The site that was examined.
     ///   - files: The files.
-    public init(site: URL, files: [DoctorFileReport]) {
+    ///   - webEquivalents: The checks of the routes' web pages.
+    public init(site: URL, files: [DoctorFileReport], webEquivalents: [DoctorCheck] = []) {
         self.site = site
         self.files = files
+        self.webEquivalents = webEquivalents
     }
 
     /// Whether no check failed.
-    public var passed: Bool { !files.contains(where: \.hasFailures) }
+    public var passed: Bool {
+        !files.contains(where: \.hasFailures) && !webEquivalents.contains { $0.status == .fail }
+    }
 
     /// One line per check, `PASS`/`FAIL`/`WARN`/`SKIP`, with the fix under each failure.
     public var text: String {
         var lines: [String] = []
-        for file in files {
-            lines.append("\(file.url.absoluteString)\(file.isOptional ? " (fallback location)" : "")")
-            for check in file.checks {
+        func add(_ checks: [DoctorCheck]) {
+            for check in checks {
                 let label = ["pass": "PASS", "fail": "FAIL", "warning": "WARN", "skip": "SKIP"][check.status.rawValue] ?? ""
                 lines.append("  \(label) \(check.name): \(check.message)")
                 if let fix = check.fix, check.status == .fail || check.status == .warning {
@@ -106,11 +112,19 @@ public struct DoctorReport: Sendable, Hashable {
                 }
             }
         }
+        for file in files {
+            lines.append("\(file.url.absoluteString)\(file.isOptional ? " (fallback location)" : "")")
+            add(file.checks)
+        }
+        if !webEquivalents.isEmpty {
+            lines.append("web pages of the universal-link routes")
+            add(webEquivalents)
+        }
         lines.append(passed ? "All required checks passed." : "Some checks failed.")
         return lines.joined(separator: "\n")
     }
 
-    /// `{"site": …, "passed": …, "files": [{"url", "kind", "optional", "checks": […]}]}`.
+    /// `{"site": …, "passed": …, "files": [{"url", "kind", "optional", "checks": […]}], "webEquivalents": […]}`.
     public var jsonValue: JSONValue {
         [
             "site": .string(site.absoluteString), "passed": .bool(passed),
@@ -121,6 +135,7 @@ public struct DoctorReport: Sendable, Hashable {
                         "optional": .bool(file.isOptional), "checks": .array(file.checks.map(\.jsonValue)),
                     ]
                 }),
+            "webEquivalents": .array(webEquivalents.map(\.jsonValue)),
         ]
     }
 }

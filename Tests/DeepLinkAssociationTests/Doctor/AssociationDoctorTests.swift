@@ -35,10 +35,12 @@ struct AssociationDoctorTests {
 
     @Test func theGeneratedFilesServedCorrectlyPassEveryCheck() async throws {
         let (settings, aasa, assetLinks) = try generated()
-        let report = try await examine(
-            [Self.aasaPath: .json(aasa), Self.rootPath: .json(aasa), Self.assetLinksPath: .json(assetLinks)],
-            settings: settings)
+        let files: [String: LoopbackHTTPServer.Response] = [
+            Self.aasaPath: .json(aasa), Self.rootPath: .json(aasa), Self.assetLinksPath: .json(assetLinks),
+        ]
+        let report = try await examine(files.merging(AssociationFixtures.shopPages) { file, _ in file }, settings: settings)
         #expect(report.passed, "\(report.text)")
+        #expect(report.webEquivalents.map(\.status) == [.pass, .pass, .pass])
         for file in report.files {
             #expect(file.checks.map(\.name) == [
                 "https", "reachable", "no-redirect", "status", "content-type", "size", "valid-json",
@@ -46,6 +48,19 @@ struct AssociationDoctorTests {
             ])
             #expect(file.checks.filter { $0.name != "https" }.allSatisfy { $0.status == .pass }, "\(file.checks)")
         }
+    }
+
+    @Test func aRouteWithoutAWebPageFailsAndARedirectedOneWarns() async throws {
+        let (settings, aasa, assetLinks) = try generated()
+        let report = try await examine(
+            [
+                Self.aasaPath: .json(aasa), Self.assetLinksPath: .json(assetLinks),
+                "/sales/1": .redirect(to: "/login"), "/addToCart/1": .html("<h1>Product</h1>"),
+            ], settings: settings)
+        #expect(report.webEquivalents.map(\.status) == [.warning, .pass, .fail])
+        #expect(report.webEquivalents[2].message == "/search answered 404")
+        #expect(!report.passed)
+        #expect(report.text.contains("web pages of the universal-link routes"))
     }
 
     @Test func aRedirectFailsAndIsNotFollowed() async throws {
