@@ -9,13 +9,8 @@ extension AppleAppSiteAssociation {
     /// - Throws: ``AssociationError`` with code `invalid-file` and every diagnostic when the file has errors.
     public static func parse(_ text: String, file: String? = nil) throws(AssociationError) -> AppleAppSiteAssociation {
         let report = validate(text, file: file)
-        guard let model = report.file, report.errors.isEmpty else {
-            let first = report.errors.first.map { ": \($0)" } ?? ""
-            throw AssociationError(
-                code: .invalidFile, message: "not a usable apple-app-site-association file\(first)", input: file,
-                diagnostics: report.diagnostics)
-        }
-        return model
+        return try AssociationError.requireUsable(
+            report.file, diagnostics: report.diagnostics, what: "apple-app-site-association file", file: file)
     }
 
     /// Reads a file and reports everything Apple would object to, with JSON paths, stable codes

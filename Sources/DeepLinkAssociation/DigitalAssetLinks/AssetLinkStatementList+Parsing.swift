@@ -10,13 +10,8 @@ extension AssetLinkStatementList {
     /// - Throws: ``AssociationError`` with code `invalid-file` and every diagnostic when the file has errors.
     public static func parse(_ text: String, file: String? = nil) throws(AssociationError) -> AssetLinkStatementList {
         let report = validate(text, file: file)
-        guard let list = report.list, report.errors.isEmpty else {
-            let first = report.errors.first.map { ": \($0)" } ?? ""
-            throw AssociationError(
-                code: .invalidFile, message: "not a usable assetlinks.json statement list\(first)", input: file,
-                diagnostics: report.diagnostics)
-        }
-        return list
+        return try AssociationError.requireUsable(
+            report.list, diagnostics: report.diagnostics, what: "assetlinks.json statement list", file: file)
     }
 
     /// Reads a statement list and reports everything Android's verifier would object to: strict

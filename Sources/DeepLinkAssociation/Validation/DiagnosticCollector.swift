@@ -87,3 +87,19 @@ final class DiagnosticCollector {
         (array(node) ?? []).compactMap { element in string(element).map { ($0, element) } }
     }
 }
+
+extension AssociationError {
+    /// The model read from a file, or an `invalid-file` error carrying every diagnostic when the
+    /// file has errors.
+    static func requireUsable<Model>(
+        _ model: Model?, diagnostics: [Diagnostic], what: String, file: String?
+    ) throws(AssociationError) -> Model {
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard let model, errors.isEmpty else {
+            let first = errors.first.map { ": \($0)" } ?? ""
+            throw AssociationError(
+                code: .invalidFile, message: "not a usable \(what)\(first)", input: file, diagnostics: diagnostics)
+        }
+        return model
+    }
+}

@@ -61,11 +61,7 @@ struct AASAValidateCommand: AsyncParsableCommand {
         abstract: "Validate an apple-app-site-association file in any of its three shapes.",
         discussion: "Exits non-zero when the file has errors; warnings alone exit 0.")
 
-    @Option(name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
-    var file: String
-
-    @Flag(help: "Print a JSON object with the diagnostics instead of text.")
-    var json = false
+    @OptionGroup var options: ValidateOptions
 
     func run() async throws {
         try await runReporting(render)
@@ -73,9 +69,6 @@ struct AASAValidateCommand: AsyncParsableCommand {
 
     /// The report; a file with errors fails with the report as the message.
     func render() async throws(CommandFailure) -> String {
-        let report = AppleAppSiteAssociation.validate(try readTextFile(file, what: "the file"), file: file)
-        let output = DiagnosticsReport.render(report.diagnostics, file: file, json: json)
-        guard report.isValid else { throw CommandFailure(output) }
-        return output
+        try options.render { text, file in AppleAppSiteAssociation.validate(text, file: file).diagnostics }
     }
 }

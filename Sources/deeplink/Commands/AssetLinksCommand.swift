@@ -74,11 +74,7 @@ struct AssetLinksValidateCommand: AsyncParsableCommand {
         abstract: "Validate an assetlinks.json statement list.",
         discussion: "Exits non-zero when the file has errors; warnings alone exit 0.")
 
-    @Option(name: .long, help: ArgumentHelp("The assetlinks.json file.", valueName: "file"))
-    var file: String
-
-    @Flag(help: "Print a JSON object with the diagnostics instead of text.")
-    var json = false
+    @OptionGroup var options: ValidateOptions
 
     func run() async throws {
         try await runReporting(render)
@@ -86,9 +82,6 @@ struct AssetLinksValidateCommand: AsyncParsableCommand {
 
     /// The report; a file with errors fails with the report as the message.
     func render() async throws(CommandFailure) -> String {
-        let report = AssetLinkStatementList.validate(try readTextFile(file, what: "the file"), file: file)
-        let output = DiagnosticsReport.render(report.diagnostics, file: file, json: json)
-        guard report.isValid else { throw CommandFailure(output) }
-        return output
+        try options.render { text, file in AssetLinkStatementList.validate(text, file: file).diagnostics }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DeepLinkCore
 
 /// The text and JSON forms of a validation report, shared by the `validate` subcommands.
@@ -17,5 +18,22 @@ enum DiagnosticsReport {
         let summary = "\(file): \(errors == 0 ? "OK" : "\(errors) error\(errors == 1 ? "" : "s")"), "
             + "\(warnings) warning\(warnings == 1 ? "" : "s")"
         return (lines + [summary]).joined(separator: "\n")
+    }
+}
+
+/// `--file` and `--json` of the `validate` subcommands.
+struct ValidateOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The file to validate.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Print a JSON object with the diagnostics instead of text.")
+    var json = false
+
+    /// The report of `validate` applied to the file; a file with errors fails with the report as the message.
+    func render(_ validate: (_ text: String, _ file: String) -> [Diagnostic]) throws(CommandFailure) -> String {
+        let diagnostics = validate(try readTextFile(file, what: "the file"), file)
+        let output = DiagnosticsReport.render(diagnostics, file: file, json: json)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
+        return output
     }
 }
