@@ -10,6 +10,10 @@ struct DeepLinkCommand: AsyncParsableCommand {
             RouteCommand.self,
             CheckCommand.self,
             AppLinksCommand.self,
+            GenerateCommand.self,
+            AASACommand.self,
+            AssetLinksCommand.self,
+            DoctorCommand.self,
         ]
     )
 }

@@ -1,0 +1,28 @@
+/// An iOS app that opens the config's universal links: `apps.ios[n]`.
+public struct IOSApp: Sendable, Hashable {
+    /// The application identifier, `TEAMID.bundle.id`, as it appears in apple-app-site-association.
+    public let appID: String
+    /// The App Clip's application identifier, when the app has an App Clip.
+    public let appClipID: String?
+
+    /// Creates an app.
+    /// - Parameters:
+    ///   - appID: The application identifier, `TEAMID.bundle.id`.
+    ///   - appClipID: The App Clip's application identifier.
+    /// - Throws: ``AssociationError`` with code `invalid-argument` when an identifier is malformed.
+    public init(appID: String, appClipID: String? = nil) throws(AssociationError) {
+        for identifier in [appID] + (appClipID.map { [$0] } ?? []) {
+            if let problem = AppIdentifierSyntax.appIDProblem(identifier) {
+                throw AssociationError(code: .invalidArgument, message: problem, input: identifier)
+            }
+        }
+        self.appID = appID
+        self.appClipID = appClipID
+    }
+
+    /// The Team ID, the part before the first dot.
+    public var teamID: String { String(appID.prefix { $0 != "." }) }
+
+    /// The bundle identifier, the part after the first dot.
+    public var bundleID: String { String(appID.drop { $0 != "." }.dropFirst()) }
+}

@@ -1,0 +1,140 @@
+import DeepLinkCore
+import Foundation
+
+/// Checks that the generated association files and the config's routes agree, for `deeplink check`.
+///
+/// - `route-not-covered` (error): a universal-link route's sample URL does not open the app
+///   through the generated apple-app-site-association (`components` or legacy `paths`),
+///   Android 15 dynamic rules or the manifest's `pathPattern`s; the message names the rule that
+///   excluded it.
+/// - `pattern-reaches-no-route` (warning): a URL built from a generated pattern reaches no route,
+///   so the app would open for links it cannot show.
+/// - `no-web-equivalent` (error): a universal-link route has no https URL that works without the
+///   app, because no value satisfies one of its parameters' regexes.
+public enum AssociationCoverage {
+    /// Every finding about the config's `apps` section and the files generated from it; empty
+    /// when the config has no `apps` section.
+    /// - Parameter config: A config read from a file or text.
+    public static func lint(_ config: DeepLinkConfig) -> [Diagnostic] {
+        let report = AssociationSettings.diagnose(config)
+        guard let settings = report.settings else { return report.diagnostics }
+        let generator = AssociationGenerator(settings: settings)
+        // Every handler counts as registered: the lint asks where links go, not what the app runs.
+        var builder = RouterBuilder(config: config)
+        for name in builder.unregisteredHandlerNames {
+            builder.handle(name) { _ in .continue }
+        }
+        guard let router = try? builder.build() else { return report.diagnostics }
+        var findings: [Diagnostic] = []
+        for host in settings.hosts {
+            findings += lint(host: host, generator: generator, router: router)
+        }
+        return (report.diagnostics + findings).map { finding in
+            var finding = finding
+            finding.file = config.file
+            return finding
+        }
+    }
+
+    private static func lint(host: HostAssociation, generator: AssociationGenerator, router: Router) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let hostPath = JSONPath.root.appending(key: "apps").appending(key: "hosts").appending(key: host.host)
+        let association = generator.appleAppSiteAssociation(for: host).flatMap { json in
+            try? AppleAppSiteAssociation.parse(JSONWriter.write(json, pretty: true))
+        }
+        let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []
+        for glob in generator.routeGlobs(for: host) {
+            let routePath = JSONPath.root.appending(key: "routes").appending(key: glob.route.pattern.description)
+            func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: String) {
+                findings.append(
+                    Diagnostic(severity: severity, code: code, message: message, path: routePath, location: glob.route.location))
+            }
+            guard let url = glob.sampleURL(host: host.host) else {
+                finding(
+                    .error, "no-web-equivalent",
+                    "route \(glob.route.pattern) is a universal link on \(host.host) but no value satisfies its parameters' "
+                        + "regexes, so it has no https URL that works without the app")
+                continue
+            }
+            for app in generator.settings.iosApps {
+                guard let association else { continue }
+                for format in AASAFormat.allCases {
+                    let result = association.match(url, appID: app.appID, format: format)
+                    if result.decision != .match {
+                        finding(
+                            .error, "route-not-covered",
+                            "\(url.absoluteString) (route \(glob.route.pattern)) does not open \(app.appID) "
+                                + "with \(format.rawValue): \(result.reason)")
+                    }
+                }
+            }
+            if !generator.settings.androidApps.isEmpty, let parts = try? AASAURLComponents(url) {
+                if let decider = androidRules.first(where: { $0.matches(parts) }), decider.isExclusion {
+                    finding(
+                        .error, "route-not-covered",
+                        "\(url.absoluteString) (route \(glob.route.pattern)) is excluded on Android by \(decider.source.jsonText)")
+                } else if !androidRules.contains(where: { $0.matches(parts) }) {
+                    finding(
+                        .error, "route-not-covered",
+                        "\(url.absoluteString) (route \(glob.route.pattern)) matches no Android dynamic rule")
+                }
+                let manifestPattern = AASAPattern(
+                    glob.androidPathPattern.replacingOccurrences(of: ".*", with: "*").replacingOccurrences(of: ".", with: "?"),
+                    variables: nil)
+                if !manifestPattern.matches(parts.decoded.path) {
+                    finding(
+                        .error, "route-not-covered",
+                        "the manifest pathPattern \(glob.androidPathPattern) does not match \(parts.decoded.path)")
+                }
+            }
+            if !reachesRoute(glob, host: host, router: router) {
+                findings.append(
+                    Diagnostic(
+                        severity: .warning, code: "pattern-reaches-no-route",
+                        message: "no URL built from the generated pattern \(glob.componentPath) reaches a route; the pattern "
+                            + "may be wider than route \(glob.route.pattern)'s regexes",
+                        path: hostPath, location: nil))
+            }
+        }
+        return findings
+    }
+
+    /// Android 15's `dynamic_app_link_components` as rules, to decide like the verifier does.
+    private static func androidDynamicRules(_ list: AssetLinkStatementList) -> [AASARule] {
+        guard let statement = list.statements.first,
+            case .object(let extensions)? = statement.relationExtensions,
+            case .object(let handleAll)? = extensions[AssetLinkStatement.handleAllURLs],
+            case .array(let rules)? = handleAll["dynamic_app_link_components"]
+        else { return [] }
+        return rules.compactMap { rule in
+            guard case .object(let object) = rule else { return nil }
+            let path = object["/"]?.stringValue.map { AASAPattern($0, variables: nil) }
+            let query = object["?"]?.objectValue.map { items in
+                AASARule.Query.items(
+                    items.sorted { $0.key < $1.key }.compactMap { name, value in
+                        value.stringValue.map { QueryItemPattern(name: name, value: AASAPattern($0, variables: nil)) }
+                    })
+            }
+            let fragment = object["#"]?.stringValue.map { AASAPattern($0, variables: nil) }
+            return AASARule(
+                path: path, query: query, fragment: fragment, isExclusion: object["exclude"] == .bool(true), source: rule)
+        }
+    }
+
+    /// Whether a URL built from the route's generated pattern, with every wildcard filled by
+    /// one of a few sample characters, is routed by the app's router to a route (not the default).
+    private static func reachesRoute(_ glob: RouteGlob, host: HostAssociation, router: Router) -> Bool {
+        ["1", "a", "x"].contains { filler in
+            let path = glob.pathPieces.map { piece -> String in
+                switch piece {
+                case .literal(let text): text
+                case .any, .star: filler
+                case .variable(let name): host.variables.values(named: name)?.first { !$0.contains("*") && !$0.contains("?") } ?? filler
+                }
+            }.joined()
+            let query = glob.query.map { "\($0.name)=\(filler)" }.joined(separator: "&")
+            guard let url = URL(string: "https://\(host.host)\(path)\(query.isEmpty ? "" : "?" + query)") else { return false }
+            return router.match(url).outcome == .matched
+        }
+    }
+}

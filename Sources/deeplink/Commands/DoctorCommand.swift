@@ -1,0 +1,74 @@
+import ArgumentParser
+import DeepLinkAssociation
+import DeepLinkCore
+import Foundation
+
+/// `deeplink doctor`: checks a domain's live association files.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Fetch a domain's association files and check them as Apple and Android do.",
+        discussion: """
+            Fetches /.well-known/apple-app-site-association, /apple-app-site-association and \
+            /.well-known/assetlinks.json without following redirects, and reports each check as PASS, FAIL, WARN \
+            or SKIP with the fix. With --config it also checks the app IDs, the fingerprints and that the files \
+            are what `deeplink generate` writes. Exits non-zero when a required check fails.
+            """)
+
+    @Argument(help: "The site, https://HOST.")
+    var site: String
+
+    @Option(name: .long, help: ArgumentHelp("The MobileDeepLinkingConfig.json the files come from.", valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .customLong("as-host"),
+        help: ArgumentHelp("Compare with this host's files in the config (a staging or test server).", valueName: "host"))
+    var asHost: String?
+
+    @Flag(name: .customLong("allow-http-loopback"), help: "Allow http:// for 127.0.0.1, localhost and [::1] only, for tests.")
+    var allowHTTPLoopback = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func run() async throws {
+        try await runReporting { () async throws(CommandFailure) -> String in try await render() }
+    }
+
+    /// The report; a failed check fails with the report as the message.
+    func render(fetcher: any AssociationFileFetcher = URLSessionAssociationFileFetcher()) async throws(CommandFailure)
+        -> String
+    {
+        guard let url = URL(string: site) else { throw CommandFailure("error: \(site) is not a URL") }
+        let settings = try config.map { path throws(CommandFailure) in
+            let loaded = try ConfigOptions.parseOrFail(["--config", path]).load()
+            do {
+                return try AssociationSettings.load(from: loaded)
+            } catch {
+                throw CommandFailure("error: \(error)")
+            }
+        }
+        let report: DoctorReport
+        do {
+            report = try await AssociationDoctor(fetcher: fetcher, allowInsecureLoopback: allowHTTPLoopback)
+                .examine(url, settings: settings, configHost: asHost)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        let output = json ? JSONWriter.write(report.jsonValue) : report.text
+        guard report.passed else { throw CommandFailure(output) }
+        return output
+    }
+}
+
+extension ConfigOptions {
+    /// Options parsed from arguments, for commands whose config is optional.
+    static func parseOrFail(_ arguments: [String]) throws(CommandFailure) -> ConfigOptions {
+        do {
+            return try ConfigOptions.parse(arguments)
+        } catch {
+            throw CommandFailure("error: \(ConfigOptions.message(for: error))")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import DeepLinkCore
+
+/// The text and JSON forms of a validation report, shared by the `validate` subcommands.
+enum DiagnosticsReport {
+    /// `severity: file:line:column: path: message [code]` lines and a summary, or the JSON object
+    /// `{"valid", "errors", "warnings", "diagnostics"}`.
+    static func render(_ diagnostics: [Diagnostic], file: String, json: Bool) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        if json {
+            return JSONWriter.write([
+                "valid": .bool(errors == 0), "errors": .number(Double(errors)), "warnings": .number(Double(warnings)),
+                "diagnostics": .array(diagnostics.map(\.jsonValue)),
+            ])
+        }
+        let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
+        let summary = "\(file): \(errors == 0 ? "OK" : "\(errors) error\(errors == 1 ? "" : "s")"), "
+            + "\(warnings) warning\(warnings == 1 ? "" : "s")"
+        return (lines + [summary]).joined(separator: "\n")
+    }
+}
+
+/// `--file` and `--json` of the `validate` subcommands.
+struct ValidateOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The file to validate.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Print a JSON object with the diagnostics instead of text.")
+    var json = false
+
+    /// The report of `validate` applied to the file; a file with errors fails with the report as the message.
+    func render(_ validate: (_ text: String, _ file: String) -> [Diagnostic]) throws(CommandFailure) -> String {
+        let diagnostics = validate(try readTextFile(file, what: "the file"), file)
+        let output = DiagnosticsReport.render(diagnostics, file: file, json: json)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
+        return output
+    }
+}

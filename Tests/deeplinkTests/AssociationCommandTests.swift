@@ -1,0 +1,138 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+@testable import deeplink
+
+struct AssociationCommandTests {
+    let config = Fixtures.file("Association/ShopConfig.json").path
+    let appleExample = Fixtures.file("Association/apple-documentation-example.json").path
+    let googleExample = Fixtures.file("Association/google-documentation-example.json").path
+    let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    func failure(_ body: () async throws -> String) async -> CommandFailure? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error as? CommandFailure
+        }
+    }
+
+    @Test func generateWritesEveryFileUnderTheOutputFolder() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await GenerateCommand.parse(["--config", config, "--out", folder.path]).render()
+        #expect(output.split(separator: "\n").count == 5)
+        let aasa = folder.appendingPathComponent("hosts/shop.example.com/.well-known/apple-app-site-association")
+        let golden = try Fixtures.text("Association/Generated/hosts/shop.example.com/.well-known/apple-app-site-association")
+        #expect(try String(contentsOf: aasa, encoding: .utf8) == golden)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("android/intent-filters.xml").path))
+    }
+
+    @Test func generateFailsOnAConfigWithoutApps() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.json")
+        try #"{"routes": {"a": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        let failure = await failure { try await GenerateCommand.parse(["--config", file.path, "--out", folder.path]).render() }
+        #expect(failure?.message.contains("no \"apps\" section") == true)
+    }
+
+    @Test(arguments: [
+        ("https://www.example.com/buy/shoes", "match", "applinks.details[0].components[1]"),
+        ("https://www.example.com/help/website/faq", "exclude", "applinks.details[0].components[2]"),
+        ("https://www.example.com/about", "no_match", nil),
+    ] as [(String, String, String?)])
+    func aasaMatchPrintsTheDecisionAndRuleAsJSON(url: String, decision: String, rule: String?) async throws {
+        let output = try await AASAMatchCommand.parse([
+            "--file", appleExample, "--app-id", "ABCDE12345.com.example.app", "--json", url,
+        ]).render()
+        let object = try #require(try JSONValue(parsing: output).objectValue)
+        #expect(object["decision"] == .string(decision))
+        #expect(object["rule"]?.objectValue?["path"]?.stringValue == rule)
+    }
+
+    @Test func aasaMatchPrintsReadableTextByDefault() async throws {
+        let output = try await AASAMatchCommand.parse([
+            "--file", appleExample, "--app-id", "ABCDE12345.com.example.app", "https://www.example.com/buy/shoes",
+        ]).render()
+        #expect(output.hasPrefix("decision: match\nrule:     applinks.details[0].components[1] "))
+    }
+
+    @Test func aasaValidatePassesTheExampleAndFailsABrokenFile() async throws {
+        let output = try await AASAValidateCommand.parse(["--file", appleExample]).render()
+        #expect(output.hasSuffix("OK, 0 warnings"))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("aasa")
+        try #"{"applinks": {"details": [{"appIDs": ["abc"], "components": []}]}}"#.write(
+            to: broken, atomically: true, encoding: .utf8)
+        let failure = await failure { try await AASAValidateCommand.parse(["--file", broken.path, "--json"]).render() }
+        let message = try #require(failure).message
+        let object = try #require(try JSONValue(parsing: message).objectValue)
+        #expect(object["valid"] == false)
+        #expect(object["errors"] == 1)
+    }
+
+    @Test func assetLinksCheckPrintsLinkedAsJSON() async throws {
+        let output = try await AssetLinksCheckCommand.parse([
+            "--file", googleExample, "--site", "https://example.com", "--package", "com.example", "--fingerprint",
+            fingerprint, "--json",
+        ]).render()
+        let object = try #require(try JSONValue(parsing: output).objectValue)
+        #expect(object["linked"] == true)
+        #expect(object["diagnostics"] == [])
+    }
+
+    @Test func assetLinksCheckFailsWithTheReasonsWhenNotLinked() async throws {
+        let failure = await failure {
+            try await AssetLinksCheckCommand.parse([
+                "--file", googleExample, "--site", "https://example.com", "--package", "com.example", "--fingerprint",
+                fingerprint, "--relation", "delegate_permission/common.get_login_creds",
+            ]).render()
+        }
+        #expect(failure?.message.contains("[relation-not-granted]") == true)
+        #expect(failure?.exitCode == 1)
+    }
+
+    @Test func assetLinksValidateReportsTheDynamicRulesExampleValid() async throws {
+        let file = Fixtures.file("Association/google-dynamic-rules-example.json").path
+        let output = try await AssetLinksValidateCommand.parse(["--file", file, "--json"]).render()
+        #expect(try JSONValue(parsing: output).objectValue?["valid"] == true)
+    }
+
+    @Test func doctorChecksALoopbackServerAgainstTheConfig() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await GenerateCommand.parse(["--config", config, "--out", folder.path]).render()
+        let wellKnown = folder.appendingPathComponent("hosts/shop.example.com/.well-known")
+        let aasa = try String(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
+        let assetLinks = try String(contentsOf: wellKnown.appendingPathComponent("assetlinks.json"), encoding: .utf8)
+        let server = try LoopbackHTTPServer(routes: [
+            "/.well-known/apple-app-site-association": .json(aasa), "/apple-app-site-association": .json(aasa),
+            "/.well-known/assetlinks.json": .json(assetLinks), "/sales/1": .html("<h1>Sale</h1>"),
+            "/addToCart/1": .html("<h1>Product</h1>"), "/search?q=1": .html("<h1>Results</h1>"),
+        ])
+        defer { server.stop() }
+        let output = try await DoctorCommand.parse([
+            server.origin.absoluteString, "--config", config, "--as-host", "shop.example.com", "--allow-http-loopback",
+        ]).render()
+        #expect(output.contains("PASS matches-config"))
+        #expect(output.contains("PASS web-equivalent: /search answered 200"))
+        #expect(output.hasSuffix("All required checks passed."))
+    }
+
+    @Test func doctorRefusesPlainHTTPWithoutTheLoopbackFlag() async throws {
+        let failure = await failure { try await DoctorCommand.parse(["http://127.0.0.1:9"]).render() }
+        #expect(failure?.message.contains("--allow-http-loopback") == true)
+    }
+}
