@@ -106,3 +106,16 @@ struct CheckCommandTests {
         #expect(output.hasSuffix("OK, 2 routes, 1 warning"))
     }
 }
+
+struct CheckCommandCoverageTests {
+    @Test func failsWhenTheAppsSectionIsInvalid() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apps-\(UUID()).json")
+        try #"{"hosts": ["shop.example.com"], "routes": {"a": {"class": "A"}}, "apps": {"ios": [{"appID": "bad"}]}}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) {
+            try await CheckCommand.parse(["--config", file.path]).render()
+        }
+        #expect(failure?.message.contains("apps.ios[0].appID") == true, "\(failure?.message ?? "")")
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkAssociation
 import DeepLinkCore
 import Foundation
 
@@ -7,7 +8,11 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate and lint a config: errors and warnings with file, line and JSON path.",
-        discussion: "Exits non-zero when the config has errors; warnings alone exit 0.")
+        discussion: """
+            Checks the config itself, routes that can never win, regexes that accept nothing, the `apps` \
+            section, and whether the generated association files cover every universal-link route. \
+            Exits non-zero when there are errors; warnings alone exit 0.
+            """)
 
     @OptionGroup var configOptions: ConfigOptions
 
@@ -24,9 +29,10 @@ struct CheckCommand: AsyncParsableCommand {
         var diagnostics = report.diagnostics
         if let config = report.config {
             diagnostics += ConfigLinter.lint(config)
+            diagnostics += AssociationCoverage.lint(config)
         }
         let output = json ? jsonReport(diagnostics) : textReport(diagnostics, routes: report.config?.routes.count)
-        guard report.errors.isEmpty else { throw CommandFailure(output) }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
         return output
     }
 
