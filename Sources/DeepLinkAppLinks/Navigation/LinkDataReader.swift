@@ -41,17 +41,3 @@ struct LinkDataReader {
         return try LinkDataReader(value, path: path.appending(key: key)).members
     }
 }
-
-extension JSONValue {
-    /// The name of the value's JSON type, as used in error messages: `an object`, `a string`, ...
-    var kindDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-}

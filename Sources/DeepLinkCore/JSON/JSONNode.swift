@@ -40,12 +40,12 @@ public struct JSONNode: Sendable, Hashable {
     /// The name of the value's JSON type, as used in error messages: `an object`, `a string`, ...
     public var kindDescription: String {
         switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case .null: JSONKind.null.rawValue
+        case .bool: JSONKind.bool.rawValue
+        case .number: JSONKind.number.rawValue
+        case .string: JSONKind.string.rawValue
+        case .array: JSONKind.array.rawValue
+        case .object: JSONKind.object.rawValue
         }
     }
 

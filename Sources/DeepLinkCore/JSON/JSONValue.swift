@@ -23,6 +23,18 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// The value as compact JSON text with object keys sorted, so equal values give equal text.
     public var jsonText: String { JSONWriter.write(self) }
 
+    /// The name of the value's JSON type, as used in error messages: `an object`, `a string`, ...
+    public var kindDescription: String {
+        switch self {
+        case .null: JSONKind.null.rawValue
+        case .bool: JSONKind.bool.rawValue
+        case .number: JSONKind.number.rawValue
+        case .string: JSONKind.string.rawValue
+        case .array: JSONKind.array.rawValue
+        case .object: JSONKind.object.rawValue
+        }
+    }
+
     /// The string, if the value is one.
     public var stringValue: String? {
         if case .string(let string) = self { return string }
@@ -90,4 +102,14 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
     }
     /// `null`.
     public init(nilLiteral: ()) { self = .null }
+}
+
+/// The JSON types, named as error messages name them.
+enum JSONKind: String {
+    case null = "null"
+    case bool = "a boolean"
+    case number = "a number"
+    case string = "a string"
+    case array = "an array"
+    case object = "an object"
 }
