@@ -2,10 +2,15 @@
 /// instead of stopping at the first, so `deeplink check` can report them all.
 final class ConfigReader {
     /// Top-level keys read by this module.
-    static let topLevelKeys: Set<String> = ["logging", "storyboard", "defaultRoute", "routes", "schemes", "hosts"]
+    static let topLevelKeys: Set<String> = [
+        "logging", "storyboard", "defaultRoute", "routes", "schemes", "hosts", "requiresAuth", "allowedOrigins",
+    ]
     /// Top-level keys read by other modules of the package, which must not be reported as unknown.
     static let extensionKeys: Set<String> = ["apps"]
-    static let routeKeys: Set<String> = ["class", "identifier", "storyboard", "handlers", "routeParameters"]
+    static let routeKeys: Set<String> = [
+        "class", "identifier", "storyboard", "handlers", "routeParameters", "requiresAuth", "allowedOrigins", "parent",
+    ]
+    static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
     static let parameterKeys: Set<String> = ["required", "regex"]
     static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
     /// Query names that belong to protocols rather than to routes.
@@ -54,7 +59,11 @@ final class ConfigReader {
         }
         config.schemes = attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) } ?? []
         config.hosts = attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.requiresAuth = attempt { () throws(ConfigError) in try object.optional("requiresAuth")?.readBool() } ?? false
+        config.allowedOrigins = attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
+            ?? LinkOrigin.defaultAllowed
         config.routes = attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
+        errors += ParentChain.problems(in: config.routes, file: nil)
         return config
     }
 
@@ -86,14 +95,20 @@ final class ConfigReader {
             try readParameters(node)
         } ?? []
         let destination = try readDestination(member.value, parameters: parameters)
-        return RouteDefinition(pattern: pattern, destination: destination, parameters: parameters, location: member.keyLocation)
+        let parent = try object.optional("parent").map { node throws(ConfigError) in
+            try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).description
+        }
+        return RouteDefinition(
+            pattern: pattern, destination: destination, parameters: parameters,
+            requiresAuth: try object.optional("requiresAuth")?.readBool(),
+            allowedOrigins: try object.optional("allowedOrigins").map(readOrigins), parent: parent,
+            location: member.keyLocation)
     }
 
     /// Reads a route or default route object. `parameters` is `nil` for the default route, which takes none.
     private func readDestination(_ node: JSONNode, parameters: [ParameterRule]?) throws(ConfigError) -> RouteDestination {
         let object = try node.readObject()
-        var known = Self.routeKeys
-        if parameters == nil { known.remove("routeParameters") }
+        let known = parameters == nil ? Self.defaultRouteKeys : Self.routeKeys
         warnings += object.unknownKeyWarnings(known: known)
         let className = try object.optional("class")?.readNonEmptyString()
         let identifier = try object.optional("identifier")?.readNonEmptyString()
@@ -160,6 +175,20 @@ final class ConfigReader {
         return StoryboardNames(
             iPhone: try object.optional("iPhone")?.readNonEmptyString(),
             iPad: try object.optional("iPad")?.readNonEmptyString())
+    }
+
+    private func readOrigins(_ node: JSONNode) throws(ConfigError) -> Set<LinkOrigin> {
+        var origins: Set<LinkOrigin> = []
+        for element in try node.readArray() {
+            let name = try element.readString()
+            guard let origin = LinkOrigin(rawValue: name) else {
+                let known = LinkOrigin.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ConfigError(
+                    code: .invalidValue, message: "\(JSONWriter.quoted(name)) is not a link origin; use one of \(known)", at: element)
+            }
+            origins.insert(origin)
+        }
+        return origins
     }
 
     private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [String] {

@@ -19,6 +19,11 @@ public struct DeepLinkConfig: Sendable, Hashable {
     public var schemes: [String]
     /// The https hosts of the app's universal links, lowercased.
     public var hosts: [String]
+    /// Whether every route needs a signed-in user unless it says otherwise (`requiresAuth`).
+    public var requiresAuth: Bool
+    /// The origins that may navigate unless a route says otherwise (`allowedOrigins`);
+    /// by default every origin but a push notification that arrives in the background.
+    public var allowedOrigins: Set<LinkOrigin>
     /// The document the config was read from, so other modules can read their own sections
     /// (for example `apps`, read by `DeepLinkAssociation`).
     public var document: JSONNode?
@@ -32,11 +37,16 @@ public struct DeepLinkConfig: Sendable, Hashable {
     ///   - storyboard: The storyboards routes use unless they name their own.
     ///   - schemes: The custom schemes the app owns; empty accepts any scheme.
     ///   - hosts: The https hosts of the app's universal links.
+    ///   - requiresAuth: Whether every route needs a signed-in user unless it says otherwise.
+    ///   - allowedOrigins: The origins that may navigate unless a route says otherwise.
     ///   - logging: Whether the router reports diagnostics to its logger.
     public init(
         routes: [RouteDefinition] = [], defaultRoute: RouteDestination? = nil, storyboard: StoryboardNames? = nil,
-        schemes: [String] = [], hosts: [String] = [], logging: Bool = false
+        schemes: [String] = [], hosts: [String] = [], requiresAuth: Bool = false,
+        allowedOrigins: Set<LinkOrigin> = LinkOrigin.defaultAllowed, logging: Bool = false
     ) {
+        self.requiresAuth = requiresAuth
+        self.allowedOrigins = allowedOrigins
         self.routes = routes
         self.defaultRoute = defaultRoute
         self.storyboard = storyboard

@@ -14,9 +14,18 @@ final class CompiledRoute: Sendable {
     let queryRules: [ParameterRule]
     /// The first handler the route names that has no registered handler.
     let missingHandler: String?
+    /// Whether the route needs a signed-in user, after the config's default.
+    let requiresAuth: Bool
+    /// The origins that may navigate to the route, after the config's default.
+    let allowedOrigins: Set<LinkOrigin>
+    /// The route shown beneath this one.
+    let parent: CompiledRoute?
 
-    init(_ definition: RouteDefinition, registeredHandlers: Set<String>) {
+    init(_ definition: RouteDefinition, config: DeepLinkConfig, registeredHandlers: Set<String>, parent: CompiledRoute?) {
         self.definition = definition
+        self.requiresAuth = definition.requiresAuth ?? config.requiresAuth
+        self.allowedOrigins = definition.allowedOrigins ?? config.allowedOrigins
+        self.parent = parent
         var pathParameters: [PathParameter] = []
         for (position, segment) in definition.pattern.segments.enumerated() {
             guard case .parameter(let name) = segment else { continue }
@@ -28,6 +37,21 @@ final class CompiledRoute: Sendable {
             !pathNames.contains($0.name) && !ConfigReader.reservedParameterNames.contains($0.name)
         }
         missingHandler = definition.destination.handlers.first { !registeredHandlers.contains($0) }
+    }
+
+    /// The screens from the root to this route. Each ancestor gets the parameters it names in its
+    /// pattern or `routeParameters`, taken from this route's match.
+    func plan(parameters: [String: String], storyboard: (RouteDestination) -> String?) -> [NavigationStep] {
+        var chain: [CompiledRoute] = [self]
+        while let parent = chain.last?.parent { chain.append(parent) }
+        return chain.reversed().map { route in
+            let names = Set(route.definition.pattern.parameterNames).union(route.definition.parameters.map(\.name))
+            let destination = route.definition.destination
+            return NavigationStep(
+                route: route.definition.pattern.description, className: destination.className,
+                identifier: destination.identifier, storyboard: storyboard(destination),
+                parameters: route === self ? parameters : parameters.filter { names.contains($0.key) })
+        }
     }
 
     /// Binds path parameters, adds declared query parameters, and checks every rule; then checks

@@ -11,8 +11,14 @@ public struct RouteResult: Sendable, Hashable {
         case `default`
         /// Nothing matched and there is no usable default route: show the normal launch screen.
         case none
-        /// The URL is not the app's to route (foreign scheme or host).
+        /// The URL is not the app's to route (foreign scheme or host), or its origin may not
+        /// navigate to the route.
         case rejected
+        /// The route needs a signed-in user and none is; see ``SessionRouter`` to keep the link
+        /// until sign-in.
+        case signInRequired
+        /// A ``LinkCoordinatorHandler`` opens the URL; ``RouteResult/coordinator`` names it.
+        case coordinated
     }
 
     /// One attempt that failed before the outcome.
@@ -34,6 +40,8 @@ public struct RouteResult: Sendable, Hashable {
 
     /// The URL that was routed.
     public let url: URL
+    /// Where the link came from.
+    public let origin: LinkOrigin
     /// How routing ended.
     public let outcome: Outcome
     /// The matched route's pattern; `nil` unless ``outcome`` is ``Outcome/matched``.
@@ -53,12 +61,18 @@ public struct RouteResult: Sendable, Hashable {
     public let stoppedBy: String?
     /// Each attempt that failed before the outcome, in order; empty when the URL matched directly.
     public let trail: [Attempt]
-    /// Why there is no match, for ``Outcome/none`` and ``Outcome/rejected``.
+    /// Why there is no match, for ``Outcome/none``, ``Outcome/rejected`` and ``Outcome/signInRequired``.
     public let reason: String?
+    /// The screens from the root to the destination, following the routes' `parent`s; the last
+    /// step is the destination itself. Empty when there is no destination.
+    public let plan: [NavigationStep]
+    /// The coordinator handler that opens the URL, for ``Outcome/coordinated``.
+    public let coordinator: String?
 
     /// Creates a result.
     /// - Parameters:
     ///   - url: The URL that was routed.
+    ///   - origin: Where the link came from.
     ///   - outcome: How routing ended.
     ///   - route: The matched pattern.
     ///   - className: The destination's screen class.
@@ -69,12 +83,18 @@ public struct RouteResult: Sendable, Hashable {
     ///   - stoppedBy: The handler that stopped the chain.
     ///   - trail: The failed attempts.
     ///   - reason: Why there is no match.
+    ///   - plan: The screens from the root to the destination.
+    ///   - coordinator: The coordinator handler that opens the URL.
     public init(
-        url: URL, outcome: Outcome, route: RoutePattern? = nil, className: String? = nil, identifier: String? = nil,
-        storyboard: String? = nil, parameters: [String: String] = [:], handlers: [String] = [], stoppedBy: String? = nil,
-        trail: [Attempt] = [], reason: String? = nil
+        url: URL, origin: LinkOrigin = .userTap, outcome: Outcome, route: RoutePattern? = nil, className: String? = nil,
+        identifier: String? = nil, storyboard: String? = nil, parameters: [String: String] = [:], handlers: [String] = [],
+        stoppedBy: String? = nil, trail: [Attempt] = [], reason: String? = nil, plan: [NavigationStep] = [],
+        coordinator: String? = nil
     ) {
         self.url = url
+        self.origin = origin
+        self.plan = plan
+        self.coordinator = coordinator
         self.outcome = outcome
         self.route = route
         self.className = className

@@ -6,7 +6,7 @@
 struct RouteSearch {
     /// A route that matched and validated.
     struct Candidate {
-        let route: RouteDefinition
+        let route: CompiledRoute
         /// How many of the link's segments the route matched.
         let length: Int
         let parameters: [String: String]
@@ -42,8 +42,23 @@ struct RouteSearch {
         link.segments[..<length].joined(separator: "/")
     }
 
-    mutating func next() -> Candidate? {
+    /// What the search found next.
+    enum Step {
+        /// A route that matched and validated.
+        case candidate(Candidate)
+        /// Every route for the full path failed; the search is about to trim. Coordinators are
+        /// asked here. Reported once, and not at all for a link without segments.
+        case fullPathExhausted
+    }
+
+    private var reportedFullPathExhausted = false
+
+    mutating func next() -> Step? {
         while length > 0 {
+            if length < link.segments.count, !reportedFullPathExhausted {
+                reportedFullPathExhausted = true
+                return .fullPathExhausted
+            }
             if nextPending == 0 && pending.isEmpty {
                 fail(path: path(length: length), reason: "no route matches")
             }
@@ -52,7 +67,7 @@ struct RouteSearch {
                 nextPending += 1
                 switch route.validate(link) {
                 case .success(let parameters):
-                    return Candidate(route: route.definition, length: length, parameters: parameters)
+                    return .candidate(Candidate(route: route, length: length, parameters: parameters))
                 case .failure(let failure):
                     fail(path: path(length: length), reason: "route \(route.definition.pattern): \(failure.message)")
                 }
@@ -60,6 +75,10 @@ struct RouteSearch {
             length -= 1
             nextPending = 0
             pending = length > 0 ? tree.candidates(for: link.segments[..<length]) : []
+        }
+        if !link.segments.isEmpty, !reportedFullPathExhausted {
+            reportedFullPathExhausted = true
+            return .fullPathExhausted
         }
         return nil
     }

@@ -14,6 +14,7 @@ public struct RouterBuilder: Sendable {
     /// Receives diagnostics when the config's `logging` is on.
     public var logger: (any RouteLogger)?
     private(set) var handlers: [String: RouteHandler] = [:]
+    private(set) var coordinators: [any LinkCoordinatorHandler] = []
 
     /// Starts a builder.
     /// - Parameters:
@@ -33,6 +34,46 @@ public struct RouterBuilder: Sendable {
         handlers[name] = handler
     }
 
+    /// Adds a route defined in code. Code routes follow the config's routes: they obey the same
+    /// precedence (literal segments beat parameters), and ties between routes of the same shape
+    /// go to the config's routes first, then to code routes in the order they were added.
+    /// - Parameter route: The route.
+    public mutating func addRoute(_ route: RouteDefinition) {
+        config.routes.append(route)
+    }
+
+    /// Adds a route defined in code from its parts.
+    /// - Parameters:
+    ///   - pattern: The route key, e.g. `sales/:saleId`.
+    ///   - className: The screen class, if the route shows one.
+    ///   - handlers: The names of the handlers to run, in order.
+    ///   - parameters: Validation rules by parameter name.
+    ///   - requiresAuth: Whether the route needs a signed-in user; `nil` follows the config.
+    ///   - parent: The pattern of the route shown beneath this one.
+    /// - Throws: ``ConfigError`` for an invalid pattern, or a route with neither class nor handlers.
+    public mutating func addRoute(
+        _ pattern: String, className: String? = nil, handlers: [String] = [], parameters: [ParameterRule] = [],
+        requiresAuth: Bool? = nil, parent: String? = nil
+    ) throws(ConfigError) {
+        let routePattern = try RoutePattern(pattern)
+        guard className != nil || !handlers.isEmpty else {
+            throw ConfigError(
+                code: .routeWithoutDestination, message: "route \(routePattern) needs a class, handlers, or both",
+                path: .root, location: nil)
+        }
+        addRoute(
+            RouteDefinition(
+                pattern: routePattern, destination: RouteDestination(className: className, handlers: handlers),
+                parameters: parameters, requiresAuth: requiresAuth, parent: try parent.map { p throws(ConfigError) in try RoutePattern(p).description }))
+    }
+
+    /// Adds a coordinator handler. The router asks coordinators, in the order added, after no
+    /// route matches the full path and before it trims the path or uses the default route.
+    /// - Parameter coordinator: The handler.
+    public mutating func addCoordinator(_ coordinator: any LinkCoordinatorHandler) {
+        coordinators.append(coordinator)
+    }
+
     /// The handler names routes use that have no handler registered yet.
     public var unregisteredHandlerNames: Set<String> {
         var names = Set(config.routes.flatMap(\.destination.handlers))
@@ -42,8 +83,10 @@ public struct RouterBuilder: Sendable {
 
     /// Builds the router.
     /// - Returns: An immutable, `Sendable` router.
-    /// - Throws: ``ConfigError`` with code `duplicate-route` when two routes have the same pattern.
+    /// - Throws: ``ConfigError`` with code `duplicate-route` when two routes have the same pattern,
+    ///   or `invalid-parent` when a `parent` names no route, forms a cycle, or needs a parameter
+    ///   its child cannot supply.
     public func build() throws(ConfigError) -> Router {
-        try Router(config: config, handlers: handlers, logger: config.logging ? logger : nil)
+        try Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? logger : nil)
     }
 }
