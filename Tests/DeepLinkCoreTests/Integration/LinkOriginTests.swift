@@ -1,0 +1,48 @@
+import DeepLinkCore
+import Foundation
+import Testing
+
+struct LinkOriginTests {
+    let json = #"{"defaultRoute": {"class": "Home"}, "routes": {"sales/:saleId": {"class": "Sale"}, "promo": {"class": "Promo", "allowedOrigins": ["userTap", "webView"]}}}"#
+
+    @Test func neverNavigatesForAPushThatArrivesInTheBackgroundByDefault() throws {
+        let router = try makeRouter(json)
+        let result = router.match(RouteRequest(url: try url("shop://sales/3"), origin: .pushBackground))
+        #expect(result.outcome == .rejected)
+        #expect(result.reason == "route sales/:saleId may not be opened from origin pushBackground")
+        #expect(result.origin == .pushBackground)
+        let fallback = router.match(RouteRequest(url: try url("shop://nowhere"), origin: .pushBackground))
+        #expect(fallback.outcome == .rejected)
+        #expect(fallback.reason == "links from origin pushBackground may not navigate")
+    }
+
+    @Test(arguments: LinkOrigin.allCases.filter { $0 != .pushBackground })
+    func letsEveryOtherOriginNavigateByDefault(origin: LinkOrigin) throws {
+        let router = try makeRouter(json)
+        #expect(router.match(RouteRequest(url: try url("shop://sales/3"), origin: origin)).outcome == .matched)
+    }
+
+    @Test(arguments: [(LinkOrigin.userTap, RouteResult.Outcome.matched), (.webView, .matched), (.pushLaunched, .rejected), (.appLink, .rejected)])
+    func appliesARoutesOwnOriginRule(origin: LinkOrigin, outcome: RouteResult.Outcome) throws {
+        let router = try makeRouter(json)
+        #expect(router.match(RouteRequest(url: try url("shop://promo"), origin: origin)).outcome == outcome)
+    }
+
+    @Test func appliesTheTopLevelOriginRule() throws {
+        let router = try makeRouter(#"{"allowedOrigins": ["userTap"], "routes": {"a": {"class": "A"}, "b": {"class": "B", "allowedOrigins": ["webView"]}}}"#)
+        #expect(router.match(RouteRequest(url: try url("shop://a"), origin: .webView)).outcome == .rejected)
+        #expect(router.match(RouteRequest(url: try url("shop://b"), origin: .webView)).outcome == .matched)
+    }
+
+    @Test func rejectsAnUnknownOriginInTheConfig() {
+        let report = DeepLinkConfig.diagnose(#"{"routes": {"a": {"class": "A", "allowedOrigins": ["email"]}}}"#)
+        #expect(report.errors.first?.code == .invalidValue)
+        #expect(report.errors.first?.path.description == "routes.a.allowedOrigins[0]")
+        #expect(report.errors.first?.message.contains("userTap") == true)
+    }
+
+    @Test func rejectsAForeignURLFromAnyOrigin() throws {
+        let router = try makeRouter(#"{"schemes": ["shop"], "routes": {"a": {"class": "A"}}}"#)
+        #expect(router.match(RouteRequest(url: try url("evil://a"), origin: .webView)).outcome == .rejected)
+    }
+}
