@@ -21,6 +21,12 @@ struct RouteCommandTests {
             "url": "shop://sales/3?utm_source=mail", "outcome": "matched", "route": "sales/:saleId",
             "class": "SaleViewController", "identifier": "saleViewController", "storyboard": "Sale_iPhone",
             "params": ["saleId": "3", "utm_source": "mail"], "handlers": ["logAnalytics"], "trail": [], "reason": nil,
+            "origin": "userTap", "coordinator": nil,
+            "plan": [
+                ["route": "sales", "class": "SaleListViewController", "identifier": "saleListViewController", "storyboard": "Main_iPhone", "params": [:]],
+                ["route": "sales/:saleId", "class": "SaleViewController", "identifier": "saleViewController", "storyboard": "Sale_iPhone",
+                    "params": ["saleId": "3", "utm_source": "mail"]],
+            ],
         ])
     }
 
@@ -43,8 +49,8 @@ struct RouteCommandTests {
     }
 
     @Test func treatsEveryHandlerAsRegistered() async throws {
-        let object = try await routeJSON(["shop://addToCart/12?quantity=3"])
-        #expect(object["handlers"] == ["authenticate", "logAnalytics", "addProductToCart"])
+        let object = try await routeJSON(["--signed-in", "shop://addToCart/12?quantity=3"])
+        #expect(object["handlers"] == ["logAnalytics", "addProductToCart"])
         #expect(object["class"] == .null)
     }
 
@@ -61,6 +67,17 @@ struct RouteCommandTests {
         let command = try RouteCommand.parse(["--config", file.path, "shop://a"])
         let failure = await #expect(throws: CommandFailure.self) { try await command.render() }
         #expect(failure?.message == #"error: \#(file.path):1:13: routes["a/:x/:x"]: parameter :x is used twice in route "a/:x/:x""#)
+    }
+
+    @Test func asksForSignInAndRefusesOriginsAsTheConfigSays() async throws {
+        let gated = try await routeJSON(["shop://account/orders/AB-123456"])
+        #expect(gated["outcome"] == "signInRequired")
+        #expect(gated["handlers"] == [])
+        let signedIn = try await routeJSON(["--signed-in", "shop://account/orders/AB-123456"])
+        #expect(signedIn["outcome"] == "matched")
+        let refused = try await routeJSON(["--signed-in", "--origin", "webView", "shop://account/orders/AB-123456"])
+        #expect(refused["outcome"] == "rejected")
+        #expect(refused["reason"] == "route account/orders/:orderId may not be opened from origin webView")
     }
 
     @Test func rejectsAnUnknownIdiomAsAUsageError() {

@@ -134,7 +134,8 @@ public enum AssociationCoverage {
             }.joined()
             let query = glob.query.map { "\($0.name)=\(filler)" }.joined(separator: "&")
             guard let url = URL(string: "https://\(host.host)\(path)\(query.isEmpty ? "" : "?" + query)") else { return false }
-            return router.match(url).outcome == .matched
+            // Asked as iOS would deliver it, with a signed-in user: sign-in gating is not coverage.
+            return router.match(RouteRequest(url: url, origin: .universalLink, isSignedIn: true)).outcome == .matched
         }
     }
 }

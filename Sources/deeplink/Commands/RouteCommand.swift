@@ -7,12 +7,21 @@ struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Show where a URL goes: the route, destination, parameters, handlers and fallback trail.",
-        discussion: "Every handler name counts as registered; handlers do not run. Exits 0 for any routing outcome.")
+        discussion: """
+            Every handler name counts as registered; handlers run as no-ops. Exits 0 for any routing \
+            outcome, non-zero for usage or config errors.
+            """)
 
     @OptionGroup var configOptions: ConfigOptions
 
     @Option(help: "The device idiom, which chooses storyboards: iPhone or iPad.")
     var idiom: DeviceIdiom = .phone
+
+    @Option(help: "Where the link came from: \(LinkOrigin.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var origin: LinkOrigin = .userTap
+
+    @Flag(help: "Route as if a user is signed in (routes with requiresAuth otherwise answer signInRequired).")
+    var signedIn = false
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
@@ -40,12 +49,13 @@ struct RouteCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("error: \(error.description)")
         }
-        let result = await router.route(link, idiom: idiom)
+        let result = await router.route(RouteRequest(url: link, origin: origin, idiom: idiom, isSignedIn: signedIn))
         return json ? JSONWriter.write(result.jsonValue) : result.humanDescription
     }
 }
 
 extension DeviceIdiom: ExpressibleByArgument {}
+extension LinkOrigin: ExpressibleByArgument {}
 
 extension RouteResult {
     /// The result in the documented `deeplink route --json` shape.
@@ -62,6 +72,9 @@ extension RouteResult {
             "handlers": .array(handlers.map(JSONValue.string)),
             "trail": .array(trail.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
             "reason": optional(reason),
+            "origin": .string(origin.rawValue),
+            "coordinator": optional(coordinator),
+            "plan": .array(plan.map(\.jsonValue)),
         ])
     }
 
@@ -80,11 +93,24 @@ extension RouteResult {
         add("params", parameters.isEmpty ? nil : parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         add("handlers", handlers.isEmpty ? nil : handlers.joined(separator: " → "))
         add("stopped by", stoppedBy)
+        add("coordinator", coordinator)
+        add("plan", plan.count > 1 ? plan.map { $0.route ?? $0.className ?? "-" }.joined(separator: " → ") : nil)
         add("reason", reason)
         if !trail.isEmpty {
             lines.append("  trail:")
             lines += trail.map { "    \($0.path): \($0.reason)" }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension NavigationStep {
+    /// The step as `{"route", "class", "identifier", "storyboard", "params"}`.
+    var jsonValue: JSONValue {
+        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([
+            "route": optional(route), "class": optional(className), "identifier": optional(identifier),
+            "storyboard": optional(storyboard), "params": .object(parameters.mapValues(JSONValue.string)),
+        ])
     }
 }
