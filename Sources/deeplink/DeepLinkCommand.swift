@@ -9,6 +9,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
         subcommands: [
             RouteCommand.self,
             CheckCommand.self,
+            TestCommand.self,
             AppLinksCommand.self,
             GenerateCommand.self,
             AASACommand.self,

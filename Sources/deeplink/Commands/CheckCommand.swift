@@ -16,6 +16,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var configOptions: ConfigOptions
 
+    @Option(help: ArgumentHelp("A `deeplink test` cases file; warns about routes no case expects.", valueName: "file"))
+    var cases: String?
+
     @Flag(help: "Print a JSON object with the diagnostics instead of text.")
     var json = false
 
@@ -30,10 +33,29 @@ struct CheckCommand: AsyncParsableCommand {
         if let config = report.config {
             diagnostics += ConfigLinter.lint(config)
             diagnostics += AssociationCoverage.lint(config)
+            if let cases { diagnostics += try uncoveredRoutes(in: config, casesFile: cases) }
         }
         let output = json ? jsonReport(diagnostics) : textReport(diagnostics, routes: report.config?.routes.count)
         guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
         return output
+    }
+
+    /// A warning for each route that no case expects to be matched.
+    private func uncoveredRoutes(in config: DeepLinkConfig, casesFile: String) throws(CommandFailure) -> [Diagnostic] {
+        let testCases: [RouteTestCase]
+        do {
+            testCases = try RouteTestCase.load(contentsOf: URL(fileURLWithPath: casesFile))
+        } catch {
+            throw CommandFailure("error: \(error.description)")
+        }
+        let covered = Set(testCases.compactMap { $0.route ?? nil })
+        return config.routes.filter { !covered.contains($0.pattern.description) }.map { route in
+            Diagnostic(
+                severity: .warning, code: "route-without-test",
+                message: "no case in \(casesFile) expects route \(route.pattern); add one",
+                path: JSONPath.root.appending(key: "routes").appending(key: route.pattern.description), location: route.location,
+                file: config.file)
+        }
     }
 
     private func jsonReport(_ diagnostics: [Diagnostic]) -> String {

@@ -35,19 +35,9 @@ struct RouteCommand: AsyncParsableCommand {
 
     /// The command's output.
     func render() async throws(CommandFailure) -> String {
-        let config = try configOptions.load()
+        let router = try configOptions.loadRouterWithAllHandlers()
         guard let link = URL(string: url) else {
             throw CommandFailure("error: \(url) is not a URL")
-        }
-        var builder = RouterBuilder(config: config)
-        for name in builder.unregisteredHandlerNames {
-            builder.handle(name) { _ in .continue }
-        }
-        let router: Router
-        do {
-            router = try builder.build()
-        } catch {
-            throw CommandFailure("error: \(error.description)")
         }
         let result = await router.route(RouteRequest(url: link, origin: origin, idiom: idiom, isSignedIn: signedIn))
         return json ? JSONWriter.write(result.jsonValue) : result.humanDescription

@@ -23,6 +23,22 @@ struct ConfigOptions: ParsableArguments {
     }
 }
 
+extension ConfigOptions {
+    /// Loads the config and builds a router in which every handler the config names is a no-op,
+    /// so commands can show where links go without the app's code.
+    func loadRouterWithAllHandlers() throws(CommandFailure) -> Router {
+        var builder = RouterBuilder(config: try load())
+        for name in builder.unregisteredHandlerNames {
+            builder.handle(name) { _ in .continue }
+        }
+        do {
+            return try builder.build()
+        } catch {
+            throw CommandFailure("error: \(error.description)")
+        }
+    }
+}
+
 /// A failure the command reports on standard error before exiting with a non-zero status.
 struct CommandFailure: Error, CustomStringConvertible {
     let message: String

@@ -1,0 +1,150 @@
+import Foundation
+
+/// One expectation about where a link goes, as written in a `deeplink test` cases file:
+/// `{"url", "origin"?, "signedIn"?, "idiom"?, "expect": {"outcome", "route"?, "params"?, "plan"?}}`.
+///
+/// Apps can run the same file in their own unit tests with ``RouteTestCase/load(contentsOf:)``
+/// and ``RouteTestCase/run(with:)``.
+public struct RouteTestCase: Sendable, Hashable {
+    /// The request to route.
+    public let request: RouteRequest
+    /// The expected outcome.
+    public let outcome: RouteResult.Outcome
+    /// The expected route pattern; checked when the case names one (`null` expects no route).
+    public let route: String??
+    /// The expected parameters, exactly; checked when the case names them.
+    public let parameters: [String: String]?
+    /// The expected plan as route patterns from the root (`null` for the default route's step);
+    /// checked when the case names one.
+    public let plan: [String?]?
+    /// Where the case stands in its file.
+    public let location: SourceLocation?
+
+    /// Creates a case.
+    /// - Parameters:
+    ///   - request: The request to route.
+    ///   - outcome: The expected outcome.
+    ///   - route: The expected route pattern, if checked.
+    ///   - parameters: The expected parameters, if checked.
+    ///   - plan: The expected plan, if checked.
+    ///   - location: Where the case stands in its file.
+    public init(
+        request: RouteRequest, outcome: RouteResult.Outcome, route: String?? = nil, parameters: [String: String]? = nil,
+        plan: [String?]? = nil, location: SourceLocation? = nil
+    ) {
+        self.request = request
+        self.outcome = outcome
+        self.route = route
+        self.parameters = parameters
+        self.plan = plan
+        self.location = location
+    }
+
+    /// Routes the case (handlers run as the router has them) and lists every difference from
+    /// the expectation, one readable line each; empty when the case passes.
+    /// - Parameter router: The router under test.
+    public func run(with router: Router) async -> [String] {
+        let result = await router.route(request)
+        var differences: [String] = []
+        if result.outcome != outcome {
+            differences.append("outcome: expected \(outcome.rawValue), got \(result.outcome.rawValue)"
+                + (result.reason.map { " (\($0))" } ?? ""))
+        }
+        if let route, route != result.route?.description {
+            differences.append("route: expected \(route ?? "none"), got \(result.route?.description ?? "none")")
+        }
+        if let parameters, parameters != result.parameters {
+            for key in Set(parameters.keys).union(result.parameters.keys).sorted() where parameters[key] != result.parameters[key] {
+                let expected = parameters[key].map(JSONWriter.quoted) ?? "(absent)"
+                let actual = result.parameters[key].map(JSONWriter.quoted) ?? "(absent)"
+                differences.append("params.\(key): expected \(expected), got \(actual)")
+            }
+        }
+        if let plan, plan != result.plan.map(\.route) {
+            func show(_ steps: [String?]) -> String { steps.map { $0 ?? "(default)" }.joined(separator: " → ") }
+            differences.append("plan: expected \(show(plan)), got \(show(result.plan.map(\.route)))")
+        }
+        return differences
+    }
+
+    /// Reads a cases file: a JSON array of cases.
+    /// - Parameter url: The file's location.
+    /// - Returns: The cases, in file order.
+    /// - Throws: ``ConfigError`` naming the file, line and JSON path of the first bad case.
+    public static func load(contentsOf url: URL) throws(ConfigError) -> [RouteTestCase] {
+        let file = url.isFileURL ? url.path : url.absoluteString
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw ConfigError(
+                code: .unreadableFile, message: "cannot read the cases file: \(error.localizedDescription)", path: .root,
+                location: nil, file: file)
+        }
+        do {
+            return try parse(text)
+        } catch {
+            var located = error
+            located.file = file
+            throw located
+        }
+    }
+
+    /// Reads cases from JSON text.
+    /// - Parameter text: A JSON array of cases.
+    /// - Returns: The cases, in order.
+    /// - Throws: ``ConfigError`` naming the line and JSON path of the first bad case.
+    public static func parse(_ text: String) throws(ConfigError) -> [RouteTestCase] {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            throw ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location)
+        }
+        return try root.readArray().map { node throws(ConfigError) in try readCase(node) }
+    }
+
+    private static func readCase(_ node: JSONNode) throws(ConfigError) -> RouteTestCase {
+        let object = try node.readObject()
+        let urlNode = try object.required("url")
+        guard let url = URL(string: try urlNode.readNonEmptyString()) else {
+            throw ConfigError(code: .invalidValue, message: "not a URL", at: urlNode)
+        }
+        let origin = try object.optional("origin").map { node throws(ConfigError) in
+            try enumValue(LinkOrigin.self, node)
+        } ?? .userTap
+        let idiom = try object.optional("idiom").map { node throws(ConfigError) in try enumValue(DeviceIdiom.self, node) } ?? .phone
+        let signedIn = try object.optional("signedIn")?.readBool() ?? false
+        let expect = try object.required("expect").readObject()
+        let outcome = try enumValue(RouteResult.Outcome.self, try expect.required("outcome"))
+        let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
+            if case .null = member.value.value { return nil }
+            return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).description
+        }
+        let parameters = try expect.optional("params").map { node throws(ConfigError) in
+            var values: [String: String] = [:]
+            for member in try node.readObject().members { values[member.key] = try member.value.readString() }
+            return values
+        }
+        let plan = try expect.optional("plan").map { node throws(ConfigError) in
+            try node.readArray().map { step throws(ConfigError) -> String? in
+                if case .null = step.value { return nil }
+                return try RoutePattern(step.readString(), path: step.path, location: step.location).description
+            }
+        }
+        return RouteTestCase(
+            request: RouteRequest(url: url, origin: origin, idiom: idiom, isSignedIn: signedIn), outcome: outcome, route: route,
+            parameters: parameters, plan: plan, location: node.location)
+    }
+
+    private static func enumValue<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ node: JSONNode) throws(ConfigError)
+        -> Value where Value.RawValue == String
+    {
+        let text = try node.readString()
+        guard let value = Value(rawValue: text) else {
+            let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigError(code: .invalidValue, message: "\(JSONWriter.quoted(text)) is not one of \(known)", at: node)
+        }
+        return value
+    }
+}
