@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Benchmarks live in their own package so the library never depends on what they compare against.
 // Run: swift run -c release --package-path Benchmarks router-benchmarks
+//      swift run -c release --package-path Benchmarks aasa-benchmarks
 import PackageDescription
 
 let package = Package(
@@ -18,6 +19,11 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Sources/RouterBenchmarks"
-        )
+        ),
+        .executableTarget(
+            name: "aasa-benchmarks",
+            dependencies: [.product(name: "DeepLinkAssociation", package: "swift-deeplink")],
+            path: "Sources/AASABenchmarks"
+        ),
     ]
 )
