@@ -178,17 +178,7 @@ final class ConfigReader {
     }
 
     private func readOrigins(_ node: JSONNode) throws(ConfigError) -> Set<LinkOrigin> {
-        var origins: Set<LinkOrigin> = []
-        for element in try node.readArray() {
-            let name = try element.readString()
-            guard let origin = LinkOrigin(rawValue: name) else {
-                let known = LinkOrigin.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ConfigError(
-                    code: .invalidValue, message: "\(JSONWriter.quoted(name)) is not a link origin; use one of \(known)", at: element)
-            }
-            origins.insert(origin)
-        }
-        return origins
+        Set(try node.readArray().map { element throws(ConfigError) in try element.readCase(of: LinkOrigin.self) })
     }
 
     private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [String] {

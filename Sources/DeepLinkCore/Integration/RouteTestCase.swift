@@ -110,13 +110,11 @@ public struct RouteTestCase: Sendable, Hashable {
         guard let url = URL(string: try urlNode.readNonEmptyString()) else {
             throw ConfigError(code: .invalidValue, message: "not a URL", at: urlNode)
         }
-        let origin = try object.optional("origin").map { node throws(ConfigError) in
-            try enumValue(LinkOrigin.self, node)
-        } ?? .userTap
-        let idiom = try object.optional("idiom").map { node throws(ConfigError) in try enumValue(DeviceIdiom.self, node) } ?? .phone
+        let origin = try object.optional("origin")?.readCase(of: LinkOrigin.self) ?? .userTap
+        let idiom = try object.optional("idiom")?.readCase(of: DeviceIdiom.self) ?? .phone
         let signedIn = try object.optional("signedIn")?.readBool() ?? false
         let expect = try object.required("expect").readObject()
-        let outcome = try enumValue(RouteResult.Outcome.self, try expect.required("outcome"))
+        let outcome = try expect.required("outcome").readCase(of: RouteResult.Outcome.self)
         let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
             if case .null = member.value.value { return nil }
             return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).description
@@ -135,16 +133,5 @@ public struct RouteTestCase: Sendable, Hashable {
         return RouteTestCase(
             request: RouteRequest(url: url, origin: origin, idiom: idiom, isSignedIn: signedIn), outcome: outcome, route: route,
             parameters: parameters, plan: plan, location: node.location)
-    }
-
-    private static func enumValue<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, _ node: JSONNode) throws(ConfigError)
-        -> Value where Value.RawValue == String
-    {
-        let text = try node.readString()
-        guard let value = Value(rawValue: text) else {
-            let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigError(code: .invalidValue, message: "\(JSONWriter.quoted(text)) is not one of \(known)", at: node)
-        }
-        return value
     }
 }

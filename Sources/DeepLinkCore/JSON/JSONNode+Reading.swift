@@ -39,6 +39,20 @@ extension JSONNode {
         return number
     }
 
+    /// A string that names one case of an enumeration, such as a ``LinkOrigin``.
+    /// - Parameter type: The enumeration.
+    /// - Throws: ``ConfigError`` with code `wrong-type` for a non-string, or `invalid-value`
+    ///   listing the allowed names.
+    public func readCase<Value: RawRepresentable & CaseIterable>(of type: Value.Type) throws(ConfigError) -> Value
+    where Value.RawValue == String {
+        let text = try readString()
+        guard let value = Value(rawValue: text) else {
+            let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigError(code: .invalidValue, message: "\(JSONWriter.quoted(text)) is not one of \(known)", at: self)
+        }
+        return value
+    }
+
     /// The elements of an array.
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an array.
     public func readArray() throws(ConfigError) -> [JSONNode] {
