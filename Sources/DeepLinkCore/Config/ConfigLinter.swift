@@ -24,7 +24,7 @@ public enum ConfigLinter {
                         severity: .warning, code: "regex-matches-nothing",
                         message: "regex \(JSONWriter.quoted(pattern.source)) for parameter \(rule.name) rejects every value"
                             + "\(sampled), so the route can never match",
-                        path: regexPath, location: config.document?.node(at: regexPath)?.location ?? route.location,
+                        path: regexPath, location: pattern.location ?? route.location,
                         file: config.file))
             }
         }

@@ -50,7 +50,10 @@ final class ConfigReader {
         let object = try root.readObject()
         warnings += object.unknownKeyWarnings(known: Self.topLevelKeys.union(Self.extensionKeys))
         var config = DeepLinkConfig()
-        config.document = root
+        // Keep only the sections other modules read: the routes' nodes are large and read here.
+        config.document = JSONNode(
+            value: .object(object.members.filter { !Self.topLevelKeys.contains($0.key) }), location: root.location,
+            path: root.path)
         config.file = file
         config.logging = attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
         config.storyboard = attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }

@@ -4,6 +4,9 @@ public struct RouteDestination: Sendable, Hashable {
     public let className: String?
     /// The storyboard identifier as written; see ``identifier``.
     public let explicitIdentifier: String?
+    /// The storyboard identifier: as written, else the class name with its first letter lowercased
+    /// (`SaleViewController` → `saleViewController`), else `nil`.
+    public let identifier: String?
     /// The route's own storyboards, overriding the config's.
     public let storyboard: StoryboardNames?
     /// The names of the handlers to run, in order.
@@ -18,15 +21,8 @@ public struct RouteDestination: Sendable, Hashable {
     public init(className: String? = nil, identifier: String? = nil, storyboard: StoryboardNames? = nil, handlers: [String] = []) {
         self.className = className
         self.explicitIdentifier = identifier
+        self.identifier = identifier ?? className.flatMap { name in name.first.map { $0.lowercased() + name.dropFirst() } }
         self.storyboard = storyboard
         self.handlers = handlers
-    }
-
-    /// The storyboard identifier: as written, else the class name with its first letter lowercased
-    /// (`SaleViewController` → `saleViewController`), else `nil`.
-    public var identifier: String? {
-        if let explicitIdentifier { return explicitIdentifier }
-        guard let className, let first = className.first else { return nil }
-        return first.lowercased() + className.dropFirst()
     }
 }

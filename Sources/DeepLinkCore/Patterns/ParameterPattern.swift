@@ -6,6 +6,8 @@
 public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written in the config.
     public let source: String
+    /// Where the expression stands in its config, when it came from one.
+    public let location: SourceLocation?
     private let regex: CompiledRegex
     /// The same expression for the bit-parallel matcher, when it has the simple shape.
     let simple: SimpleRegex?
@@ -25,6 +27,7 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
                 path: path, location: location)
         }
         self.source = source
+        self.location = location
         simple = SimpleRegex(source)
     }
 
