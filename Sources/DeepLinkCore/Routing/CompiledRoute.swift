@@ -20,12 +20,25 @@ final class CompiledRoute: Sendable {
     let allowedOrigins: Set<LinkOrigin>
     /// The route shown beneath this one.
     let parent: CompiledRoute?
+    /// The pattern as text, written once instead of on every match.
+    let patternText: String
+    /// The routes beneath this one, root first, each with the parameter names it takes.
+    private let ancestors: [(route: CompiledRoute, names: Set<String>)]
 
     init(_ definition: RouteDefinition, config: DeepLinkConfig, registeredHandlers: Set<String>, parent: CompiledRoute?) {
         self.definition = definition
         self.requiresAuth = definition.requiresAuth ?? config.requiresAuth
         self.allowedOrigins = definition.allowedOrigins ?? config.allowedOrigins
         self.parent = parent
+        self.patternText = definition.pattern.description
+        var ancestors: [(route: CompiledRoute, names: Set<String>)] = []
+        var next = parent
+        while let route = next {
+            let names = Set(route.definition.pattern.parameterNames).union(route.definition.parameters.map(\.name))
+            ancestors.insert((route, names), at: 0)
+            next = route.parent
+        }
+        self.ancestors = ancestors
         var pathParameters: [PathParameter] = []
         for (position, segment) in definition.pattern.segments.enumerated() {
             guard case .parameter(let name) = segment else { continue }
@@ -42,16 +55,20 @@ final class CompiledRoute: Sendable {
     /// The screens from the root to this route. Each ancestor gets the parameters it names in its
     /// pattern or `routeParameters`, taken from this route's match.
     func plan(parameters: [String: String], storyboard: (RouteDestination) -> String?) -> [NavigationStep] {
-        var chain: [CompiledRoute] = [self]
-        while let parent = chain.last?.parent { chain.append(parent) }
-        return chain.reversed().map { route in
-            let names = Set(route.definition.pattern.parameterNames).union(route.definition.parameters.map(\.name))
-            let destination = route.definition.destination
-            return NavigationStep(
-                route: route.definition.pattern.description, className: destination.className,
-                identifier: destination.identifier, storyboard: storyboard(destination),
-                parameters: route === self ? parameters : parameters.filter { names.contains($0.key) })
+        var steps: [NavigationStep] = []
+        steps.reserveCapacity(ancestors.count + 1)
+        for ancestor in ancestors {
+            steps.append(ancestor.route.step(parameters: parameters.filter { ancestor.names.contains($0.key) }, storyboard: storyboard))
         }
+        steps.append(step(parameters: parameters, storyboard: storyboard))
+        return steps
+    }
+
+    private func step(parameters: [String: String], storyboard: (RouteDestination) -> String?) -> NavigationStep {
+        let destination = definition.destination
+        return NavigationStep(
+            route: patternText, className: destination.className, identifier: destination.identifier,
+            storyboard: storyboard(destination), parameters: parameters)
     }
 
     /// Binds path parameters, adds declared query parameters, and checks every rule; then checks
@@ -67,13 +84,18 @@ final class CompiledRoute: Sendable {
             parameters[parameter.name] = value
         }
         for rule in queryRules {
-            let values = link.queryValues(named: rule.name)
-            guard let last = values.last else {
+            var last: String?
+            var rejected: String?
+            link.forEachQueryValue(named: rule.name) { value in
+                if rejected == nil, let pattern = rule.pattern, !pattern.matches(value) { rejected = value }
+                last = value
+            }
+            if let rejected, let pattern = rule.pattern {
+                return .failure(.init("query parameter \(rule.name) \(JSONWriter.quoted(rejected)) does not match \(pattern)"))
+            }
+            guard let last else {
                 if rule.isRequired { return .failure(.init("required parameter \(rule.name) is missing")) }
                 continue
-            }
-            if let pattern = rule.pattern, let bad = values.first(where: { !pattern.matches($0) }) {
-                return .failure(.init("query parameter \(rule.name) \(JSONWriter.quoted(bad)) does not match \(pattern)"))
             }
             parameters[rule.name] = last
         }

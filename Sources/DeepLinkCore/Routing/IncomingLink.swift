@@ -24,18 +24,19 @@ struct IncomingLink: Sendable {
         if !isUniversalLink, !schemes.isEmpty, !schemes.contains(parts.scheme) {
             return .failure(rejection(scheme: parts.scheme, host: host, schemes: schemes, hosts: hosts))
         }
-        var segments = parts.pathSegments
-        if !isUniversalLink, !host.isEmpty { segments.insert(host, at: 0) }
+        var segments: [String] = []
+        segments.reserveCapacity(parts.pathSegments.count + 1)
+        if !isUniversalLink, !host.isEmpty { segments.append(host) }
+        segments += parts.pathSegments
         return .success(IncomingLink(segments: segments, queryItems: parts.queryItems))
     }
 
-    /// Every value of a query parameter, percent-decoded, in URL order; `+` stays `+`.
-    func queryValues(named name: String) -> [String] {
-        var values: [String] = []
+    /// Calls `body` with every value of a query parameter, percent-decoded, in URL order;
+    /// `+` stays `+`.
+    func forEachQueryValue(named name: String, _ body: (String) -> Void) {
         for item in queryItems where item.name == name || (item.name.utf8.contains(UInt8(ascii: "%")) && percentDecoded(item.name) == name) {
-            values.append(percentDecoded(item.value))
+            body(percentDecoded(item.value))
         }
-        return values
     }
 
     private static func rejection(scheme: String, host: String, schemes: Set<String>, hosts: Set<String>) -> RejectionReason {
@@ -107,7 +108,10 @@ struct URLParts {
         guard schemeBytes.first.map(Self.isASCIILetter) == true,
             schemeBytes.allSatisfy({ Self.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else { return nil }
-        scheme = String(decoding: schemeBytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        let isLowercase = !schemeBytes.contains { (0x41...0x5A).contains($0) }
+        scheme = isLowercase
+            ? String(decoding: schemeBytes, as: UTF8.self)
+            : String(decoding: schemeBytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
 
         var items: [(name: String, value: String)] = []
         if let question = bytes[colon..<end].firstIndex(of: UInt8(ascii: "?")) {
