@@ -115,7 +115,9 @@ struct URLParts {
 
         var items: [(name: String, value: String)] = []
         if let question = bytes[colon..<end].firstIndex(of: UInt8(ascii: "?")) {
-            for item in bytes[(question + 1)..<end].split(separator: UInt8(ascii: "&")) {
+            let query = bytes[(question + 1)..<end]
+            items.reserveCapacity(query.count { $0 == UInt8(ascii: "&") } + 1)
+            Self.forEachPiece(of: query, separatedBy: UInt8(ascii: "&")) { item in
                 let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
                 let value = equals < item.endIndex ? item[(equals + 1)...] : item[item.endIndex...]
                 items.append((String(decoding: item[..<equals], as: UTF8.self), String(decoding: value, as: UTF8.self)))
@@ -142,7 +144,23 @@ struct URLParts {
         } else {
             host = nil
         }
-        pathSegments = bytes[pathStart..<end].split(separator: UInt8(ascii: "/")).map(percentDecoded)
+        let path = bytes[pathStart..<end]
+        var segments: [String] = []
+        segments.reserveCapacity(path.count { $0 == UInt8(ascii: "/") } + 1)
+        Self.forEachPiece(of: path, separatedBy: UInt8(ascii: "/")) { segments.append(percentDecoded($0)) }
+        pathSegments = segments
+    }
+
+    /// Calls `body` with each non-empty piece between separators, without building an array of pieces.
+    private static func forEachPiece(
+        of bytes: Slice<UnsafeBufferPointer<UInt8>>, separatedBy separator: UInt8, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void
+    ) {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: separator) ?? bytes.endIndex
+            if end > start { body(bytes[start..<end]) }
+            start = end + 1
+        }
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
