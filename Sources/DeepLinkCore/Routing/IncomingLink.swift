@@ -9,8 +9,8 @@ struct IncomingLink: Sendable {
     /// Percent-decoded route segments: for a universal link the path's, otherwise the host
     /// followed by the path's.
     let segments: [String]
-    /// The query's items as written, undecoded, in URL order.
-    private let queryItems: [(name: String, value: String)]
+    /// The query as written, undecoded; items are read on demand, for declared names only.
+    private let query: String
 
     /// Takes a URL apart, or explains why the app does not own it.
     /// - Returns: The link, or the reason the URL is rejected.
@@ -28,14 +28,24 @@ struct IncomingLink: Sendable {
         segments.reserveCapacity(parts.pathSegments.count + 1)
         if !isUniversalLink, !host.isEmpty { segments.append(host) }
         segments += parts.pathSegments
-        return .success(IncomingLink(segments: segments, queryItems: parts.queryItems))
+        return .success(IncomingLink(segments: segments, query: parts.query))
     }
 
     /// Calls `body` with every value of a query parameter, percent-decoded, in URL order;
     /// `+` stays `+`.
     func forEachQueryValue(named name: String, _ body: (String) -> Void) {
-        for item in queryItems where item.name == name || (item.name.utf8.contains(UInt8(ascii: "%")) && percentDecoded(item.name) == name) {
-            body(percentDecoded(item.value))
+        guard !query.isEmpty else { return }
+        var query = query
+        query.withUTF8 { bytes in
+            URLParts.forEachPiece(of: bytes[...], separatedBy: UInt8(ascii: "&")) { item in
+                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+                let itemName = item[..<equals]
+                let matches = itemName.contains(UInt8(ascii: "%"))
+                    ? percentDecoded(itemName) == name
+                    : itemName.elementsEqual(name.utf8)
+                guard matches else { return }
+                body(equals < item.endIndex ? percentDecoded(item[(equals + 1)...]) : "")
+            }
         }
     }
 
@@ -98,8 +108,8 @@ struct URLParts {
     let host: String?
     /// The path's non-empty segments, each percent-decoded on its own.
     let pathSegments: [String]
-    /// The query's `name=value` items, still percent-encoded.
-    let queryItems: [(name: String, value: String)]
+    /// The query, still percent-encoded; empty when there is none.
+    let query: String
 
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
@@ -113,18 +123,12 @@ struct URLParts {
             ? String(decoding: schemeBytes, as: UTF8.self)
             : String(decoding: schemeBytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
 
-        var items: [(name: String, value: String)] = []
         if let question = bytes[colon..<end].firstIndex(of: UInt8(ascii: "?")) {
-            let query = bytes[(question + 1)..<end]
-            items.reserveCapacity(query.count { $0 == UInt8(ascii: "&") } + 1)
-            Self.forEachPiece(of: query, separatedBy: UInt8(ascii: "&")) { item in
-                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
-                let value = equals < item.endIndex ? item[(equals + 1)...] : item[item.endIndex...]
-                items.append((String(decoding: item[..<equals], as: UTF8.self), String(decoding: value, as: UTF8.self)))
-            }
+            query = String(decoding: bytes[(question + 1)..<end], as: UTF8.self)
             end = question
+        } else {
+            query = ""
         }
-        queryItems = items
 
         var pathStart = colon + 1
         if end - pathStart >= 2, bytes[pathStart] == UInt8(ascii: "/"), bytes[pathStart + 1] == UInt8(ascii: "/") {
@@ -152,7 +156,7 @@ struct URLParts {
     }
 
     /// Calls `body` with each non-empty piece between separators, without building an array of pieces.
-    private static func forEachPiece(
+    static func forEachPiece(
         of bytes: Slice<UnsafeBufferPointer<UInt8>>, separatedBy separator: UInt8, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void
     ) {
         var start = bytes.startIndex
