@@ -21,6 +21,12 @@ struct TestCommandTests {
         #expect(output == "19 passed, 0 failed")
     }
 
+    @Test func coversEveryRouteOfTheShopExample() async throws {
+        let cases = Fixtures.repositoryRoot.appendingPathComponent("Examples/Shop/deeplink-tests.json").path
+        let output = try await CheckCommand.parse(["--config", config, "--cases", cases]).render()
+        #expect(output.hasSuffix("OK, 12 routes, 0 warnings"), "\(output)")
+    }
+
     @Test func printsEachFailureWithAReadableDiffAndFails() async throws {
         let file = try temporaryFile("""
             [
