@@ -71,3 +71,51 @@ struct JSONParserTests {
         #expect(JSONPath.root.description == "(root)")
     }
 }
+
+struct JSONRoundTripTests {
+    static func randomValue(depth: Int, using generator: inout some RandomNumberGenerator) -> JSONValue {
+        let scalars: [Character] = Array("ab \"\\/\n\t\u{0}\u{1F}é日👍") + ["e\u{301}"]
+        switch Int.random(in: 0..<(depth > 0 ? 7 : 5), using: &generator) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &generator))
+        case 2: return .number(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 8)
+        case 3, 4:
+            return .string(String((0..<Int.random(in: 0...6, using: &generator)).map { _ in scalars.randomElement(using: &generator)! }))
+        case 5: return .array((0..<Int.random(in: 0...3, using: &generator)).map { _ in randomValue(depth: depth - 1, using: &generator) })
+        default:
+            var object: [String: JSONValue] = [:]
+            for index in 0..<Int.random(in: 0...3, using: &generator) {
+                object["k\(index)\(scalars.randomElement(using: &generator)!)"] = randomValue(depth: depth - 1, using: &generator)
+            }
+            return .object(object)
+        }
+    }
+
+    @Test func readsBackWhatItWritesForGeneratedValues() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let value = Self.randomValue(depth: 3, using: &generator)
+            #expect(try JSONValue(parsing: JSONWriter.write(value)) == value)
+            #expect(try JSONValue(parsing: JSONWriter.write(value, pretty: true)) == value)
+        }
+    }
+
+    @Test func neverCrashesOnMangledInput() {
+        var generator = SystemRandomNumberGenerator()
+        let seed = #"{"routes": {"a/:b": {"class": "C", "handlers": ["x"], "routeParameters": {"b": {"regex": "[0-9]+", "required": true}}}}}"#
+        for _ in 0..<2_000 {
+            var bytes = Array(seed.utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes.remove(at: index)
+                case 1: bytes.insert(UInt8.random(in: 0x20...0x7E, using: &generator), at: index)
+                default: bytes[index] = UInt8.random(in: 0...0xFF, using: &generator)
+                }
+            }
+            // Either a config or errors with a location; never a crash.
+            let report = DeepLinkConfig.diagnose(String(decoding: bytes, as: UTF8.self))
+            #expect(report.config != nil || !report.errors.isEmpty)
+        }
+    }
+}
