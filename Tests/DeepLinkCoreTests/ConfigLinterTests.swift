@@ -36,7 +36,15 @@ struct ConfigLinterTests {
         #expect(findings.first?.path.description == #"routes["a/:x"].routeParameters.x.regex"#)
     }
 
-    @Test(arguments: ["(red|green|blue)", "[0-9]{5}", "\\w+@\\w+", "(?i)sale"])
+    @Test func warnsAboutARegexThatMayBacktrackExponentially() throws {
+        let json = #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "(?=.)([a-z]+-?)+"}}}}}"#
+        let findings = ConfigLinter.lint(try DeepLinkConfig.parse(json))
+        #expect(findings.map(\.code) == ["regex-may-backtrack"])
+        let linear = #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "([a-z]+-?)+"}}}}}"#
+        #expect(ConfigLinter.lint(try DeepLinkConfig.parse(linear)).isEmpty)
+    }
+
+    @Test(arguments: ["(red|green|blue)", "[0-9]{5}", "\\w+@\\w+", "(?i)sale", "[^!-\\~]", "(a|b)*c"])
     func acceptsARegexThatMatchesSomething(regex: String) throws {
         let json = #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "REGEX"}}}}}"#
             .replacingOccurrences(of: "REGEX", with: regex.replacingOccurrences(of: "\\", with: "\\\\"))

@@ -4,28 +4,57 @@ import Testing
 struct ParameterPatternTests {
     static let simplePatterns = [
         "[0-9]", "[0-9]+", "^[0-9]{1,10}$", "[a-z0-9-]{3,20}", "\\d{4}", "SKU-[A-Z]+", "[A-Z]{2}-[0-9]{6}", "[^/]+",
-        "[-a-z]*", "[a-z_]+[0-9]?", "x*y*z*", "[1-9][0-9]?", "a\\.b", "[\\d.]+", "[^0-9]{2}", "[ab]*b",
+        "[-a-z]*", "[a-z_]+[0-9]?", "x*y*z*", "[1-9][0-9]?", "a\\.b", "[\\d.]+", "[^0-9]{2}", "[ab]*b", "[a-z]+?", ".+",
+        "\\w+\\s?\\S", "\\D*",
     ]
-    static let complexPatterns = ["(price|newest|rating)", "[a-z]+?", ".+", "\\w+", "(?i)abc", "a|b"]
+    static let groupPatterns = [
+        "(price|newest|rating)", "a|b", "([a-z0-9]+-?)+", "(ab)*c", "(a|ab)(c|bcd)(d*)", "(?:x{2,3}|y)+z?", "((a|b)*c)?",
+    ]
+    static let backtrackingPatterns = ["(?i)abc", "(?=a)a+", "(a)\\1", "a++", "\\p{L}+", "é+", "[[:alpha:]]+"]
 
     @Test(arguments: simplePatterns)
-    func compilesCommonShapesForTheFastMatcher(source: String) throws {
+    func compilesFlatShapesForTheBitParallelMatcher(source: String) throws {
         #expect(try ParameterPattern(source).simple != nil)
     }
 
-    @Test(arguments: complexPatterns)
-    func leavesOtherShapesToRegex(source: String) throws {
-        #expect(try ParameterPattern(source).simple == nil)
+    @Test(arguments: groupPatterns)
+    func compilesGroupsAndAlternationForTheNFAMatcher(source: String) throws {
+        let pattern = try ParameterPattern(source)
+        #expect(pattern.simple == nil)
+        #expect(pattern.linear != nil)
     }
 
-    @Test(arguments: simplePatterns + complexPatterns)
+    @Test(arguments: backtrackingPatterns)
+    func leavesOtherSyntaxToRegex(source: String) throws {
+        let pattern = try ParameterPattern(source)
+        #expect(pattern.simple == nil && pattern.linear == nil)
+    }
+
+    @Test func matchesANestedQuantifierOnAHostileValueWithoutBacktracking() throws {
+        let pattern = try ParameterPattern("([a-z0-9]+-?)+")
+        #expect(pattern.linear != nil)
+        // A backtracking engine needs about 2^40 steps to reject this value.
+        #expect(!pattern.matches(String(repeating: "a", count: 40) + "!"))
+        #expect(pattern.matches("red-shoes-2024"))
+    }
+
+    @Test(arguments: ["²", "½", "Ⅷ", "٣", "１"])
+    func treatsBackslashDAsASCIIDigitsOnly(value: String) throws {
+        #expect(try !ParameterPattern("\\d+").matches(value))
+        #expect(try !ParameterPattern("(\\d)+").matches(value))
+        #expect(try !ParameterPattern("(?=.)\\d+").matches(value))
+    }
+
+    @Test(arguments: simplePatterns + groupPatterns + backtrackingPatterns)
     func decidesExactlyAsSwiftRegexDoes(source: String) throws {
         let pattern = try ParameterPattern(source)
-        let reference = try Regex(source)
+        let reference = try Regex(source).asciiOnlyDigits().asciiOnlyWordCharacters().asciiOnlyWhitespace()
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [Character] = Array("0123456789azAZ-_./ xb") + ["é", "e\u{301}", "٣", "日", "👍", "\n", "\u{0}"]
+        let alphabet: [Character] = Array("0123456789azAZ-_./ xbcdpricenwstg") + [
+            "é", "e\u{301}", "٣", "²", "日", "👍", "\n", "\r", "\t", "\u{0B}", "\u{85}", "\u{2028}", "\u{0}", "\r\n",
+        ]
         var values = ["", "2", "11", "a5", "my-sale-id", "AB-123456", "SKU-X", "a.b", "٣٤", "1\u{301}"]
-        for _ in 0..<400 {
+        for _ in 0..<600 {
             let length = Int.random(in: 0...8, using: &generator)
             values.append(String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
         }

@@ -16,9 +16,20 @@ public enum ConfigLinter {
                         path: path, location: route.location, file: config.file))
             }
             for rule in route.parameters {
-                guard let pattern = rule.pattern, !canMatchSomething(pattern) else { continue }
+                guard let pattern = rule.pattern else { continue }
                 let regexPath = path.appending(key: "routeParameters").appending(key: rule.name).appending(key: "regex")
-                let sampled = pattern.simple == nil ? " (none of \(samples(for: pattern.source).count) sample values matched)" : ""
+                if pattern.mayBacktrackExponentially {
+                    findings.append(
+                        Diagnostic(
+                            severity: .warning, code: "regex-may-backtrack",
+                            message: "regex \(JSONWriter.quoted(pattern.source)) nests quantifiers and uses syntax the router cannot "
+                                + "match without backtracking, so a crafted link can make matching take seconds; "
+                                + "remove the lookaround, backreference or flag, or the nested quantifier",
+                            path: regexPath, location: pattern.location ?? route.location, file: config.file))
+                }
+                guard !canMatchSomething(pattern) else { continue }
+                let isDecided = pattern.simple != nil || pattern.linear != nil
+                let sampled = isDecided ? "" : " (none of \(samples(for: pattern.source).count) sample values matched)"
                 findings.append(
                     Diagnostic(
                         severity: .warning, code: "regex-matches-nothing",
@@ -56,6 +67,7 @@ public enum ConfigLinter {
     /// by trying sample values otherwise.
     static func canMatchSomething(_ pattern: ParameterPattern) -> Bool {
         if let simple = pattern.simple { return simple.shortestExample != nil }
+        if let linear = pattern.linear { return linear.matchesSomething }
         return samples(for: pattern.source).contains { pattern.matches($0) }
     }
 

@@ -2,15 +2,22 @@
 ///
 /// `[0-9]` accepts `2` and rejects `11`, `a5` and `my-sale-id`: the expression is anchored at both
 /// ends, as if written `^(?:[0-9])$`. The syntax is Swift `Regex`'s, which reads the ICU and
-/// PCRE forms that `NSRegularExpression` and `java.util.regex` configs use.
+/// PCRE forms that `NSRegularExpression` and `java.util.regex` configs use; `\d`, `\w` and `\s`
+/// are ASCII-only, as in Java (`\d` is `[0-9]`, never `²` or `٣`).
+///
+/// Expressions in the common syntax (see ``RegexNode``) are matched without backtracking, so a
+/// hostile URL cannot make the router spin; `deeplink check` warns about the others when they
+/// nest quantifiers.
 public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written in the config.
     public let source: String
     /// Where the expression stands in its config, when it came from one.
     public let location: SourceLocation?
     private let regex: CompiledRegex
-    /// The same expression for the bit-parallel matcher, when it has the simple shape.
+    /// The same expression for the bit-parallel matcher, when it is a flat sequence.
     let simple: SimpleRegex?
+    /// The same expression for the NFA matcher, when it is in the common syntax.
+    let linear: LinearRegex?
 
     /// Compiles an expression.
     /// - Parameters:
@@ -20,7 +27,7 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ConfigError`` with code `invalid-regex` and the compiler's reason.
     public init(_ source: String, path: JSONPath = .root, location: SourceLocation? = nil) throws(ConfigError) {
         do {
-            regex = CompiledRegex(regex: try Regex(source))
+            regex = CompiledRegex(regex: try Regex(source).asciiOnlyDigits().asciiOnlyWordCharacters().asciiOnlyWhitespace())
         } catch {
             throw ConfigError(
                 code: .invalidRegex, message: "invalid regular expression \(JSONWriter.quoted(source)): \(error)",
@@ -28,15 +35,47 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
         }
         self.source = source
         self.location = location
-        simple = SimpleRegex(source)
+        let node = RegexNode.parse(source)
+        simple = node.flatMap(SimpleRegex.init)
+        linear = simple == nil ? node.flatMap(LinearRegex.init) : nil
     }
 
     /// Whether the expression matches the whole value.
     /// - Parameter value: A percent-decoded parameter value.
     public func matches(_ value: String) -> Bool {
         if let simple, let decided = simple.wholeMatch(value) { return decided }
-        // A regex that fails at match time (e.g. exceeds its backtracking limit) rejects the value.
+        if let linear, let decided = linear.wholeMatch(value) { return decided }
+        // `Regex` only throws for a match that cannot run; such a value is rejected.
         return (try? regex.regex.wholeMatch(in: value)) != nil
+    }
+
+    /// Whether the expression must be matched by backtracking `Regex` and nests quantifiers,
+    /// like `(a+)+`: such an expression can take exponential time on a crafted value.
+    var mayBacktrackExponentially: Bool {
+        guard simple == nil, linear == nil else { return false }
+        var groupHasQuantifier: [Bool] = [false]
+        var escaped = false
+        var closedGroupHadQuantifier = false
+        for scalar in source.unicodeScalars {
+            defer { if scalar != ")" { closedGroupHadQuantifier = false } }
+            if escaped {
+                escaped = false
+                continue
+            }
+            switch scalar {
+            case "\\": escaped = true
+            case "(": groupHasQuantifier.append(false)
+            case ")":
+                closedGroupHadQuantifier = groupHasQuantifier.count > 1 ? groupHasQuantifier.removeLast() : false
+                if closedGroupHadQuantifier { groupHasQuantifier[groupHasQuantifier.count - 1] = true }
+                continue
+            case "*", "+", "{":
+                if closedGroupHadQuantifier { return true }
+                groupHasQuantifier[groupHasQuantifier.count - 1] = true
+            default: break
+            }
+        }
+        return false
     }
 
     /// The expression as written.
