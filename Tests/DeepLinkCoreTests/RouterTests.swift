@@ -53,6 +53,13 @@ struct RouterTests {
         #expect(router.match(try url("https://[::1]:8080/sales/3")).route == nil)
     }
 
+    @Test func matchesSubdomainsOfAWildcardHost() throws {
+        let router = try makeRouter(#"{"schemes": ["shop"], "hosts": ["*.example.com"], "routes": {"sales/:saleId": {"class": "Sale"}}}"#)
+        #expect(router.match(try url("https://eu.Example.com/sales/3")).parameters == ["saleId": "3"])
+        #expect(router.match(try url("https://example.com/sales/3")).outcome == .rejected)
+        #expect(router.match(try url("https://evil-example.com/sales/3")).outcome == .rejected)
+    }
+
     // MARK: Rule 2: segments
 
     @Test func dropsEmptySegmentsAndDecodesEachSegmentOnItsOwn() throws {
@@ -170,8 +177,7 @@ struct RouterTests {
         #expect(trimmed.route?.description == "sales")
         #expect(trimmed.parameters == ["ref": "x"])
         #expect(trimmed.trail == [
-            RouteResult.Attempt(path: "sales/3/extra", reason: "no route matches"),
-            RouteResult.Attempt(path: "sales/3", reason: "no route matches"),
+            RouteResult.Attempt(path: "sales/3/extra", reason: "no route matches (no route has more than 1 segment)")
         ])
         let fallback = router.match(try url("shop://unknown/1"))
         #expect(fallback.outcome == .default)
@@ -179,6 +185,13 @@ struct RouterTests {
         #expect(fallback.className == "Home")
         #expect(fallback.parameters.isEmpty)
         #expect(fallback.trail.map(\.path) == ["unknown/1", "unknown"])
+        let deep = try makeRouter(
+            #"{"routes": {"a/b/c": {"class": "ABC"}, "a/:x": {"class": "AX"}}}"#).match(try url("shop://a/b/z/y/x"))
+        #expect(deep.trail == [
+            RouteResult.Attempt(path: "a/b/z/y/x", reason: "no route matches (no route has more than 3 segments)"),
+            RouteResult.Attempt(path: "a/b/z", reason: "no route matches"),
+        ])
+        #expect(deep.className == "AX")
     }
 
     @Test func reportsNoRouteWhenThereIsNoDefault() throws {
@@ -198,6 +211,15 @@ struct RouterTests {
         #expect(router.match(try url("https://evil.example.org/sales")).outcome == .rejected)
         #expect(router.match(try url("http://shop.example.com/sales")).reason == "universal links must use https, not http")
         #expect(router.match(try url("https://shop.example.com/sales")).outcome == .matched)
+    }
+
+    @Test func recordsOneAttemptForAPathLongerThanAnyRoute() throws {
+        let router = try makeRouter(#"{"defaultRoute": {"class": "Home"}, "routes": {"x/:id": {"class": "X"}}}"#)
+        let hostile = "shop://x/" + Array(repeating: "a", count: 20_000).joined(separator: "/")
+        let result = router.match(try url(hostile))
+        #expect(result.route?.description == "x/:id")
+        #expect(result.trail.count == 1)
+        #expect(result.trail.first?.reason == "no route matches (no route has more than 2 segments)")
     }
 
     // MARK: Rule 7: handlers

@@ -54,6 +54,8 @@ struct TestCommandTests {
         (#"[{"url": "shop://a", "expect": {"outcome": "great"}}]"#, "[0].expect.outcome: \"great\" is not one of matched"),
         ("[{\"url\": \"shop://a\",\n \"expect\": {\"outcome\": \"matched\", \"params\": {\"a\": 1}}}]", ":2:"),
         ("[", "invalid JSON"),
+        (#"[{"url": "shop://a", "signedin": true, "expect": {"outcome": "matched"}}]"#, #"[0].signedin: unknown key "signedin"; did you mean "signedIn"?"#),
+        (#"[{"url": "shop://a", "expect": {"outcome": "matched", "rout": "a"}}]"#, #"did you mean "route"?"#),
     ])
     func explainsABadCasesFileWithItsLineAndPath(text: String, message: String) async throws {
         let file = try temporaryFile(text)
@@ -64,12 +66,13 @@ struct TestCommandTests {
     }
 
     @Test func warnsAboutRoutesNoCaseCovers() async throws {
-        let file = try temporaryFile(#"[{"url": "shop://sales", "expect": {"outcome": "matched", "route": "sales"}}]"#)
+        let file = try temporaryFile(#"[{"url": "shop://sales", "expect": {"outcome": "matched", "route": "sales"}}, {"url": "shop://x", "expect": {"outcome": "matched", "route": "nope"}}]"#)
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try await CheckCommand.parse(["--config", config, "--cases", file.path]).render()
         #expect(output.contains("[route-without-test]"))
         #expect(output.contains("no case in \(file.path) expects route sales/:saleId"))
         #expect(!output.contains("expects route sales;"))
-        #expect(output.hasSuffix("OK, 12 routes, 11 warnings"))
+        #expect(output.contains("case [1] expects route nope, which the config does not have"))
+        #expect(output.hasSuffix("OK, 12 routes, 12 warnings"))
     }
 }

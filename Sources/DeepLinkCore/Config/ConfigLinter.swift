@@ -5,9 +5,16 @@ public enum ConfigLinter {
     /// - Parameter config: A config that loaded without errors.
     public static func lint(_ config: DeepLinkConfig) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for (index, route) in config.routes.enumerated() {
+        // Only routes of the same shape can shadow each other, so compare within shapes.
+        var earlierOfShape: [[String?]: [RouteDefinition]] = [:]
+        for route in config.routes {
             let path = JSONPath.root.appending(key: "routes").appending(key: route.pattern.description)
-            if let winner = config.routes[..<index].first(where: { shadows($0, route) }) {
+            let shape = route.pattern.segments.map { segment -> String? in
+                if case .literal(let text) = segment { return text }
+                return nil
+            }
+            defer { earlierOfShape[shape, default: []].append(route) }
+            if let winner = earlierOfShape[shape]?.first(where: { shadows($0, route) }) {
                 findings.append(
                     Diagnostic(
                         severity: .warning, code: "shadowed-route",

@@ -15,12 +15,22 @@ enum ParentChain {
                 problems.append(problem("parent \(JSONWriter.quoted(parentKey)) is not a route; name one of the route keys"))
                 continue
             }
+            // Every ancestor's step is filled from this route's match, so each needs its path
+            // parameters and required parameters from here.
             let supplied = Set(route.pattern.parameterNames).union(route.parameters.filter(\.isRequired).map(\.name))
-            if let missing = parent.pattern.parameterNames.first(where: { !supplied.contains($0) }) {
-                problems.append(
-                    problem(
-                        "parent \(parent.pattern) needs :\(missing), which route \(route.pattern) does not always have; "
-                            + "add :\(missing) to the route or declare it as a required parameter"))
+            var ancestor: RouteDefinition? = parent
+            var visited: Set<String> = [route.pattern.description]
+            while let current = ancestor, visited.insert(current.pattern.description).inserted {
+                let needed = current.pattern.parameterNames + current.parameters.filter(\.isRequired).map(\.name)
+                if let missing = needed.first(where: { !supplied.contains($0) }) {
+                    problems.append(
+                        problem(
+                            "\(current.pattern == parent.pattern ? "parent" : "ancestor") \(current.pattern) needs \(missing), "
+                                + "which route \(route.pattern) does not always have; add :\(missing) to the route or declare "
+                                + "it as a required parameter"))
+                    break
+                }
+                ancestor = current.parent.flatMap { byPattern[$0] }
             }
             var seen: [String] = [route.pattern.description]
             var current = parent

@@ -104,8 +104,19 @@ public struct RouteTestCase: Sendable, Hashable {
         return try root.readArray().map { node throws(ConfigError) in try readCase(node) }
     }
 
+    private static let caseKeys: Set<String> = ["url", "origin", "signedIn", "idiom", "expect"]
+    private static let expectationKeys: Set<String> = ["outcome", "route", "params", "plan"]
+
+    /// Unknown keys are errors here, not warnings: a misspelt expectation would pass silently.
+    private static func rejectUnknownKeys(_ object: JSONObjectReader, known: Set<String>) throws(ConfigError) {
+        guard let unknown = object.unknownKeyWarnings(known: known).first else { return }
+        throw ConfigError(code: .invalidValue, message: unknown.message.replacingOccurrences(of: " is ignored", with: ""),
+            path: unknown.path, location: unknown.location)
+    }
+
     private static func readCase(_ node: JSONNode) throws(ConfigError) -> RouteTestCase {
         let object = try node.readObject()
+        try rejectUnknownKeys(object, known: caseKeys)
         let urlNode = try object.required("url")
         guard let url = URL(string: try urlNode.readNonEmptyString()) else {
             throw ConfigError(code: .invalidValue, message: "not a URL", at: urlNode)
@@ -114,6 +125,7 @@ public struct RouteTestCase: Sendable, Hashable {
         let idiom = try object.optional("idiom")?.readCase(of: DeviceIdiom.self) ?? .phone
         let signedIn = try object.optional("signedIn")?.readBool() ?? false
         let expect = try object.required("expect").readObject()
+        try rejectUnknownKeys(expect, known: expectationKeys)
         let outcome = try expect.required("outcome").readCase(of: RouteResult.Outcome.self)
         let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
             if case .null = member.value.value { return nil }

@@ -78,6 +78,10 @@ extension Router {
             case .parameter(let name):
                 guard let value = parameters[name] else { throw failure(.missingParameter, "parameter \(name) has no value") }
                 guard !value.isEmpty else { throw failure(.invalidParameter, "parameter \(name) is empty; a path segment cannot be") }
+                guard value != ".", value != ".." else {
+                    throw failure(
+                        .invalidParameter, "parameter \(name) is \(JSONWriter.quoted(value)); browsers remove such path segments")
+                }
                 segments.append(Self.percentEncoded(value))
             }
         }
@@ -107,7 +111,7 @@ extension Router {
         guard let url = URL(string: text) else {
             throw LinkBuildingError(code: .invalidParameter, message: "\(text) is not a valid URL", route: pattern)
         }
-        let result = match(RouteRequest(url: url, origin: .userTap, isSignedIn: true))
+        let result = match(RouteRequest(url: url), applyingGates: false)
         guard result.route?.description == pattern, result.parameters == parameters else {
             let winner = result.route.map { "route \($0)" } ?? "no route (\(result.outcome.rawValue))"
             throw LinkBuildingError(

@@ -15,6 +15,7 @@ public actor SessionRouter {
     /// Whether a user is signed in.
     public private(set) var isSignedIn: Bool
     private var pending: PendingLink?
+    private var latestOpen = 0
     private let now: @Sendable () -> Date
 
     /// Creates a session router.
@@ -41,8 +42,18 @@ public actor SessionRouter {
     ///   - idiom: The device idiom.
     /// - Returns: The routing result.
     public func open(_ url: URL, origin: LinkOrigin = .userTap, idiom: DeviceIdiom = .phone) async -> RouteResult {
-        let request = RouteRequest(url: url, origin: origin, idiom: idiom, isSignedIn: isSignedIn)
-        let result = await router.route(request)
+        // The actor may run other calls while a link is routed (handlers are async): number the
+        // calls so that only the latest link decides what is pending.
+        latestOpen += 1
+        let ticket = latestOpen
+        var request = RouteRequest(url: url, origin: origin, idiom: idiom, isSignedIn: isSignedIn)
+        var result = await router.route(request)
+        if result.outcome == .signInRequired, isSignedIn {
+            // The user signed in while the link was being routed.
+            request.isSignedIn = true
+            result = await router.route(request)
+        }
+        guard ticket == latestOpen else { return result }
         switch result.outcome {
         case .signInRequired:
             let arrived = now()

@@ -14,13 +14,13 @@ struct IncomingLink: Sendable {
 
     /// Takes a URL apart, or explains why the app does not own it.
     /// - Returns: The link, or the reason the URL is rejected.
-    static func parse(_ url: URL, schemes: Set<String>, hosts: Set<String>) -> Result<IncomingLink, RejectionReason> {
+    static func parse(_ url: URL, schemes: Set<String>, hosts: UniversalLinkHosts) -> Result<IncomingLink, RejectionReason> {
         var text = url.absoluteString
         guard let parts = text.withUTF8({ URLParts(bytes: $0) }) else {
             return .failure(RejectionReason("\(text) has no scheme; a deep link looks like shop://path"))
         }
         let host = parts.host ?? ""
-        let isUniversalLink = parts.scheme == "https" && hosts.contains(host.lowercased())
+        let isUniversalLink = parts.scheme == "https" && hosts.contains(host)
         if !isUniversalLink, !schemes.isEmpty, !schemes.contains(parts.scheme) {
             return .failure(rejection(scheme: parts.scheme, host: host, schemes: schemes, hosts: hosts))
         }
@@ -49,11 +49,11 @@ struct IncomingLink: Sendable {
         }
     }
 
-    private static func rejection(scheme: String, host: String, schemes: Set<String>, hosts: Set<String>) -> RejectionReason {
+    private static func rejection(scheme: String, host: String, schemes: Set<String>, hosts: UniversalLinkHosts) -> RejectionReason {
         let owned = schemes.sorted().joined(separator: ", ")
         if scheme == "https" || scheme == "http" {
-            guard hosts.contains(host.lowercased()) else {
-                let listed = hosts.isEmpty ? "the config lists no hosts" : "its hosts are \(hosts.sorted().joined(separator: ", "))"
+            guard hosts.contains(host) else {
+                let listed = hosts.listed.isEmpty ? "the config lists no hosts" : "its hosts are \(hosts.listed.sorted().joined(separator: ", "))"
                 return RejectionReason("host \(host) is not one of the app's universal-link hosts (\(listed))")
             }
             return RejectionReason("universal links must use https, not \(scheme)")

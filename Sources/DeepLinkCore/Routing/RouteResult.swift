@@ -44,7 +44,8 @@ public struct RouteResult: Sendable, Hashable {
     public let origin: LinkOrigin
     /// How routing ended.
     public let outcome: Outcome
-    /// The matched route's pattern; `nil` unless ``outcome`` is ``Outcome/matched``.
+    /// The matched route's pattern; `nil` unless ``outcome`` is ``Outcome/matched`` or
+    /// ``Outcome/signInRequired``.
     public let route: RoutePattern?
     /// The destination's screen class, if any.
     public let className: String?

@@ -25,6 +25,15 @@ struct RouteSearch {
         self.tree = tree
         self.link = link
         length = link.segments.count
+        if length > tree.maximumDepth {
+            // No route is that long: one trail entry instead of one per segment, so a hostile
+            // path of thousands of segments costs no more than the longest route.
+            trail.append(
+                RouteResult.Attempt(
+                    path: link.segments.joined(separator: "/"),
+                    reason: "no route matches (no route has more than \(tree.maximumDepth) segment\(tree.maximumDepth == 1 ? "" : "s"))"))
+            length = tree.maximumDepth
+        }
         if length > 0 { pending = tree.candidates(for: link.segments[..<length]) }
     }
 

@@ -18,12 +18,15 @@ struct RouteTree: Sendable {
 
     private var nodes: [Node] = [Node()]
     private var literals: [Edge: Int32] = [:]
+    /// The most segments any route has; longer paths are trimmed to this before searching.
+    private(set) var maximumDepth = 0
 
     /// Adds a route's pattern.
     /// - Parameters:
     ///   - pattern: The route's pattern.
     ///   - route: The route's index in config order.
     mutating func insert(_ pattern: RoutePattern, route: Int) {
+        maximumDepth = max(maximumDepth, pattern.segments.count)
         var current: Int32 = 0
         for segment in pattern.segments {
             switch segment {

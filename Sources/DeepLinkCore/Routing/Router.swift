@@ -17,7 +17,7 @@ public struct Router: Sendable {
     private let routeIndex: [String: Int]
     private let tree: RouteTree
     private let schemes: Set<String>
-    private let hosts: Set<String>
+    private let hosts: UniversalLinkHosts
 
     init(
         config: DeepLinkConfig, handlers: [String: RouteHandler], coordinators: [any LinkCoordinatorHandler],
@@ -47,7 +47,7 @@ public struct Router: Sendable {
         self.logger = logger
         self.tree = tree
         self.schemes = Set(config.schemes)
-        self.hosts = Set(config.hosts)
+        self.hosts = UniversalLinkHosts(config.hosts)
     }
 
     /// Compiles routes parents first, so each route holds its compiled parent whatever the order
@@ -71,6 +71,12 @@ public struct Router: Sendable {
     /// - Parameter request: The link, its origin, the idiom and whether a user is signed in.
     /// - Returns: The outcome, destination, parameters, plan and trail.
     public func match(_ request: RouteRequest) -> RouteResult {
+        match(request, applyingGates: true)
+    }
+
+    /// Decides where a link goes; without gates, origin and sign-in rules are not applied, which
+    /// is what checking a built link's route needs.
+    func match(_ request: RouteRequest, applyingGates: Bool) -> RouteResult {
         var search: RouteSearch
         switch start(request) {
         case .failure(let rejected): return rejected.result
@@ -81,7 +87,7 @@ public struct Router: Sendable {
             case .fullPathExhausted:
                 if let coordinator = coordinator(for: request) { return coordinatedResult(request, coordinator, search.trail) }
             case .candidate(let candidate):
-                if let gated = gate(request, candidate, trail: search.trail) { return gated }
+                if applyingGates, let gated = gate(request, candidate, trail: search.trail) { return gated }
                 return matchedResult(request, candidate: candidate, parameters: candidate.parameters,
                     handlers: candidate.route.definition.destination.handlers, stoppedBy: nil, trail: search.trail)
             }
@@ -173,8 +179,8 @@ public struct Router: Sendable {
         let route = candidate.route
         if !route.allowedOrigins.contains(request.origin) {
             return finish(
-                RouteResult(url: request.url, origin: request.origin, outcome: .rejected, route: route.definition.pattern,
-                    trail: trail, reason: "route \(route.definition.pattern) may not be opened from origin \(request.origin.rawValue)"))
+                RouteResult(url: request.url, origin: request.origin, outcome: .rejected, trail: trail,
+                    reason: "route \(route.definition.pattern) may not be opened from origin \(request.origin.rawValue)"))
         }
         if route.requiresAuth, !request.isSignedIn {
             let destination = route.definition.destination

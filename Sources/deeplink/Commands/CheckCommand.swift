@@ -49,7 +49,15 @@ struct CheckCommand: AsyncParsableCommand {
             throw CommandFailure("error: \(error.description)")
         }
         let covered = Set(testCases.compactMap { $0.route ?? nil })
-        return config.routes.filter { !covered.contains($0.pattern.description) }.map { route in
+        let known = Set(config.routes.map(\.pattern.description))
+        let unknown = testCases.enumerated().compactMap { index, testCase -> Diagnostic? in
+            guard let route = testCase.route ?? nil, !known.contains(route) else { return nil }
+            return Diagnostic(
+                severity: .warning, code: "case-names-unknown-route",
+                message: "case [\(index)] expects route \(route), which the config does not have",
+                path: JSONPath.root.appending(index: index), location: testCase.location, file: casesFile)
+        }
+        return unknown + config.routes.filter { !covered.contains($0.pattern.description) }.map { route in
             Diagnostic(
                 severity: .warning, code: "route-without-test",
                 message: "no case in \(casesFile) expects route \(route.pattern); add one",

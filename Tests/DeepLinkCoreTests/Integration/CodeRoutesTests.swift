@@ -65,7 +65,7 @@ struct CodeRoutesTests {
         let preview = router.match(try url("shop://videos/new"))
         #expect(preview.outcome == .coordinated)
         #expect(preview.coordinator == "videos")
-        #expect(preview.trail == [RouteResult.Attempt(path: "videos/new", reason: "no route matches")])
+        #expect(preview.trail == [RouteResult.Attempt(path: "videos/new", reason: "no route matches (no route has more than 1 segment)")])
         #expect(videos.openedURLs.isEmpty, "match must not open anything")
         let routed = await router.route(try url("shop://videos/new"))
         #expect(routed.outcome == .coordinated)

@@ -26,6 +26,7 @@ struct LinkBuildingTests {
         ("sales/:saleId", ["saleId": "3", "other": "x"], .undeclaredParameter),
         ("items/:id", ["id": "1"], .missingParameter),
         ("items/:id", ["id": "", "tag": "x"], .invalidParameter),
+        ("items/:id", ["id": "..", "tag": "x"], .invalidParameter),
         ("nope", [:], .unknownRoute),
     ])
     func refusesParametersTheRouteWouldNotAccept(route: String, parameters: [String: String], code: LinkBuildingError.Code) throws {
@@ -40,6 +41,13 @@ struct LinkBuildingTests {
         #expect(error?.message.contains("route sales/new") == true)
     }
 
+    @Test func buildsLinksForRoutesThatRefuseUserTaps() throws {
+        let router = try makeRouter(
+            #"{"schemes": ["shop"], "hosts": ["shop.example.com"], "routes": {"orders/:id": {"class": "O", "requiresAuth": true, "allowedOrigins": ["universalLink"]}}}"#)
+        #expect(try router.universalLinkURL(for: "orders/:id", parameters: ["id": "7"]).absoluteString == "https://shop.example.com/orders/7")
+        #expect(try router.url(for: "orders/:id", parameters: ["id": "7"]).absoluteString == "shop://orders/7")
+    }
+
     @Test func refusesWithoutASchemeOrHost() throws {
         let router = try makeRouter(#"{"routes": {"a": {"class": "A"}}}"#)
         #expect(throws: LinkBuildingError.self) { try router.url(for: "a") }
@@ -51,7 +59,10 @@ struct LinkBuildingTests {
         var generator = SystemRandomNumberGenerator()
         let alphabet: [Character] = Array("aZ09 -._~/?#[]@!$&'()*+,;=%:\"<>\\^`{|}") + ["é", "日", "👍", "e\u{301}", "\u{7F}"]
         func randomValue() -> String {
-            String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            while true {
+                let value = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                if value != ".", value != ".." { return value }
+            }
         }
         for _ in 0..<300 {
             let parameters = ["id": randomValue(), "q": randomValue(), "tag": randomValue()]

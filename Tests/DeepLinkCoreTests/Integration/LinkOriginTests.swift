@@ -10,6 +10,7 @@ struct LinkOriginTests {
         let result = router.match(RouteRequest(url: try url("shop://sales/3"), origin: .pushBackground))
         #expect(result.outcome == .rejected)
         #expect(result.reason == "route sales/:saleId may not be opened from origin pushBackground")
+        #expect(result.route == nil)
         #expect(result.origin == .pushBackground)
         let fallback = router.match(RouteRequest(url: try url("shop://nowhere"), origin: .pushBackground))
         #expect(fallback.outcome == .rejected)

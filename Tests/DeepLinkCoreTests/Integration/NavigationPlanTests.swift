@@ -38,7 +38,7 @@ struct NavigationPlanTests {
         (#"{"routes": {"a": {"class": "A", "parent": "b"}}}"#, #""b" is not a route"#),
         (#"{"routes": {"a": {"class": "A", "parent": "b"}, "b": {"class": "B", "parent": "a"}}}"#, "parents form a cycle: a → b → a"),
         (#"{"routes": {"a": {"class": "A", "parent": "a"}}}"#, "parents form a cycle: a → a"),
-        (#"{"routes": {"x/:id": {"class": "X", "parent": "y/:other"}, "y/:other": {"class": "Y"}}}"#, "needs :other"),
+        (#"{"routes": {"x/:id": {"class": "X", "parent": "y/:other"}, "y/:other": {"class": "Y"}}}"#, "parent y/:other needs other"),
     ])
     func rejectsParentsThatCannotBeFollowed(json: String, message: String) {
         let report = DeepLinkConfig.diagnose(json)
@@ -46,6 +46,14 @@ struct NavigationPlanTests {
         #expect(error?.code == .invalidParent, "\(report.errors)")
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
         #expect(error?.path.description.hasSuffix(".parent") == true)
+    }
+
+    @Test func checksTheParametersAParentRequiresNotJustItsPath() {
+        let report = DeepLinkConfig.diagnose(
+            #"{"routes": {"g/:x": {"class": "G"}, "p/:y": {"class": "P", "parent": "g/:x", "routeParameters": {"x": {"required": true}}}, "c/:y": {"class": "C", "parent": "p/:y"}}}"#)
+        #expect(report.errors.map(\.message) == [
+            "parent p/:y needs x, which route c/:y does not always have; add :x to the route or declare it as a required parameter"
+        ])
     }
 
     @Test func acceptsAParentParameterTheChildRequiresInItsQuery() throws {

@@ -14,6 +14,22 @@ final class ManualClock: @unchecked Sendable {
     }
 }
 
+/// Holds handlers until a test lets them go.
+actor HandlerGate {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private(set) var arrived = 0
+
+    func wait() async {
+        arrived += 1
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        waiting.forEach { $0.resume() }
+        waiting.removeAll()
+    }
+}
+
 struct SessionRouterTests {
     let clock = ManualClock()
 
@@ -69,6 +85,24 @@ struct SessionRouterTests {
         _ = await session.open(try url("shop://account/orders/1"))
         #expect(await session.open(try url("shop://sales/3")).outcome == .matched)
         #expect(await session.pendingLink == nil)
+    }
+
+    @Test func letsANewerLinkDecideWhatIsPendingWhenAnOlderOneFinishesLater() async throws {
+        let gate = HandlerGate()
+        var builder = RouterBuilder(
+            config: try DeepLinkConfig.parse(
+                #"{"routes": {"slow": {"class": "Slow", "handlers": ["wait"]}, "orders/:id": {"class": "Order", "requiresAuth": true}}}"#))
+        builder.handle("wait") { _ in
+            await gate.wait()
+            return .continue
+        }
+        let session = SessionRouter(router: try builder.build())
+        let older = Task { await session.open(try url("shop://slow")) }
+        while await gate.arrived == 0 { await Task.yield() }
+        #expect(await session.open(try url("shop://orders/5")).outcome == .signInRequired)
+        await gate.release()
+        #expect(try await older.value.outcome == .matched)
+        #expect(await session.pendingLink?.request.url == (try url("shop://orders/5")))
     }
 
     @Test func routesDirectlyWhenSignedIn() async throws {
