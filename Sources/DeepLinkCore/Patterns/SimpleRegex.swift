@@ -14,6 +14,12 @@ struct SimpleRegex: Sendable, Hashable {
 
     /// The expanded sequence; `{2,4}` becomes two required and two optional copies.
     let elements: [Element]
+    /// For each ASCII character, the elements (as bits) whose set contains it.
+    private let asciiAcceptors: [UInt64]
+    /// Elements that may be skipped (optional or repeated).
+    private let skippable: UInt64
+    /// Elements that stay active after consuming a character (repeated).
+    private let repeating: UInt64
 
     /// The most elements the bit-parallel matcher can hold.
     static let capacity = 63
@@ -40,6 +46,19 @@ struct SimpleRegex: Sendable, Hashable {
             guard elements.count <= Self.capacity else { return nil }
         }
         self.elements = elements
+        var acceptors = [UInt64](repeating: 0, count: 128)
+        var skippable: UInt64 = 0
+        var repeating: UInt64 = 0
+        for (position, element) in elements.enumerated() {
+            for byte in 0..<128 where element.set.contains(Unicode.Scalar(UInt8(byte))) {
+                acceptors[byte] |= 1 << position
+            }
+            if element.repetition != .once { skippable |= 1 << position }
+            if element.repetition == .any { repeating |= 1 << position }
+        }
+        asciiAcceptors = acceptors
+        self.skippable = skippable
+        self.repeating = repeating
     }
 
     /// Whether the expression matches the whole value, or `nil` when the value has characters
@@ -48,23 +67,22 @@ struct SimpleRegex: Sendable, Hashable {
         value.withSingleScalarCharacters { scalars in wholeMatch(scalars: scalars) }
     }
 
+    /// Shift-and: each bit is a position in the sequence; one step per character.
     private func wholeMatch(scalars: some Sequence<Unicode.Scalar>) -> Bool {
         var states = closure(1)
         for scalar in scalars {
-            var next: UInt64 = 0
-            var remaining = states
-            while remaining != 0 {
-                let position = remaining.trailingZeroBitCount
-                remaining &= remaining - 1
-                guard position < elements.count else { continue }
-                let element = elements[position]
-                guard element.set.contains(scalar) else { continue }
-                next |= element.repetition == .any ? (1 << position) : (1 << (position + 1))
-            }
-            states = closure(next)
+            let accepting = scalar.value < 128 ? asciiAcceptors[Int(scalar.value)] : acceptors(of: scalar)
+            let active = states & accepting
+            states = closure(((active & ~repeating) << 1) | (active & repeating))
             if states == 0 { return false }
         }
         return states & (1 << elements.count) != 0
+    }
+
+    private func acceptors(of scalar: Unicode.Scalar) -> UInt64 {
+        var mask: UInt64 = 0
+        for (position, element) in elements.enumerated() where element.set.contains(scalar) { mask |= 1 << position }
+        return mask
     }
 
     /// The shortest value the expression matches, or `nil` when it matches nothing.
@@ -80,13 +98,13 @@ struct SimpleRegex: Sendable, Hashable {
     /// Adds every position reachable by skipping optional and repeated elements.
     private func closure(_ states: UInt64) -> UInt64 {
         var result = states
-        for position in elements.indices where result & (1 << position) != 0 && elements[position].repetition != .once {
-            result |= 1 << (position + 1)
+        while true {
+            let added = ((result & skippable) << 1) & ~result
+            if added == 0 { return result }
+            result |= added
         }
-        return result
     }
 }
-
 extension String {
     /// Calls `body` with the string's scalars when every character is a single scalar, or
     /// returns `nil` otherwise: matching scalar by scalar is then the same as matching by
