@@ -67,7 +67,8 @@ struct LinearRegex: Sendable, Hashable {
     /// Whether the expression matches the whole value, or `nil` when the value has characters
     /// made of several scalars, which only `Regex`'s grapheme-aware matching decides correctly.
     func wholeMatch(_ value: String) -> Bool? {
-        value.withSingleScalarCharacters { scalars in wholeMatch(scalars: scalars) }
+        if value.isASCIIWithoutCarriageReturn { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
+        return value.singleScalarCharacters.map { wholeMatch(scalars: $0) }
     }
 
     private func wholeMatch(scalars: some Sequence<Unicode.Scalar>) -> Bool {

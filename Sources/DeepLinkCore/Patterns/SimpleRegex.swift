@@ -64,7 +64,8 @@ struct SimpleRegex: Sendable, Hashable {
     /// Whether the expression matches the whole value, or `nil` when the value has characters
     /// made of several scalars, which only `Regex`'s grapheme-aware matching decides correctly.
     func wholeMatch(_ value: String) -> Bool? {
-        value.withSingleScalarCharacters { scalars in wholeMatch(scalars: scalars) }
+        if value.isASCIIWithoutCarriageReturn { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
+        return value.singleScalarCharacters.map { wholeMatch(scalars: $0) }
     }
 
     /// Shift-and: each bit is a position in the sequence; one step per character.
@@ -106,19 +107,20 @@ struct SimpleRegex: Sendable, Hashable {
     }
 }
 extension String {
-    /// Calls `body` with the string's scalars when every character is a single scalar, or
-    /// returns `nil` otherwise: matching scalar by scalar is then the same as matching by
-    /// character.
-    func withSingleScalarCharacters(_ body: (AnySequence<Unicode.Scalar>) -> Bool) -> Bool? {
-        // ASCII text without CR is one scalar per character, so grapheme breaking can be skipped.
-        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return body(AnySequence(utf8.lazy.map { Unicode.Scalar($0) }))
-        }
+    /// Whether every character is one ASCII scalar: ASCII text without CR (CR LF is one character).
+    /// Matching such text byte by byte is the same as matching it by character.
+    var isASCIIWithoutCarriageReturn: Bool {
+        utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// The scalars, when every character is a single scalar; `nil` otherwise, since only
+    /// `Regex`'s grapheme-aware matching decides characters made of several scalars correctly.
+    var singleScalarCharacters: [Unicode.Scalar]? {
         var scalars: [Unicode.Scalar] = []
         for character in self {
             guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
             scalars.append(scalar)
         }
-        return body(AnySequence(scalars))
+        return scalars
     }
 }
