@@ -21,11 +21,13 @@ import NIOCore
 public func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
 ) throws -> some ApplicationProtocol {
-    let router = try buildRouter(configuration: configuration, store: store, metrics: metrics)
+    let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
+    let router = try buildRouter(configuration: configuration, store: store, metrics: metrics, clicks: clicks)
     return Application(
         router: router,
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
+        services: [clicks],
         onServerRunning: { channel in
             logger.info(
                 "listening",
@@ -35,7 +37,9 @@ public func buildApplication(
 }
 
 /// The server's routes, without binding a socket.
-func buildRouter(configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics) throws -> Hummingbird.Router<ServerRequestContext> {
+func buildRouter(
+    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter
+) throws -> Hummingbird.Router<ServerRequestContext> {
     let config = configuration.deepLinkConfig
     let association = try AssociationFiles(config: config)
     var builder = RouterBuilder(config: config)
@@ -47,6 +51,8 @@ func buildRouter(configuration: ServerConfiguration, store: any LinkStore, metri
     let editor = LinkEditor(
         router: linkRouter, policy: policy, defaultPlayPackage: settings?.androidApps.first?.package,
         configHosts: Set(config.hosts.map { $0.lowercased() }))
+
+    let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
 
     let router = Hummingbird.Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
@@ -61,12 +67,13 @@ func buildRouter(configuration: ServerConfiguration, store: any LinkStore, metri
                 perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress),
                 maximumBodySize: configuration.maximumBodySize))
     LinkAPIRoutes(
-        store: store, editor: editor, linkHost: configuration.linkHost, maximumBodySize: configuration.maximumBodySize,
-        maximumPageSize: configuration.maximumPageSize
+        store: store, editor: editor, cache: cache, clicks: clicks, linkHost: configuration.linkHost,
+        maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize
     ).add(to: api)
     ResolveRoutes(
-        store: store, resolver: LinkResolver(policy: policy, pages: pages, linkHost: configuration.linkHost), pages: pages,
-        metrics: metrics, homeHost: configuration.linkHost
+        store: store, cache: cache, clicks: clicks,
+        resolver: LinkResolver(policy: policy, pages: pages, linkHost: configuration.linkHost), pages: pages, metrics: metrics,
+        homeHost: configuration.linkHost
     ).add(to: router)
     return router
 }

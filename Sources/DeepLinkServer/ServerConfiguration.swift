@@ -23,6 +23,11 @@ public struct ServerConfiguration: Sendable {
     public var writesPerMinutePerAddress: Int
     /// The most links a list page may hold. Default 100.
     public var maximumPageSize: Int
+    /// How long an opened link is kept in memory; changes made through another server sharing
+    /// the database show within this time. Zero turns the cache off. Default 2 s.
+    public var linkCacheLifetime: Duration
+    /// How often click counts are written to the database. Default 1 s.
+    public var clickFlushInterval: Duration
 
     /// Creates a configuration.
     /// - Parameters:
@@ -35,10 +40,13 @@ public struct ServerConfiguration: Sendable {
     ///   - writesPerMinutePerKey: The per-key write rate.
     ///   - writesPerMinutePerAddress: The per-address write rate.
     ///   - maximumPageSize: The list page limit.
+    ///   - linkCacheLifetime: How long opened links stay in memory.
+    ///   - clickFlushInterval: How often click counts are written.
     public init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
-        writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100
+        writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100, linkCacheLifetime: Duration = .seconds(2),
+        clickFlushInterval: Duration = .seconds(1)
     ) {
         self.deepLinkConfig = deepLinkConfig
         self.host = host
@@ -49,6 +57,8 @@ public struct ServerConfiguration: Sendable {
         self.writesPerMinutePerKey = writesPerMinutePerKey
         self.writesPerMinutePerAddress = writesPerMinutePerAddress
         self.maximumPageSize = maximumPageSize
+        self.linkCacheLifetime = linkCacheLifetime
+        self.clickFlushInterval = clickFlushInterval
     }
 
     /// The host short links live on.

@@ -144,13 +144,14 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
-    public func record(_ click: Click) async throws(StoreError) {
-        try await run("record click") {
+    public func record(_ click: Click, count: Int) async throws(StoreError) {
+        try await run("record clicks") {
             try await client.query(
                 """
-                INSERT INTO clicks (\(unescaped: LinkStoreSchema.clickKeyColumns), count) VALUES (\(click.code), \(click.day), \
-                \(click.platform.rawValue), \(click.referrerDomain), \(click.utmSource), \(click.utmMedium), \(click.utmCampaign), 1) \
-                ON CONFLICT (\(unescaped: LinkStoreSchema.clickKeyColumns)) DO UPDATE SET count = clicks.count + 1
+                INSERT INTO clicks (\(unescaped: LinkStoreSchema.clickKeyColumns), count) SELECT \(click.code), \(click.day), \
+                \(click.platform.rawValue), \(click.referrerDomain), \(click.utmSource), \(click.utmMedium), \(click.utmCampaign), \
+                \(Int64(count)) WHERE EXISTS (SELECT 1 FROM links WHERE code = \(click.code)) \
+                ON CONFLICT (\(unescaped: LinkStoreSchema.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
                 """, logger: logger)
         }
     }

@@ -29,7 +29,11 @@ public final class SQLiteLinkStore: LinkStore {
             }
             let connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
             store = SQLiteLinkStore(connection: connection)
-            if path != nil { _ = try await connection.query("PRAGMA journal_mode = WAL") }
+            if path != nil {
+                _ = try await connection.query("PRAGMA journal_mode = WAL")
+                // In WAL mode NORMAL never corrupts the file; a power cut may lose the last commits.
+                _ = try await connection.query("PRAGMA synchronous = NORMAL")
+            }
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA foreign_keys = ON")
         } catch {
@@ -105,16 +109,17 @@ public final class SQLiteLinkStore: LinkStore {
         return try rows.map(Self.link(from:))
     }
 
-    public func record(_ click: Click) async throws(StoreError) {
-        try await run("record click") {
+    public func record(_ click: Click, count: Int) async throws(StoreError) {
+        try await run("record clicks") {
             _ = try await $0.query(
                 """
-                INSERT INTO clicks (\(LinkStoreSchema.clickKeyColumns), count) VALUES (?, ?, ?, ?, ?, ?, ?, 1)
-                ON CONFLICT (\(LinkStoreSchema.clickKeyColumns)) DO UPDATE SET count = clicks.count + 1
+                INSERT INTO clicks (\(LinkStoreSchema.clickKeyColumns), count)
+                SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM links WHERE code = ?)
+                ON CONFLICT (\(LinkStoreSchema.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
                 """,
                 [
                     .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
-                    .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign),
+                    .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(count), .text(click.code),
                 ])
         }
     }

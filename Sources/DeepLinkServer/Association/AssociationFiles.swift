@@ -1,17 +1,18 @@
 import DeepLinkAssociation
 import DeepLinkCore
+import NIOCore
 
 /// The association files of every host, generated once from the config by
 /// `DeepLinkAssociation`'s ``AssociationGenerator`` and kept with their ETags. `Sendable`.
 struct AssociationFiles: Sendable {
     /// One file's bytes and strong ETag.
     struct Entry: Sendable {
-        let body: String
+        let body: ByteBuffer
         let etag: String
 
-        init(_ body: String) {
-            self.body = body
-            etag = "\"" + String(SHA256.hex(body).prefix(32)) + "\""
+        init(_ text: String) {
+            body = ByteBuffer(string: text)
+            etag = "\"" + String(SHA256.hex(text).prefix(32)) + "\""
         }
     }
 

@@ -1,7 +1,7 @@
 /// Short codes: generated ones are random and unguessable, chosen ones are checked.
 enum ShortCode {
-    /// Letters and digits without look-alikes (0/O, 1/l/I).
-    private static let alphabet = Array("23456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ")
+    /// Letters and digits without look-alikes (0/o/O, 1/l/I): 56 characters.
+    private static let alphabet = Array("23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ")
 
     /// Paths the server uses itself, compared without case.
     static let reserved: Set<String> = ["api", "healthz", "metrics", "openapi", "apple-app-site-association", "well-known"]

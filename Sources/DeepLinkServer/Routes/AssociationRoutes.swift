@@ -28,8 +28,8 @@ struct AssociationRoutes: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json"
-        headers[.contentLength] = String(entry.body.utf8.count)
-        let body: ResponseBody = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: entry.body))
+        headers[.contentLength] = String(entry.body.readableBytes)
+        let body: ResponseBody = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: entry.body)
         return Response(status: .ok, headers: headers, body: body)
     }
 

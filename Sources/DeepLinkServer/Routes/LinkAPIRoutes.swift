@@ -10,6 +10,8 @@ import NIOCore
 struct LinkAPIRoutes: Sendable {
     let store: any LinkStore
     let editor: LinkEditor
+    let cache: LinkCache
+    let clicks: ClickCounter
     let linkHost: String?
     let maximumBodySize: Int
     let maximumPageSize: Int
@@ -39,13 +41,16 @@ struct LinkAPIRoutes: Sendable {
         let body = try await readJSON(request)
         let link = try editor.update(try await existingLink(context), with: body, now: Date())
         guard try await storing({ () throws(StoreError) in try await store.update(link) }) else { throw notFound(link.code) }
+        cache.invalidate(link.code)
         context.logger.info("updated link", metadata: ["link.code": "\(link.code)"])
         return json(link.json(linkHost: linkHost))
     }
 
     @Sendable func delete(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = try self.code(context)
+        await clicks.flush()
         guard try await storing({ () throws(StoreError) in try await store.deleteLink(code: code) }) else { throw notFound(code) }
+        cache.invalidate(code)
         context.logger.info("deleted link", metadata: ["link.code": "\(code)"])
         return Response(status: .noContent)
     }
@@ -68,6 +73,7 @@ struct LinkAPIRoutes: Sendable {
 
     @Sendable func stats(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let link = try await existingLink(context)
+        await clicks.flush()
         let counts = try await storing { () throws(StoreError) in try await store.clickCounts(code: link.code) }
         return json(LinkStats(counts: counts).json(code: link.code))
     }

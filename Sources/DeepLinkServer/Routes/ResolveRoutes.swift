@@ -4,9 +4,12 @@ import Hummingbird
 import Logging
 
 /// `GET /{code}`: resolves a short link for the requesting client and counts the click, by
-/// platform, day, referring domain and UTM fields, never by address.
+/// platform, day, referring domain and UTM fields, never by address. Links come from a short-lived
+/// ``LinkCache`` and clicks go to the ``ClickCounter``, so a popular link costs no database work.
 struct ResolveRoutes: Sendable {
     let store: any LinkStore
+    let cache: LinkCache
+    let clicks: ClickCounter
     let resolver: LinkResolver
     let pages: PageRenderer
     let metrics: ServerMetrics
@@ -20,7 +23,7 @@ struct ResolveRoutes: Sendable {
         let code = context.parameters.get("code") ?? ""
         let link: Link?
         do {
-            link = try await store.link(code: code)
+            link = try await cache.link(code: code) { () throws(StoreError) in try await store.link(code: code) }
         } catch {
             context.logger.error("cannot read a link", metadata: ["link.code": "\(code)", "error": "\(error)"])
             return page(
@@ -48,11 +51,7 @@ struct ResolveRoutes: Sendable {
         let click = Click(
             code: link.code, day: Self.day(now), platform: platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
             utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
-        do {
-            try await store.record(click)
-        } catch {
-            context.logger.error("cannot count a click", metadata: ["link.code": "\(code)", "error": "\(error)"])
-        }
+        clicks.add(click)
         metrics.recordResolution(platform: platform)
         context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(platform.rawValue)"])
         switch resolver.resolve(link, platform: platform, appLinksOnly: appLinksOnly, utm: utm) {

@@ -36,9 +36,11 @@ public protocol LinkStore: Sendable {
     ///   - limit: The most links to return.
     func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link]
 
-    /// Counts one resolution.
-    /// - Parameter click: The click's buckets.
-    func record(_ click: Click) async throws(StoreError)
+    /// Adds resolutions to a bucket; clicks of a link that no longer exists are dropped.
+    /// - Parameters:
+    ///   - click: The click's buckets.
+    ///   - count: How many resolutions to add.
+    func record(_ click: Click, count: Int) async throws(StoreError)
 
     /// Every bucket of a link's clicks, ordered by day.
     /// - Parameter code: The short code.

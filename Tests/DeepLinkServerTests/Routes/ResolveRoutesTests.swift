@@ -134,6 +134,19 @@ struct ResolveRoutesTests {
         }
     }
 
+    @Test(arguments: StoreBackend.available)
+    func resolvesAnUpdatedOrDeletedLinkAtOnce(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            #expect(try await server.open("/\(code)", userAgent: ServerHarness.desktop).headers[.location] == "https://shop.example.com/sales/42")
+            let update = #"{"fallbacks": {"webURL": "https://shop.example.com/products/7"}}"#
+            #expect(try await server.api(.patch, "/api/v1/links/\(code)", json: update).status == .ok)
+            #expect(try await server.open("/\(code)", userAgent: ServerHarness.desktop).headers[.location] == "https://shop.example.com/products/7")
+            #expect(try await server.api(.delete, "/api/v1/links/\(code)").status == .noContent)
+            #expect(try await server.open("/\(code)", userAgent: ServerHarness.desktop).status == .notFound)
+        }
+    }
+
     @Test func neverRedirectsToAWebFallbackTheAllowlistNoLongerAllows() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = try await create(server, json: #"{"code": "CODE", "deepLink": "shop://cart"}"#)
