@@ -41,6 +41,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 # nginx serves the generated file as a static file.
 "$BIN" generate --config "$CONFIG" --out "$WORK/generated" >/dev/null
+chmod -R a+rX "$WORK" # nginx workers run unprivileged
 NGINX_PORT=$(free_port)
 cat >"$WORK/nginx.conf" <<NGINX
 worker_processes auto;

@@ -22,7 +22,7 @@ public func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
 ) throws -> some ApplicationProtocol {
     let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
-    let router = try buildRouter(configuration: configuration, store: store, metrics: metrics, clicks: clicks)
+    let router = try buildRouter(configuration: configuration, store: store, metrics: metrics, clicks: clicks, logger: logger)
     return Application(
         router: router,
         configuration: ApplicationConfiguration(
@@ -38,7 +38,7 @@ public func buildApplication(
 
 /// The server's routes, without binding a socket.
 func buildRouter(
-    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter
+    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter, logger: Logger
 ) throws -> Hummingbird.Router<ServerRequestContext> {
     let config = configuration.deepLinkConfig
     let association = try AssociationFiles(config: config)
@@ -56,7 +56,8 @@ func buildRouter(
 
     let router = Hummingbird.Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    // Logging every request costs throughput even when filtered out, so it is only added when wanted.
+    if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
     OperationsRoutes(store: store, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
     AssociationRoutes(files: association).add(to: router)
     let api = router.group("/api/v1")

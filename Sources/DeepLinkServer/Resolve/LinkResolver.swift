@@ -24,6 +24,7 @@ struct LinkResolver: Sendable {
     let policy: RedirectPolicy
     let pages: PageRenderer
     let linkHost: String?
+    let renderedPages = RenderedPageCache()
 
     /// The answer for one request.
     /// - Parameters:
@@ -32,8 +33,12 @@ struct LinkResolver: Sendable {
     ///   - appLinksOnly: Whether the client asked for only the `al:*` tags.
     ///   - utm: The UTM fields in effect for this click.
     func resolve(_ link: Link, platform: ClientPlatform, appLinksOnly: Bool, utm: UTMFields) -> Resolution {
-        let page = landingPage(for: link, utm: utm)
-        if appLinksOnly { return .page(pages.renderAppLinksOnly(page)) }
+        if appLinksOnly {
+            return .page(
+                renderedPages.page(for: link, utm: utm, appLinksOnly: true) {
+                    pages.renderAppLinksOnly(landingPage(for: link, utm: utm))
+                })
+        }
         switch platform {
         case .android:
             if let package = link.playPackage,
@@ -42,18 +47,22 @@ struct LinkResolver: Sendable {
             {
                 return .redirect(intent)
             }
-            return webFallback(page)
+            return webFallback(link, utm: utm)
         case .desktop:
-            return webFallback(page)
+            return webFallback(link, utm: utm)
         case .ios, .crawler:
-            return .page(pages.render(page))
+            return landing(link, utm: utm)
         }
     }
 
-    /// A redirect to the page's web fallback, or the page itself when there is none.
-    private func webFallback(_ page: LandingPage) -> Resolution {
-        if let webURL = page.webURL { return .redirect(webURL) }
-        return .page(pages.render(page))
+    /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
+    private func webFallback(_ link: Link, utm: UTMFields) -> Resolution {
+        if let webURL = link.webURL, policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
+        return landing(link, utm: utm)
+    }
+
+    private func landing(_ link: Link, utm: UTMFields) -> Resolution {
+        .page(renderedPages.page(for: link, utm: utm, appLinksOnly: false) { pages.render(landingPage(for: link, utm: utm)) })
     }
 
     /// The landing page's content and tags.

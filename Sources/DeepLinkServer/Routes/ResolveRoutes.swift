@@ -47,7 +47,9 @@ struct ResolveRoutes: Sendable {
         }
         let platform = ClientPlatform(userAgent: request.headers[.userAgent])
         let utm = Self.clickUTM(request, link: link)
-        let appLinksOnly = request.headers[.preferHTMLMetaTags].map { $0.lowercased().contains("al") } ?? false
+        let appLinksOnly = request.headers[.preferHTMLMetaTags].map { header in
+            header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
+        } ?? false
         let click = Click(
             code: link.code, day: Self.day(now), platform: platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
             utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")

@@ -201,6 +201,19 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    @Test func limitsWritesPerClientAddressAcrossKeys() async throws {
+        var configuration = try ServerHarness.configuration()
+        configuration.writesPerMinutePerAddress = 2
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            let other = APIKey.generate(name: "other", at: Date())
+            try await server.store.insert(other.record)
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#).status == .created)
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#, token: other.token).status == .created)
+            let limited = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#, token: other.token)
+            #expect(limited.status == .tooManyRequests)
+        }
+    }
+
     @Test func refusesAnOutOfRangePageSize() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.api(.get, "/api/v1/links?limit=1000")
