@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
-CONFIG=Tests/Fixtures/Server/ShopServerConfig.json
+CONFIG=Examples/Shop/MobileDeepLinkingConfig.json
 HOST_HEADER="Host: shop.example.com"
 IPHONE="Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
 

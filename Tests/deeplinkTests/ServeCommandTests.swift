@@ -54,7 +54,7 @@ struct ServeCommandTests {
         let (folder, database) = Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         let token = try Self.createKey(database: database)
-        let server = try ServerProcess(config: Fixtures.file("Server/ShopServerConfig.json").path, database: database)
+        let server = try ServerProcess(config: Fixtures.shopConfig.path, database: database)
         do {
             let health = try await server.request("/healthz")
             #expect(health.status == .ok)
@@ -83,7 +83,7 @@ struct ServeCommandTests {
     func twoServersSharingPostgreSQLResolveEachOthersLinksAndAddUpClicks() async throws {
         let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
         let token = try Self.createKey(database: database)
-        let config = Fixtures.file("Server/ShopServerConfig.json").path
+        let config = Fixtures.shopConfig.path
         let first = try ServerProcess(config: config, database: database)
         let second = try ServerProcess(config: config, database: database)
         defer {

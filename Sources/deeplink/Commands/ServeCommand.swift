@@ -62,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.info(
                     "serving links", metadata: ["address": "\(configuration.host):\(configuration.port)", "database": "\(Self.redacted(database))"])
                 try await app.runService()
+                logger.info("stopped")
             }
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

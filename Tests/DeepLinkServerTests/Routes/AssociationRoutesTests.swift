@@ -13,7 +13,7 @@ struct AssociationRoutesTests {
     static let applePaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
 
     func generated(_ kind: GeneratedFile.Kind, host: String) throws -> String {
-        let config = try DeepLinkConfig.load(contentsOf: Fixtures.file("Server/ShopServerConfig.json"))
+        let config = try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig)
         return try #require(try AssociationGenerator(config: config).files().first { $0.kind == kind && $0.host == host }).contents
     }
 

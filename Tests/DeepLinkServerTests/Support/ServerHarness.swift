@@ -23,7 +23,7 @@ struct ServerHarness: Sendable {
     /// The example app's config, with an `apps` section so association files exist.
     static func configuration() throws -> ServerConfiguration {
         ServerConfiguration(
-            deepLinkConfig: try DeepLinkConfig.load(contentsOf: Fixtures.file("Server/ShopServerConfig.json")),
+            deepLinkConfig: try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig),
             redirectAllowlist: ["*.partner.example"])
     }
 
