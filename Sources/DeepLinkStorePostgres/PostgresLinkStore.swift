@@ -30,7 +30,10 @@ public final class PostgresLinkStore: LinkStore {
     public static func withStore<Result: Sendable>(
         url: String, logger: Logger, _ body: @Sendable (PostgresLinkStore) async throws -> Result
     ) async throws -> Result {
-        let client = PostgresClient(configuration: try configuration(url: url), backgroundLogger: logger)
+        // The pool warns when a query races its own start; it is started just below, so only its errors are worth logging.
+        var backgroundLogger = logger
+        backgroundLogger.logLevel = max(logger.logLevel, .error)
+        let client = PostgresClient(configuration: try configuration(url: url), backgroundLogger: backgroundLogger)
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
