@@ -49,8 +49,7 @@ func buildRouter(
     let pages = try PageRenderer()
     let settings = try? AssociationSettings.load(from: config)
     let editor = LinkEditor(
-        router: linkRouter, policy: policy, defaultPlayPackage: settings?.androidApps.first?.package,
-        configHosts: Set(config.hosts.map { $0.lowercased() }))
+        router: linkRouter, policy: policy, defaultPlayPackage: settings?.androidApps.first?.package)
 
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
 

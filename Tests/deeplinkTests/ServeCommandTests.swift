@@ -72,11 +72,34 @@ struct ServeCommandTests {
             #expect(try ServerProcess.run(["keys", "revoke", id, "--database", database]).status == 0)
             let revoked = try await server.request("/api/v1/links", headers: [.authorization: "Bearer \(token)"])
             #expect(revoked.status == .unauthorized)
+            #expect(try await server.request("/spring", headers: [.userAgent: Self.iPhone]).status == .ok)
         } catch {
             _ = server.stop()
             throw error
         }
         #expect(server.stop() == 0, "graceful shutdown exits 0")
+
+        // The click counted just before the shutdown was written on the way out.
+        let newToken = try Self.createKey(database: database)
+        let restarted = try ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        defer { _ = restarted.stop() }
+        #expect(try await Self.total(restarted, token: newToken, code: "spring") == 4)
+    }
+
+    @Test func reportsBadOptionsOnStandardErrorWithAFailingExit() throws {
+        let badDatabase = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--database", "mysql://localhost/x"])
+        #expect(badDatabase.status != 0)
+        #expect(badDatabase.error.hasPrefix("error: --database must be sqlite:PATH or postgres://"))
+
+        let (folder, database) = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unknownKey = try ServerProcess.run(["keys", "revoke", "000000000000", "--database", database])
+        #expect(unknownKey.status != 0)
+        #expect(unknownKey.error.contains("there is no API key with the id 000000000000"))
+
+        let empty = try ServerProcess.run(["keys", "list", "--database", database])
+        #expect(empty.status == 0)
+        #expect(empty.output.contains("no API keys"))
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))

@@ -27,14 +27,12 @@ final class RateLimiter: Sendable {
         let perSecond = capacity / 60
         return buckets.withLock { buckets in
             var bucket = buckets[client] ?? Bucket(tokens: capacity, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(capacity, bucket.tokens + seconds * perSecond)
+            bucket.tokens = min(capacity, bucket.tokens + (now - bucket.updated).inSeconds * perSecond)
             bucket.updated = now
             defer {
                 buckets[client] = bucket
                 if buckets.count > pruneThreshold {
-                    buckets = buckets.filter { $0.value.tokens + (now - $0.value.updated).components.seconds.asDouble * perSecond < capacity }
+                    buckets = buckets.filter { $0.value.tokens + (now - $0.value.updated).inSeconds * perSecond < capacity }
                 }
             }
             guard bucket.tokens >= 1 else {
@@ -46,6 +44,9 @@ final class RateLimiter: Sendable {
     }
 }
 
-extension Int64 {
-    fileprivate var asDouble: Double { Double(self) }
+extension Duration {
+    /// The duration in seconds, with its fraction.
+    var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }

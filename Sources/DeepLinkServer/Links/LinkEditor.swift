@@ -21,7 +21,6 @@ struct LinkEditor: Sendable {
     let policy: RedirectPolicy
     /// The config's Android package, used when a link names none.
     let defaultPlayPackage: String?
-    let configHosts: Set<String>
 
     /// A new link from a create request.
     /// - Throws: ``LinkServerError`` naming the first bad field.

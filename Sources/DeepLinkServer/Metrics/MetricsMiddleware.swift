@@ -22,9 +22,8 @@ struct MetricsMiddleware: RouterMiddleware {
     }
 
     private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.recordRequest(
-            method: request.method.rawValue, route: context.endpointPath ?? "unmatched", status: status, seconds: seconds)
+            method: request.method.rawValue, route: context.endpointPath ?? "unmatched", status: status,
+            seconds: (ContinuousClock.now - start).inSeconds)
     }
 }

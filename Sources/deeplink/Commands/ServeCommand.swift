@@ -64,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
                 try await app.runService()
                 logger.info("stopped")
             }
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            throw ExitCode(failure.exitCode)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
