@@ -55,6 +55,7 @@ func buildRouter(
 
     let router = Hummingbird.Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
+    router.add(middleware: APINotFoundMiddleware())
     // Logging every request costs throughput even when filtered out, so it is only added when wanted.
     if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
     OperationsRoutes(store: store, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)

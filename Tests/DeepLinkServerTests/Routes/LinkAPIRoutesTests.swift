@@ -214,6 +214,16 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    @Test func answersUnknownAPIRoutesWithTheJSONErrorShape() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            for (method, path) in [(HTTPRequest.Method.get, "/api/v1/nothing"), (.put, "/api/v1/links/abc")] {
+                let response = try await server.api(method, path)
+                #expect(response.status == .notFound)
+                #expect(try response.error().code == "not-found")
+            }
+        }
+    }
+
     @Test func refusesAnOutOfRangePageSize() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.api(.get, "/api/v1/links?limit=1000")
