@@ -64,6 +64,7 @@ public final class PostgresLinkStore: LinkStore {
         return configuration
     }
 
+    /// Creates or upgrades the tables; see ``LinkStore/migrate()``.
     public func migrate() async throws(StoreError) {
         try await run("migrate") {
             try await client.withTransaction(logger: logger) { connection in
@@ -90,6 +91,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Stores a new link; see ``LinkStore``.
     public func insert(_ link: Link) async throws(StoreError) {
         try await run("insert link", duplicateMessage: "the code \(link.code) is taken") {
             try await client.query(
@@ -103,6 +105,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// The link with a code, or `nil`.
     public func link(code: String) async throws(StoreError) -> Link? {
         try await run("read link") {
             let rows = try await client.query(
@@ -112,6 +115,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Replaces a stored link; returns whether it existed.
     public func update(_ link: Link) async throws(StoreError) -> Bool {
         try await run("update link") {
             let rows = try await client.query(
@@ -128,12 +132,14 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Deletes a link and its click counts; returns whether it existed.
     public func deleteLink(code: String) async throws(StoreError) -> Bool {
         try await run("delete link") {
             try await Self.hasRows(client.query("DELETE FROM links WHERE code = \(code) RETURNING code", logger: logger))
         }
     }
 
+    /// A page of links ordered by code.
     public func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] {
         try await run("list links") {
             let rows = try await client.query(
@@ -147,6 +153,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Adds resolutions to a click bucket, dropping those of a deleted link.
     public func record(_ click: Click, count: Int) async throws(StoreError) {
         try await run("record clicks") {
             try await client.query(
@@ -159,6 +166,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Every click bucket of a link.
     public func clickCounts(code: String) async throws(StoreError) -> [ClickCount] {
         try await run("read clicks") {
             let rows = try await client.query(
@@ -184,6 +192,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Stores a new API key.
     public func insert(_ key: APIKeyRecord) async throws(StoreError) {
         try await run("insert API key", duplicateMessage: "the key id \(key.id) is taken") {
             try await client.query(
@@ -194,6 +203,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// The API key with an id, or `nil`.
     public func apiKey(id: String) async throws(StoreError) -> APIKeyRecord? {
         try await run("read API key") {
             let rows = try await client.query(
@@ -203,6 +213,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Every API key, oldest first.
     public func apiKeys() async throws(StoreError) -> [APIKeyRecord] {
         try await run("list API keys") {
             let rows = try await client.query(
@@ -213,6 +224,7 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Marks a key revoked, keeping the first revocation time.
     public func revokeAPIKey(id: String, at date: Date) async throws(StoreError) -> Bool {
         try await run("revoke API key") {
             try await Self.hasRows(

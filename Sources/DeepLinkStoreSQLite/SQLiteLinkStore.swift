@@ -48,6 +48,7 @@ public final class SQLiteLinkStore: LinkStore {
         try? await connection.close()
     }
 
+    /// Creates or upgrades the tables; see ``LinkStore/migrate()``.
     public func migrate() async throws(StoreError) {
         try await run("migrate") {
             _ = try await $0.query("BEGIN IMMEDIATE")
@@ -69,6 +70,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// Stores a new link; see ``LinkStore``.
     public func insert(_ link: Link) async throws(StoreError) {
         let placeholders = Array(repeating: "?", count: 17).joined(separator: ", ")
         try await run("insert link", duplicateMessage: "the code \(link.code) is taken") {
@@ -76,6 +78,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// The link with a code, or `nil`.
     public func link(code: String) async throws(StoreError) -> Link? {
         let rows = try await run("read link") {
             try await $0.query("SELECT \(LinkStoreSchema.linkColumns) FROM links WHERE code = ?", [.text(code)])
@@ -83,6 +86,7 @@ public final class SQLiteLinkStore: LinkStore {
         return try rows.first.map(Self.link(from:))
     }
 
+    /// Replaces a stored link; returns whether it existed.
     public func update(_ link: Link) async throws(StoreError) -> Bool {
         let assignments = LinkStoreSchema.linkColumns.split(separator: ",").dropFirst()
             .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
@@ -93,6 +97,7 @@ public final class SQLiteLinkStore: LinkStore {
         return !rows.isEmpty
     }
 
+    /// Deletes a link and its click counts; returns whether it existed.
     public func deleteLink(code: String) async throws(StoreError) -> Bool {
         let rows = try await run("delete link") {
             try await $0.query("DELETE FROM links WHERE code = ? RETURNING code", [.text(code)])
@@ -100,6 +105,7 @@ public final class SQLiteLinkStore: LinkStore {
         return !rows.isEmpty
     }
 
+    /// A page of links ordered by code.
     public func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] {
         let rows = try await run("list links") {
             try await $0.query(
@@ -109,6 +115,7 @@ public final class SQLiteLinkStore: LinkStore {
         return try rows.map(Self.link(from:))
     }
 
+    /// Adds resolutions to a click bucket, dropping those of a deleted link.
     public func record(_ click: Click, count: Int) async throws(StoreError) {
         try await run("record clicks") {
             _ = try await $0.query(
@@ -124,6 +131,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// Every click bucket of a link.
     public func clickCounts(code: String) async throws(StoreError) -> [ClickCount] {
         let rows = try await run("read clicks") {
             try await $0.query(
@@ -143,6 +151,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// Stores a new API key.
     public func insert(_ key: APIKeyRecord) async throws(StoreError) {
         try await run("insert API key", duplicateMessage: "the key id \(key.id) is taken") {
             _ = try await $0.query(
@@ -151,6 +160,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// The API key with an id, or `nil`.
     public func apiKey(id: String) async throws(StoreError) -> APIKeyRecord? {
         let rows = try await run("read API key") {
             try await $0.query("SELECT id, name, secret_hash, created_at, revoked_at FROM api_keys WHERE id = ?", [.text(id)])
@@ -158,6 +168,7 @@ public final class SQLiteLinkStore: LinkStore {
         return try rows.first.map(Self.apiKey(from:))
     }
 
+    /// Every API key, oldest first.
     public func apiKeys() async throws(StoreError) -> [APIKeyRecord] {
         let rows = try await run("list API keys") {
             try await $0.query("SELECT id, name, secret_hash, created_at, revoked_at FROM api_keys ORDER BY created_at, id")
@@ -165,6 +176,7 @@ public final class SQLiteLinkStore: LinkStore {
         return try rows.map(Self.apiKey(from:))
     }
 
+    /// Marks a key revoked, keeping the first revocation time.
     public func revokeAPIKey(id: String, at date: Date) async throws(StoreError) -> Bool {
         let rows = try await run("revoke API key") {
             try await $0.query(

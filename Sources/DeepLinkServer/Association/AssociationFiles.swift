@@ -1,18 +1,28 @@
 import DeepLinkAssociation
 import DeepLinkCore
+import HTTPTypes
 import NIOCore
 
 /// The association files of every host, generated once from the config by
 /// `DeepLinkAssociation`'s ``AssociationGenerator`` and kept with their ETags. `Sendable`.
 struct AssociationFiles: Sendable {
-    /// One file's bytes and strong ETag.
+    /// One file's bytes, strong ETag and response headers, made once.
     struct Entry: Sendable {
         let body: ByteBuffer
         let etag: String
+        /// The headers of a `200`: exactly `application/json`, the length, the ETag, a short cache lifetime.
+        let headers: HTTPFields
+        /// The headers of a `304`.
+        let notModifiedHeaders: HTTPFields
 
         init(_ text: String) {
             body = ByteBuffer(string: text)
             etag = "\"" + String(SHA256.hex(text).prefix(32)) + "\""
+            notModifiedHeaders = [.eTag: etag, .cacheControl: "public, max-age=300"]
+            var headers = notModifiedHeaders
+            headers[.contentType] = "application/json"
+            headers[.contentLength] = String(body.readableBytes)
+            self.headers = headers
         }
     }
 

@@ -23,14 +23,11 @@ struct AssociationRoutes: Sendable {
             throw LinkServerError(
                 code: .notFound, message: "the config's apps section does not describe this host, so there is no file to serve")
         }
-        var headers: HTTPFields = [.eTag: entry.etag, .cacheControl: "public, max-age=300"]
         if Self.matches(request.headers[.ifNoneMatch], etag: entry.etag) {
-            return Response(status: .notModified, headers: headers)
+            return Response(status: .notModified, headers: entry.notModifiedHeaders)
         }
-        headers[.contentType] = "application/json"
-        headers[.contentLength] = String(entry.body.readableBytes)
         let body: ResponseBody = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: entry.body)
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: .ok, headers: entry.headers, body: body)
     }
 
     /// Whether an `If-None-Match` header names the ETag (weak comparison, as RFC 9110 asks).
