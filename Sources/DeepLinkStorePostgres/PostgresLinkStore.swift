@@ -91,6 +91,11 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Runs `SELECT 1`.
+    public func checkHealth() async throws(StoreError) {
+        try await run("answer a health check") { try await client.query("SELECT 1", logger: logger) }
+    }
+
     /// Stores a new link; see ``LinkStore``.
     public func insert(_ link: Link) async throws(StoreError) {
         try await run("insert link", duplicateMessage: "the code \(link.code) is taken") {

@@ -70,6 +70,11 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// Runs `SELECT 1`.
+    public func checkHealth() async throws(StoreError) {
+        try await run("answer a health check") { _ = try await $0.query("SELECT 1") }
+    }
+
     /// Stores a new link; see ``LinkStore``.
     public func insert(_ link: Link) async throws(StoreError) {
         let placeholders = Array(repeating: "?", count: 17).joined(separator: ", ")

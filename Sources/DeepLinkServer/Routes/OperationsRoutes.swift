@@ -12,7 +12,7 @@ struct OperationsRoutes: Sendable {
     func add(to router: Router<ServerRequestContext>) {
         router.get("/healthz") { _, context in
             do {
-                _ = try await store.apiKey(id: "")
+                try await store.checkHealth()
                 return Self.text("{\"status\":\"ok\"}\n", contentType: "application/json")
             } catch {
                 context.logger.error("health check failed", metadata: ["error": "\(error)"])

@@ -11,6 +11,10 @@ public protocol LinkStore: Sendable {
     /// - Throws: ``StoreError`` when the database cannot be reached or changed.
     func migrate() async throws(StoreError)
 
+    /// Checks that the database answers, for `/healthz`.
+    /// - Throws: ``StoreError`` with code `unavailable` when it does not.
+    func checkHealth() async throws(StoreError)
+
     /// Stores a new link.
     /// - Parameter link: The link.
     /// - Throws: ``StoreError`` with code `duplicate` when the code is taken.

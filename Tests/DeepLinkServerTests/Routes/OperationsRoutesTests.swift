@@ -1,8 +1,10 @@
 import DeepLinkCore
+import DeepLinkStoreSQLite
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import DeepLinkServer
@@ -14,6 +16,17 @@ struct OperationsRoutesTests {
             let response = try await server.client.execute(uri: "/healthz", method: .get)
             #expect(response.status == .ok)
             #expect(try response.object() == ["status": "ok"])
+        }
+    }
+
+    @Test func reportsUnavailableWhenTheDatabaseIsGone() async throws {
+        let store = try await SQLiteLinkStore.open(path: nil, logger: Logger(label: "test"))
+        let app = try buildApplication(configuration: try ServerHarness.configuration(), store: store, logger: Logger(label: "test"))
+        await store.close()
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/healthz", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            #expect(try response.object() == ["status": "unavailable"])
         }
     }
 
