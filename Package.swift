@@ -14,18 +14,66 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Server-only: none of these reach the library products above.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Already in the graph through Hummingbird; named so the server can import them directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "DeepLinkCore"),
         .target(name: "DeepLinkAppLinks", dependencies: ["DeepLinkCore"]),
         .target(name: "DeepLinkAssociation", dependencies: ["DeepLinkCore"]),
         .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore"], path: "Tests/DeepLinkTesting"),
+        .target(
+            name: "DeepLinkServer",
+            dependencies: [
+                "DeepLinkCore",
+                "DeepLinkAppLinks",
+                "DeepLinkAssociation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.yaml")]
+        ),
+        .target(
+            name: "DeepLinkStoreSQLite",
+            dependencies: [
+                "DeepLinkServer",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DeepLinkStorePostgres",
+            dependencies: [
+                "DeepLinkServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "deeplink",
             dependencies: [
                 "DeepLinkCore",
                 "DeepLinkAppLinks",
                 "DeepLinkAssociation",
+                "DeepLinkServer",
+                "DeepLinkStoreSQLite",
+                "DeepLinkStorePostgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -33,9 +81,23 @@ let package = Package(
         .testTarget(name: "DeepLinkAppLinksTests", dependencies: ["DeepLinkAppLinks", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAssociationTests", dependencies: ["DeepLinkAssociation", "DeepLinkTesting"]),
         .testTarget(
+            name: "DeepLinkServerTests",
+            dependencies: [
+                "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
             name: "deeplinkTests",
             dependencies: [
                 "deeplink", "DeepLinkTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ]

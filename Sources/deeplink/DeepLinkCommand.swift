@@ -15,6 +15,8 @@ struct DeepLinkCommand: AsyncParsableCommand {
             AASACommand.self,
             AssetLinksCommand.self,
             DoctorCommand.self,
+            ServeCommand.self,
+            KeysCommand.self,
         ]
     )
 }

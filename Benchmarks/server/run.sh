@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Drives `deeplink serve` with wrk over loopback, against nginx serving the same AASA bytes as a
+# static file, in one run: the AASA route and GET /{code} with SQLite and (when a database is
+# given) PostgreSQL, at 64 connections. Prints requests per second as a ratio to nginx, p50/p99
+# latency, errors and resident memory.
+#
+#   Benchmarks/server/run.sh                      # SQLite only
+#   DEEPLINK_BENCH_POSTGRES_URL=postgres://u:p@127.0.0.1:5432/db Benchmarks/server/run.sh
+#
+# Environment: DURATION (default 10s), CONNECTIONS (64), THREADS (2).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+CONFIG=Examples/Shop/MobileDeepLinkingConfig.json
+HOST_HEADER="Host: shop.example.com"
+IPHONE="Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || missing+=(nginx)
+if ((${#missing[@]})); then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+swift build -c release --product deeplink >&2
+BIN=$(swift build -c release --show-bin-path)/deeplink
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    if [[ -f "$WORK/nginx.pid" ]]; then kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+
+# nginx serves the generated file as a static file.
+"$BIN" generate --config "$CONFIG" --out "$WORK/generated" >/dev/null
+chmod -R a+rX "$WORK" # nginx workers run unprivileged
+NGINX_PORT=$(free_port)
+cat >"$WORK/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        root $WORK/generated/hosts/shop.example.com;
+        location = /.well-known/apple-app-site-association { default_type application/json; etag on; }
+    }
+}
+NGINX
+nginx -c "$WORK/nginx.conf" -p "$WORK"
+
+# Runs wrk and prints "rps p50_ms p99_ms errors".
+measure() {
+    local url=$1
+    shift
+    local out
+    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$url")
+    python3 - "$out" <<'PY'
+import re, sys
+text = sys.argv[1]
+def ms(label):
+    m = re.search(rf"^\s*{label}\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+    value, unit = float(m.group(1)), m.group(2)
+    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = 0
+m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+if m: errors += sum(int(g) for g in m.groups())
+m = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+if m: errors += int(m.group(1))
+print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors}")
+PY
+}
+
+rss_mb() { awk '/VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
+
+# Starts deeplink serve on a database, creates a key and a link; sets PORT, PID and TOKEN.
+start_server() {
+    local database=$1
+    TOKEN=$("$BIN" keys create --name bench --database "$database" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+    PORT=$(free_port)
+    "$BIN" serve --config "$CONFIG" --database "$database" --port "$PORT" --log-level warning 2>"$WORK/serve-$PORT.log" &
+    PID=$!
+    PIDS+=("$PID")
+    for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
+    CODE="bench$RANDOM$RANDOM"
+    curl -fs -X POST "http://127.0.0.1:$PORT/api/v1/links" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+        -d "{\"code\": \"$CODE\", \"deepLink\": \"shop://sales/42\", \"fallbacks\": {\"appStoreID\": \"123456789\"}, \"preview\": {\"title\": \"Spring sale\"}}" >/dev/null
+}
+
+read -r N_RPS N_P50 N_P99 N_ERR < <(measure "http://127.0.0.1:$NGINX_PORT/.well-known/apple-app-site-association" -H "$HOST_HEADER")
+NGINX_RSS=$(ps -C nginx -o rss= | awk '{sum += $1} END {printf "%.1f", sum / 1024}')
+
+printf '%-34s %10s %8s %9s %9s %7s %9s\n' "target" "req/s" "ratio" "p50 ms" "p99 ms" "errors" "RSS MB"
+printf '%-34s %10s %8s %9s %9s %7s %9s\n' "nginx static AASA" "$N_RPS" "1.00" "$N_P50" "$N_P99" "$N_ERR" "$NGINX_RSS"
+
+run_backend() {
+    local name=$1 database=$2
+    start_server "$database"
+    read -r A_RPS A_P50 A_P99 A_ERR < <(measure "http://127.0.0.1:$PORT/.well-known/apple-app-site-association" -H "$HOST_HEADER")
+    local aasa_rss
+    aasa_rss=$(rss_mb "$PID")
+    read -r L_RPS L_P50 L_P99 L_ERR < <(measure "http://127.0.0.1:$PORT/$CODE" -H "$HOST_HEADER" -H "User-Agent: $IPHONE")
+    local link_rss
+    link_rss=$(rss_mb "$PID")
+    printf '%-34s %10s %8.2f %9s %9s %7s %9s\n' "deeplink AASA ($name)" "$A_RPS" "$(echo "$A_RPS / $N_RPS" | bc -l)" "$A_P50" "$A_P99" "$A_ERR" "$aasa_rss"
+    printf '%-34s %10s %8.2f %9s %9s %7s %9s\n' "deeplink GET /{code} ($name)" "$L_RPS" "$(echo "$L_RPS / $N_RPS" | bc -l)" "$L_P50" "$L_P99" "$L_ERR" "$link_rss"
+    kill "$PID"
+    wait "$PID" 2>/dev/null || true
+}
+
+run_backend sqlite "sqlite:$WORK/bench.sqlite"
+if [[ -n "${DEEPLINK_BENCH_POSTGRES_URL:-}" ]]; then
+    run_backend postgres "$DEEPLINK_BENCH_POSTGRES_URL"
+else
+    echo "note: DEEPLINK_BENCH_POSTGRES_URL is not set; the PostgreSQL run is skipped" >&2
+fi
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION over loopback; $(nproc) cores; ratio = req/s ÷ nginx req/s" >&2

@@ -1,0 +1,80 @@
+import DeepLinkAssociation
+import DeepLinkCore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Builds the link server: association files, short-link resolution, the admin API, health,
+/// metrics and the OpenAPI document, over a store.
+///
+/// Run it with `try await app.runService()`, which stops gracefully on SIGINT and SIGTERM, or
+/// test it in-process with `app.test(.router)`.
+/// - Parameters:
+///   - configuration: The server's settings and the app's config.
+///   - store: Where links, clicks and keys live; already migrated.
+///   - metrics: The metrics to record into; `/metrics` serves them.
+///   - logger: The server's logger; requests add their id and key to its metadata.
+/// - Returns: The application.
+/// - Throws: ``ConfigError`` or ``AssociationError`` for an `apps` section that cannot produce
+///   association files, or a build error when the router cannot be built from the config.
+public func buildApplication(
+    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
+) throws -> some ApplicationProtocol {
+    let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
+    let router = try buildRouter(configuration: configuration, store: store, metrics: metrics, clicks: clicks, logger: logger)
+    return Application(
+        router: router,
+        configuration: ApplicationConfiguration(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
+        services: [clicks],
+        onServerRunning: { channel in
+            logger.info(
+                "listening",
+                metadata: ["host": "\(configuration.host)", "port": "\(channel.localAddress?.port.map(String.init) ?? "?")"])
+        },
+        logger: logger)
+}
+
+/// The server's routes, without binding a socket.
+func buildRouter(
+    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter, logger: Logger
+) throws -> Hummingbird.Router<ServerRequestContext> {
+    let config = configuration.deepLinkConfig
+    let association = try AssociationFiles(config: config)
+    var builder = RouterBuilder(config: config)
+    for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+    let linkRouter = try builder.build()
+    let policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
+    let pages = try PageRenderer()
+    let settings = try? AssociationSettings.load(from: config)
+    let editor = LinkEditor(
+        router: linkRouter, policy: policy, defaultPlayPackage: settings?.androidApps.first?.package)
+
+    let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
+
+    let router = Hummingbird.Router(context: ServerRequestContext.self)
+    router.add(middleware: MetricsMiddleware(metrics: metrics))
+    router.add(middleware: APINotFoundMiddleware())
+    // Logging every request costs throughput even when filtered out, so it is only added when wanted.
+    if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
+    OperationsRoutes(store: store, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
+    AssociationRoutes(files: association).add(to: router)
+    let api = router.group("/api/v1")
+        .add(middleware: APIKeyMiddleware(store: store))
+        .add(
+            middleware: WriteLimitMiddleware(
+                perKey: RateLimiter(perMinute: configuration.writesPerMinutePerKey),
+                perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress),
+                maximumBodySize: configuration.maximumBodySize))
+    LinkAPIRoutes(
+        store: store, editor: editor, cache: cache, clicks: clicks, linkHost: configuration.linkHost,
+        maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize
+    ).add(to: api)
+    ResolveRoutes(
+        store: store, cache: cache, clicks: clicks,
+        resolver: LinkResolver(policy: policy, pages: pages, linkHost: configuration.linkHost), pages: pages, metrics: metrics,
+        homeHost: configuration.linkHost
+    ).add(to: router)
+    return router
+}

@@ -1,0 +1,85 @@
+import DeepLinkAssociation
+import DeepLinkCore
+import HTTPTypes
+import NIOCore
+
+/// The association files of every host, generated once from the config by
+/// `DeepLinkAssociation`'s ``AssociationGenerator`` and kept with their ETags. `Sendable`.
+struct AssociationFiles: Sendable {
+    /// One file's bytes, strong ETag and response headers, made once.
+    struct Entry: Sendable {
+        let body: ByteBuffer
+        let etag: String
+        /// The headers of a `200`: exactly `application/json`, the length, the ETag, a short cache lifetime.
+        let headers: HTTPFields
+        /// The headers of a `304`.
+        let notModifiedHeaders: HTTPFields
+
+        init(_ text: String) {
+            body = ByteBuffer(string: text)
+            etag = "\"" + String(SHA256.hex(text).prefix(32)) + "\""
+            notModifiedHeaders = [.eTag: etag, .cacheControl: "public, max-age=300"]
+            var headers = notModifiedHeaders
+            headers[.contentType] = "application/json"
+            headers[.contentLength] = String(body.readableBytes)
+            self.headers = headers
+        }
+    }
+
+    private let appleFiles: [String: Entry]
+    private let assetLinks: [String: Entry]
+    /// The first host of the config's `apps.hosts`, which answers for hosts the config does not
+    /// name (`localhost`, an IP address, a proxy that drops `Host`).
+    private let primaryHost: String?
+
+    /// Generates the files.
+    /// - Parameter config: The config; without an `apps` section there are no files.
+    /// - Throws: ``ConfigError`` for errors in the `apps` section, ``AssociationError`` for a file
+    ///   that would be too large.
+    init(config: DeepLinkConfig) throws {
+        let report = AssociationSettings.diagnose(config)
+        if let error = report.errors.first { throw error }
+        guard let settings = report.settings else {
+            appleFiles = [:]
+            assetLinks = [:]
+            primaryHost = nil
+            return
+        }
+        var apple: [String: Entry] = [:]
+        var android: [String: Entry] = [:]
+        for file in try AssociationGenerator(settings: settings).files() {
+            guard let host = file.host?.lowercased() else { continue }
+            switch file.kind {
+            case .appleAppSiteAssociation: apple[host] = Entry(file.contents)
+            case .assetLinks: android[host] = Entry(file.contents)
+            default: continue
+            }
+        }
+        appleFiles = apple
+        assetLinks = android
+        primaryHost = settings.hosts.first?.host.lowercased()
+    }
+
+    /// The apple-app-site-association for a requested host.
+    /// - Parameter authority: The request's `Host`, with or without port.
+    func appleAppSiteAssociation(for authority: String?) -> Entry? {
+        appleFiles[resolvedHost(authority)]
+    }
+
+    /// The assetlinks.json for a requested host.
+    /// - Parameter authority: The request's `Host`, with or without port.
+    func assetLinks(for authority: String?) -> Entry? {
+        assetLinks[resolvedHost(authority)]
+    }
+
+    private func resolvedHost(_ authority: String?) -> String {
+        var host = (authority ?? "").lowercased()
+        if host.hasPrefix("[") {
+            host = String(host.prefix { $0 != "]" }) + "]"
+        } else if let colon = host.lastIndex(of: ":") {
+            host = String(host[..<colon])
+        }
+        if appleFiles[host] != nil || assetLinks[host] != nil { return host }
+        return primaryHost ?? host
+    }
+}

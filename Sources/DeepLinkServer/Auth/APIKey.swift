@@ -1,0 +1,56 @@
+import Foundation
+
+/// A newly created admin API key: the token, shown once, and the record to store.
+///
+/// A token is `dlk_ID_SECRET`: `ID` (12 hex digits) finds the record, `SECRET` (64 hex digits,
+/// 256 random bits) proves it. Only the SHA-256 of the whole token is stored. `Sendable`.
+public struct APIKey: Sendable, Hashable {
+    /// The token, for the `Authorization: Bearer` header; it cannot be recovered later.
+    public let token: String
+    /// What the store keeps.
+    public let record: APIKeyRecord
+
+    /// Makes a key with fresh random bytes from the system's secure generator.
+    /// - Parameters:
+    ///   - name: A name for people.
+    ///   - date: The creation time.
+    public static func generate(name: String, at date: Date) -> APIKey {
+        var generator = SystemRandomNumberGenerator()
+        let id = (0..<6).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
+        let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
+        let token = "dlk_\(id)_\(secret)"
+        return APIKey(
+            token: token,
+            record: APIKeyRecord(id: id, name: name, secretHash: SHA256.hex(token), createdAt: date.roundedToSeconds))
+    }
+
+    /// The id part of a token, or `nil` when the token is not shaped like one.
+    /// - Parameter token: A bearer token.
+    public static func id(of token: String) -> String? {
+        let parts = token.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "dlk", parts[1].count == 12, parts[2].count == 64,
+            (parts[1] + parts[2]).allSatisfy(\.isHexDigit)
+        else { return nil }
+        return String(parts[1])
+    }
+
+    /// Whether a token matches a stored record, comparing the hashes in constant time.
+    /// - Parameters:
+    ///   - token: The presented token.
+    ///   - record: The stored record with the token's id.
+    public static func verify(_ token: String, against record: APIKeyRecord) -> Bool {
+        let presented = Array(SHA256.hex(token).utf8)
+        let stored = Array(record.secretHash.utf8)
+        guard presented.count == stored.count else { return false }
+        var difference: UInt8 = 0
+        for index in presented.indices { difference |= presented[index] ^ stored[index] }
+        return difference == 0
+    }
+}
+
+extension Date {
+    /// The date without its fraction of a second, as the stores keep it.
+    public var roundedToSeconds: Date {
+        Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+    }
+}

@@ -1,0 +1,45 @@
+import DeepLinkCore
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+extension LinkServerError: HTTPResponseError {
+    /// The HTTP status for the code.
+    public var status: HTTPResponse.Status {
+        switch code {
+        case .invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL: .badRequest
+        case .codeTaken: .conflict
+        case .notFound: .notFound
+        case .unauthorized: .unauthorized
+        case .rateLimited: .tooManyRequests
+        case .payloadTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        default: .serviceUnavailable
+        }
+    }
+
+    /// The error as JSON: `{"error": {"code", "message", "field"?}}`.
+    public var json: JSONValue {
+        var error: [String: JSONValue] = ["code": .string(code.description), "message": .string(message)]
+        if let field { error["field"] = .string(field) }
+        return ["error": .object(error)]
+    }
+
+    /// The JSON error response, with `WWW-Authenticate` for 401 and `Retry-After` for 429.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="deeplink""# }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(json) + "\n")))
+    }
+}
+
+extension StoreError {
+    /// The error a client sees: `code-taken` for duplicates, `storage-unavailable` otherwise,
+    /// without the database's internals.
+    var serverError: LinkServerError {
+        code == .duplicate
+            ? LinkServerError(code: .codeTaken, message: message, field: "code")
+            : LinkServerError(code: .storageUnavailable, message: "the link database is unavailable; try again")
+    }
+}

@@ -1,0 +1,27 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Limits admin writes (`POST`, `PUT`, `PATCH`, `DELETE`) per API key and per client address,
+/// and refuses bodies over the size limit before reading them.
+struct WriteLimitMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    let perKey: RateLimiter
+    let perAddress: RateLimiter
+    let maximumBodySize: Int
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBodySize {
+            throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(maximumBodySize)")
+        }
+        guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
+        if let wait = perAddress.take(context.clientAddress) ?? perKey.take(context.apiKeyID ?? "") {
+            context.logger.notice("rate-limited a write", metadata: ["retry.after": "\(wait)"])
+            throw LinkServerError(code: .rateLimited, message: "too many writes; try again in \(wait) s", retryAfter: wait)
+        }
+        return try await next(request, context)
+    }
+}

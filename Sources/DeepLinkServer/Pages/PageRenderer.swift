@@ -1,0 +1,71 @@
+import Mustache
+
+/// What a landing page shows: the preview, the buttons and the meta tags. A `Sendable` value.
+struct LandingPage: Sendable {
+    var title: String
+    var description: String?
+    var imageURL: String?
+    var openURL: String
+    var appStoreURL: String?
+    var playStoreURL: String?
+    var webURL: String?
+    /// `<meta name=…>` tags: the Smart App Banner and Twitter's card.
+    var nameTags: [(name: String, content: String)]
+    /// `<meta property=…>` tags: `al:*` and Open Graph.
+    var propertyTags: [(property: String, content: String)]
+}
+
+/// Renders the public pages from ``PageTemplates``. `Sendable`.
+struct PageRenderer: Sendable {
+    private let landing: MustacheTemplate
+    private let appLinksOnly: MustacheTemplate
+    private let problem: MustacheTemplate
+
+    /// Parses the templates.
+    /// - Throws: A Mustache parse error, which would be a bug in ``PageTemplates``.
+    init() throws {
+        landing = try MustacheTemplate(string: PageTemplates.landing)
+        appLinksOnly = try MustacheTemplate(string: PageTemplates.appLinksOnly)
+        problem = try MustacheTemplate(string: PageTemplates.problem)
+    }
+
+    /// The landing page.
+    func render(_ page: LandingPage) -> String {
+        var context = Self.tagContext(page)
+        context["title"] = page.title
+        context["description"] = page.description
+        context["imageURL"] = page.imageURL
+        context["openURL"] = page.openURL
+        context["appStoreURL"] = page.appStoreURL
+        context["playStoreURL"] = page.playStoreURL
+        context["webURL"] = page.webURL
+        return landing.render(context)
+    }
+
+    /// A page with only the `al:*` tags of a landing page.
+    func renderAppLinksOnly(_ page: LandingPage) -> String {
+        var only = page
+        only.propertyTags = page.propertyTags.filter { $0.property.hasPrefix("al:") }
+        return appLinksOnly.render(Self.tagContext(only))
+    }
+
+    /// The page for an unknown or expired link.
+    /// - Parameters:
+    ///   - title: The heading.
+    ///   - message: What happened and what to do.
+    ///   - homeHost: The site to offer instead.
+    func renderProblem(title: String, message: String, homeHost: String?) -> String {
+        var context: [String: Any] = ["title": title, "message": message, "nameTags": [Any](), "propertyTags": [Any]()]
+        context["homeHost"] = homeHost
+        context["homeURL"] = homeHost.map { "https://\($0)/" }
+        return problem.render(context)
+    }
+
+    private static func tagContext(_ page: LandingPage) -> [String: Any] {
+        [
+            "title": page.title,
+            "nameTags": page.nameTags.map { ["name": $0.name, "content": $0.content] },
+            "propertyTags": page.propertyTags.map { ["property": $0.property, "content": $0.content] },
+        ]
+    }
+}

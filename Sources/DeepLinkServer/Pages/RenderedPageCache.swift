@@ -1,0 +1,37 @@
+import Synchronization
+
+/// Rendered landing pages, reused while the link and the click's UTM fields are unchanged:
+/// rendering a template costs far more than anything else in a resolution. `Sendable`.
+final class RenderedPageCache: Sendable {
+    private struct Key: Hashable {
+        let code: String
+        let appLinksOnly: Bool
+    }
+
+    private struct Entry {
+        let link: Link
+        let utm: UTMFields
+        let html: String
+    }
+
+    private let capacity: Int
+    private let entries = Mutex([Key: Entry]())
+
+    /// Creates a cache.
+    /// - Parameter capacity: The most pages kept; past it the cache starts over.
+    init(capacity: Int = 10_000) {
+        self.capacity = capacity
+    }
+
+    /// The page for a link, rendered by `render` unless the same link and UTM fields were rendered before.
+    func page(for link: Link, utm: UTMFields, appLinksOnly: Bool, render: () -> String) -> String {
+        let key = Key(code: link.code, appLinksOnly: appLinksOnly)
+        if let entry = entries.withLock({ $0[key] }), entry.link == link, entry.utm == utm { return entry.html }
+        let html = render()
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry(link: link, utm: utm, html: html)
+        }
+        return html
+    }
+}

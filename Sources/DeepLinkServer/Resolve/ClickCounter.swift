@@ -1,0 +1,60 @@
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Counts resolutions in memory and adds them to the store in the background, so opening a link
+/// never waits for a database write.
+///
+/// Counts are written every `interval`, before stats are read (``flush()``), and once more on
+/// graceful shutdown; a failed write keeps its counts for the next flush. A crash loses at most
+/// one interval of counts. Several processes sharing a database add up, because each write adds
+/// to the stored count. A `Service` for Hummingbird's service group; `Sendable`.
+final class ClickCounter: Service, Sendable {
+    private let store: any LinkStore
+    private let interval: Duration
+    private let logger: Logger
+    private let pending = Mutex([Click: Int]())
+
+    /// Creates a counter.
+    /// - Parameters:
+    ///   - store: Where counts go.
+    ///   - interval: How often to write them.
+    ///   - logger: Where write failures are logged.
+    init(store: any LinkStore, interval: Duration, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Counts one resolution.
+    func add(_ click: Click) {
+        pending.withLock { $0[click, default: 0] += 1 }
+    }
+
+    /// Writes every pending count.
+    func flush() async {
+        let batch = pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        for (click, count) in batch {
+            do {
+                try await store.record(click, count: count)
+            } catch {
+                logger.error("cannot write click counts; keeping them for the next try", metadata: ["link.code": "\(click.code)", "error": "\(error)"])
+                pending.withLock { $0[click, default: 0] += count }
+            }
+        }
+    }
+
+    /// Writes counts every interval until graceful shutdown, then once more.
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: self.interval)
+                await self.flush()
+            }
+        }
+        await flush()
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// `/healthz`, `/metrics` and `/openapi.yaml`: public, read-only, and revealing nothing about links.
+struct OperationsRoutes: Sendable {
+    let store: any LinkStore
+    let metrics: ServerMetrics
+    let openAPIDocument: String
+
+    func add(to router: Router<ServerRequestContext>) {
+        router.get("/healthz") { _, context in
+            do {
+                try await store.checkHealth()
+                return Self.text("{\"status\":\"ok\"}\n", contentType: "application/json")
+            } catch {
+                context.logger.error("health check failed", metadata: ["error": "\(error)"])
+                return Self.text("{\"status\":\"unavailable\"}\n", contentType: "application/json", status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ in
+            Self.text(metrics.prometheusText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        }
+        router.get("/openapi.yaml") { _, _ in
+            Self.text(openAPIDocument, contentType: "application/yaml")
+        }
+    }
+
+    static func text(_ text: String, contentType: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: contentType, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// `GET /{code}`: resolves a short link for the requesting client and counts the click, by
+/// platform, day, referring domain and UTM fields, never by address. Links come from a short-lived
+/// ``LinkCache`` and clicks go to the ``ClickCounter``, so a popular link costs no database work.
+struct ResolveRoutes: Sendable {
+    let store: any LinkStore
+    let cache: LinkCache
+    let clicks: ClickCounter
+    let resolver: LinkResolver
+    let pages: PageRenderer
+    let metrics: ServerMetrics
+    let homeHost: String?
+
+    func add(to router: Router<ServerRequestContext>) {
+        router.get("/{code}", use: resolve)
+    }
+
+    @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let code = context.parameters.get("code") ?? ""
+        let link: Link?
+        do {
+            link = try await cache.link(code: code) { () throws(StoreError) in try await store.link(code: code) }
+        } catch {
+            context.logger.error("cannot read a link", metadata: ["link.code": "\(code)", "error": "\(error)"])
+            return page(
+                pages.renderProblem(title: "Try again in a moment", message: "This link cannot be opened right now.", homeHost: homeHost),
+                status: .serviceUnavailable)
+        }
+        let now = Date()
+        guard let link else {
+            return page(
+                pages.renderProblem(
+                    title: "Link not found",
+                    message: "There is no link at this address. Check that it was copied completely.", homeHost: homeHost),
+                status: .notFound)
+        }
+        guard !link.isExpired(at: now) else {
+            let expiry = link.expiresAt.map { " on \(Link.timestamp($0).prefix(10))" } ?? ""
+            return page(
+                pages.renderProblem(
+                    title: "Link expired", message: "This link expired\(expiry) and no longer opens anything.", homeHost: homeHost),
+                status: .gone)
+        }
+        let platform = ClientPlatform(userAgent: request.headers[.userAgent])
+        let utm = Self.clickUTM(request, link: link)
+        let appLinksOnly = request.headers[.preferHTMLMetaTags].map { header in
+            header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
+        } ?? false
+        let click = Click(
+            code: link.code, day: Self.day(now), platform: platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
+            utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
+        clicks.add(click)
+        metrics.recordResolution(platform: platform)
+        context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(platform.rawValue)"])
+        switch resolver.resolve(link, platform: platform, appLinksOnly: appLinksOnly, utm: utm) {
+        case .page(let html): return page(html, status: .ok)
+        case .redirect(let location):
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", .referrerPolicyHeader: "no-referrer"])
+        }
+    }
+
+    private func page(_ html: String, status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .contentSecurityPolicy: "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+                .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The link's UTM fields, each overridden by the request's `utm_*` query parameter.
+    static func clickUTM(_ request: Request, link: Link) -> UTMFields {
+        let query = request.uri.queryParameters
+        func value(_ name: String, _ stored: String?) -> String? {
+            query[Substring(name)].map { String($0.prefix(100)) } ?? stored
+        }
+        return UTMFields(
+            source: value("utm_source", link.utm.source), medium: value("utm_medium", link.utm.medium),
+            campaign: value("utm_campaign", link.utm.campaign), term: value("utm_term", link.utm.term),
+            content: value("utm_content", link.utm.content))
+    }
+
+    /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.
+    static func referrerDomain(_ referer: String?) -> String {
+        guard let referer, let host = URLComponents(string: referer)?.host?.lowercased(), host.count <= 253,
+            host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
+        else { return "" }
+        return host
+    }
+
+    /// The UTC day of a moment, `YYYY-MM-DD` (the civil-from-days algorithm, proleptic Gregorian).
+    static func day(_ date: Date) -> String {
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+}
+
+extension HTTPField.Name {
+    /// `Referrer-Policy`.
+    static let referrerPolicyHeader = HTTPField.Name("Referrer-Policy")!
+    /// `X-Content-Type-Options`.
+    static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    /// `Prefer-Html-Meta-Tags`, with which App Links resolvers ask for only the `al:*` tags.
+    static let preferHTMLMetaTags = HTTPField.Name("Prefer-Html-Meta-Tags")!
+}

@@ -1,0 +1,69 @@
+/// One resolution of a link, as counted: no IP address, no user agent, only the buckets.
+/// A `Sendable` value.
+public struct Click: Sendable, Hashable {
+    /// The link's code.
+    public var code: String
+    /// The UTC day, `YYYY-MM-DD`.
+    public var day: String
+    /// The client's platform.
+    public var platform: ClientPlatform
+    /// The referring page's host, or the empty string for none.
+    public var referrerDomain: String
+    /// The UTM source, medium and campaign in effect.
+    public var utmSource: String
+    /// The UTM medium in effect, or the empty string.
+    public var utmMedium: String
+    /// The UTM campaign in effect, or the empty string.
+    public var utmCampaign: String
+
+    /// Creates a click.
+    /// - Parameters:
+    ///   - code: The link's code.
+    ///   - day: The UTC day.
+    ///   - platform: The platform.
+    ///   - referrerDomain: The referring host or `""`.
+    ///   - utmSource: The UTM source or `""`.
+    ///   - utmMedium: The UTM medium or `""`.
+    ///   - utmCampaign: The UTM campaign or `""`.
+    public init(
+        code: String, day: String, platform: ClientPlatform, referrerDomain: String = "", utmSource: String = "",
+        utmMedium: String = "", utmCampaign: String = ""
+    ) {
+        self.code = code
+        self.day = day
+        self.platform = platform
+        self.referrerDomain = referrerDomain
+        self.utmSource = utmSource
+        self.utmMedium = utmMedium
+        self.utmCampaign = utmCampaign
+    }
+}
+
+/// How many clicks share one set of buckets. A `Sendable` value.
+public struct ClickCount: Sendable, Hashable {
+    /// The buckets; `click.code` is the link's code.
+    public var click: Click
+    /// The number of clicks.
+    public var count: Int
+
+    /// Creates a count.
+    /// - Parameters:
+    ///   - click: The buckets.
+    ///   - count: The number of clicks.
+    public init(click: Click, count: Int) {
+        self.click = click
+        self.count = count
+    }
+}
+
+/// The kind of client that opened a link.
+public enum ClientPlatform: String, Sendable, Hashable, CaseIterable {
+    /// An iPhone, iPad or iPod browser.
+    case ios
+    /// An Android browser.
+    case android
+    /// Any other browser.
+    case desktop
+    /// A link-preview crawler or bot.
+    case crawler
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+import Hummingbird
+import Logging
+
+/// `deeplink serve`: runs the self-hosted link server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the link server: association files, short links, landing pages, stats and the admin API.",
+        discussion: """
+            Serves /.well-known/apple-app-site-association, /apple-app-site-association and \
+            /.well-known/assetlinks.json from the config, GET /{code} for short links, the admin API under /api/v1 \
+            (create a key with deeplink keys create), /healthz, /metrics and /openapi.yaml. Stops gracefully on \
+            SIGINT and SIGTERM. Logs go to standard error.
+            """)
+
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(name: .long, help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on.")
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("The host short links live on (default: the config's first host).", valueName: "host"))
+    var publicHost: String?
+
+    @Option(name: .long, help: ArgumentHelp("Another host links may redirect to; *.example.com allows subdomains. Repeatable.", valueName: "host"))
+    var allowRedirectHost: [String] = []
+
+    @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
+    }
+
+    func run() async throws {
+        let config: DeepLinkConfig
+        do {
+            config = try configOptions.load()
+        } catch {
+            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            throw ExitCode(error.exitCode)
+        }
+        let logger = {
+            var logger = Logger(label: "deeplink.server")
+            logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+            return logger
+        }()
+        let configuration = ServerConfiguration(
+            deepLinkConfig: config, host: host, port: port, publicHost: publicHost, redirectAllowlist: allowRedirectHost)
+        let database = databaseOptions.database
+        do {
+            try await databaseOptions.withStore(logger: logger) { store in
+                let app = try buildApplication(configuration: configuration, store: store, logger: logger)
+                logger.info(
+                    "serving links", metadata: ["address": "\(configuration.host):\(configuration.port)", "database": "\(Self.redacted(database))"])
+                try await app.runService()
+                logger.info("stopped")
+            }
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            throw ExitCode(failure.exitCode)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The database URL without its password, for logs.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "****"
+        return components.string ?? url
+    }
+}

@@ -1,0 +1,243 @@
+import DeepLinkCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DeepLinkServer
+
+struct LinkAPIRoutesTests {
+    static let sale = #"{"code": "spring-sale", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789"}}"#
+
+    @Test(arguments: StoreBackend.available)
+    func createsReadsUpdatesListsAndDeletesALink(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = "crud-\(UUID().uuidString.prefix(8))"
+            let created = try await server.createLink(
+                #"{"code": "\#(code)", "deepLink": "shop://sales/42", "preview": {"title": "Spring sale"}, "utm": {"source": "mail"}, "campaign": "spring"}"#)
+            #expect(created["code"] == .string(code))
+            #expect(created["url"] == .string("https://shop.example.com/\(code)"))
+            #expect(created["fallbacks"]?.objectValue?["playPackage"] == "com.example.shop")
+            #expect(created["preview"]?.objectValue?["title"] == "Spring sale")
+
+            let read = try await server.api(.get, "/api/v1/links/\(code)")
+            #expect(read.status == .ok)
+            #expect(try read.object() == created)
+
+            let updated = try await server.api(
+                .patch, "/api/v1/links/\(code)", json: #"{"deepLink": "shop://products/7", "preview": {"title": null}, "campaign": null}"#)
+            #expect(updated.status == .ok, "\(updated.text)")
+            let object = try updated.object()
+            #expect(object["deepLink"] == "shop://products/7")
+            #expect(object["preview"]?.objectValue?["title"] == .null)
+            #expect(object["campaign"] == .null)
+            #expect(object["utm"]?.objectValue?["source"] == "mail")
+
+            let list = try await server.api(.get, "/api/v1/links?limit=100")
+            let codes = try list.object()["links"].flatMap { value -> [String]? in
+                guard case .array(let links) = value else { return nil }
+                return links.compactMap { $0.objectValue?["code"]?.stringValue }
+            }
+            #expect(codes?.contains(code) == true)
+
+            #expect(try await server.api(.delete, "/api/v1/links/\(code)").status == .noContent)
+            #expect(try await server.api(.get, "/api/v1/links/\(code)").status == .notFound)
+            #expect(try await server.api(.delete, "/api/v1/links/\(code)").status == .notFound)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func generatesAnUnguessableCodeWhenNoneIsChosen(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let first = try await server.createLink(#"{"deepLink": "https://shop.example.com/sales/42"}"#)
+            let second = try await server.createLink(#"{"deepLink": "https://shop.example.com/sales/42"}"#)
+            let code = try #require(first["code"]?.stringValue)
+            #expect(code.count == 10)
+            #expect(first["code"] != second["code"])
+            #expect(first["fallbacks"]?.objectValue?["webURL"] == "https://shop.example.com/sales/42")
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func pagesThroughLinksWithACursor(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let prefix = "page-\(UUID().uuidString.prefix(6))"
+            for index in 0..<5 {
+                _ = try await server.createLink(#"{"code": "\#(prefix)-\#(index)", "deepLink": "shop://cart"}"#)
+            }
+            var seen: [String] = []
+            var cursor = "\(prefix)"
+            while true {
+                let page = try await server.api(.get, "/api/v1/links?limit=2&cursor=\(cursor)").object()
+                guard case .array(let links)? = page["links"] else { Issue.record("no links array"); return }
+                #expect(links.count <= 2)
+                seen += links.compactMap { $0.objectValue?["code"]?.stringValue }.filter { $0.hasPrefix(prefix) }
+                guard case .string(let next)? = page["nextCursor"], next.hasPrefix(prefix) else { break }
+                cursor = next
+            }
+            #expect(seen == (0..<5).map { "\(prefix)-\($0)" })
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func refusesATakenCodeWithConflict(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = "taken-\(UUID().uuidString.prefix(8))"
+            _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart"}"#)
+            let again = try await server.api(.post, "/api/v1/links", json: #"{"code": "\#(code)", "deepLink": "shop://cart"}"#)
+            #expect(again.status == .conflict)
+            #expect(try again.error() == ("code-taken", "code"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func refusesRequestsWithoutAValidKeyBeforeTouchingAnything(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = "auth-\(UUID().uuidString.prefix(8))"
+            let body = #"{"code": "\#(code)", "deepLink": "shop://cart"}"#
+            let missing = try await server.client.execute(
+                uri: "/api/v1/links", method: .post, headers: [.contentType: "application/json"], body: .init(string: body))
+            #expect(missing.status == .unauthorized)
+            #expect(missing.headers[.wwwAuthenticate] != nil)
+            #expect(try missing.error().code == "unauthorized")
+
+            let forged = APIKey.generate(name: "never stored", at: Date())
+            #expect(try await server.api(.post, "/api/v1/links", json: body, token: forged.token).status == .unauthorized)
+
+            let revoked = APIKey.generate(name: "revoked", at: Date())
+            try await server.store.insert(revoked.record)
+            #expect(try await server.store.revokeAPIKey(id: revoked.record.id, at: Date()))
+            #expect(try await server.api(.post, "/api/v1/links", json: body, token: revoked.token).status == .unauthorized)
+            #expect(try await server.api(.get, "/api/v1/links", token: revoked.token).status == .unauthorized)
+            #expect(try await server.store.link(code: code) == nil)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"deepLink": "mail://sales/3"}"#, "unroutable-deep-link", "deepLink"),
+        (#"{"deepLink": "https://evil.example/sales/3"}"#, "unroutable-deep-link", "deepLink"),
+        (#"{"deepLink": "shop://sales/abc"}"#, "unroutable-deep-link", "deepLink"),
+        (#"{"code": "x"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": 42}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart", "code": "a b"}"#, "invalid-field", "code"),
+        (#"{"deepLink": "shop://cart", "code": "healthz"}"#, "invalid-field", "code"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "javascript:alert(1)"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "data:text/html,hi"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "https://shop.example.com@evil.example/"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "//evil.example/x"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "https://evil.example/x"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "http://shop.example.com/x"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"appStoreID": "id123"}}"#, "invalid-field", "fallbacks.appStoreID"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"playPackage": "not a package"}}"#, "invalid-field", "fallbacks.playPackage"),
+        (#"{"deepLink": "shop://cart", "preview": {"imageURL": "http://cdn.example/a.png"}}"#, "disallowed-url", "preview.imageURL"),
+        (#"{"deepLink": "shop://cart", "preview": {"colour": "red"}}"#, "invalid-field", "preview.colour"),
+        (#"{"deepLink": "shop://cart", "expiresAt": "tomorrow"}"#, "invalid-field", "expiresAt"),
+        (#"{"deepLink": "shop://cart", "expiresAt": "2001-01-01T00:00:00Z"}"#, "invalid-field", "expiresAt"),
+        (#"{"deepLink": "shop://cart", "extra": true}"#, "invalid-field", "extra"),
+        (#"[1, 2]"#, "invalid-json", nil),
+        (#"{"deepLink": "#, "invalid-json", nil),
+    ] as [(String, String, String?)])
+    func refusesBadInputWithAClearJSONError(body: String, code: String, field: String?) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: body)
+            #expect(response.status == .badRequest, "\(response.text)")
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            let error = try response.error()
+            #expect(error.code == code)
+            #expect(error.field == field)
+            let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
+            #expect(!message.isEmpty)
+        }
+    }
+
+    @Test func explainsWhyTheRouterRefusesADeepLink() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "mail://sales/3"}"#)
+            let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
+            #expect(message.contains("scheme mail is not one of the app's schemes (shop)"))
+        }
+    }
+
+    @Test func allowsRedirectsToAllowlistedSubdomainsAndTheStores() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "https://www.partner.example/cart"}}"#)
+            _ = try await server.createLink(#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "https://apps.apple.com/app/id1"}}"#)
+        }
+    }
+
+    @Test func refusesBodiesThatAreTooLargeOrNotJSON() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let large = #"{"deepLink": "shop://cart", "campaign": "\#(String(repeating: "x", count: 20_000))"}"#
+            let tooLarge = try await server.api(.post, "/api/v1/links", json: large)
+            #expect(tooLarge.status == .contentTooLarge)
+            #expect(try tooLarge.error().code == "payload-too-large")
+
+            let form = try await server.client.execute(
+                uri: "/api/v1/links", method: .post,
+                headers: [.authorization: "Bearer \(server.token)", .contentType: "application/x-www-form-urlencoded"],
+                body: .init(string: "deepLink=shop://cart"))
+            #expect(form.status == .unsupportedMediaType)
+            #expect(try form.error().code == "unsupported-media-type")
+        }
+    }
+
+    @Test func limitsWritesPerKeyAndSaysWhenToRetry() async throws {
+        var configuration = try ServerHarness.configuration()
+        configuration.writesPerMinutePerKey = 3
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            for _ in 0..<3 {
+                #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#).status == .created)
+            }
+            let limited = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#)
+            #expect(limited.status == .tooManyRequests)
+            #expect(try limited.error().code == "rate-limited")
+            #expect(limited.headers[.retryAfter].flatMap(Int.init).map { $0 >= 1 } == true)
+            #expect(try await server.api(.get, "/api/v1/links").status == .ok)
+
+            let other = APIKey.generate(name: "other", at: Date())
+            try await server.store.insert(other.record)
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#, token: other.token).status == .created)
+        }
+    }
+
+    @Test func limitsWritesPerClientAddressAcrossKeys() async throws {
+        var configuration = try ServerHarness.configuration()
+        configuration.writesPerMinutePerAddress = 2
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            let other = APIKey.generate(name: "other", at: Date())
+            try await server.store.insert(other.record)
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#).status == .created)
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#, token: other.token).status == .created)
+            let limited = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart"}"#, token: other.token)
+            #expect(limited.status == .tooManyRequests)
+        }
+    }
+
+    @Test func answersUnknownAPIRoutesWithTheJSONErrorShape() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            for (method, path) in [(HTTPRequest.Method.get, "/api/v1/nothing"), (.put, "/api/v1/links/abc")] {
+                let response = try await server.api(method, path)
+                #expect(response.status == .notFound)
+                #expect(try response.error().code == "not-found")
+            }
+        }
+    }
+
+    @Test func refusesAnOutOfRangePageSize() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.get, "/api/v1/links?limit=1000")
+            #expect(response.status == .badRequest)
+            #expect(try response.error() == ("invalid-field", "limit"))
+        }
+    }
+
+    @Test func refusesChangingTheCode() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(Self.sale)
+            let response = try await server.api(.patch, "/api/v1/links/spring-sale", json: #"{"code": "other"}"#)
+            #expect(response.status == .badRequest)
+            #expect(try response.error() == ("invalid-field", "code"))
+        }
+    }
+}

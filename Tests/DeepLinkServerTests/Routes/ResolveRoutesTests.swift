@@ -1,0 +1,196 @@
+import DeepLinkAppLinks
+import DeepLinkCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DeepLinkServer
+
+struct ResolveRoutesTests {
+    static let link = #"""
+        {"code": "CODE", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789",
+         "webURL": "https://shop.example.com/sales/42"},
+         "preview": {"title": "Spring <sale> & \"more\"", "description": "Up to 50% off", "imageURL": "https://cdn.partner.example/s.png"},
+         "utm": {"source": "mail", "campaign": "spring"}}
+        """#
+
+    func create(_ server: ServerHarness, json: String = Self.link) async throws -> String {
+        let code = "r\(UUID().uuidString.prefix(8))"
+        _ = try await server.createLink(json.replacingOccurrences(of: "CODE", with: code))
+        return code
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func givesIPhonesALandingPageWithTheSmartAppBannerAndStoreFallback(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            let response = try await server.open("/\(code)", userAgent: ServerHarness.iPhone)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            let html = response.text
+            #expect(html.contains(#"<meta name="apple-itunes-app" content="app-id=123456789, app-argument=shop://sales/42">"#))
+            #expect(html.contains(#"<a class="button" href="shop://sales/42">Open in app</a>"#))
+            #expect(html.contains(#"href="https://apps.apple.com/app/id123456789""#))
+            #expect(html.contains(#"href="https://shop.example.com/sales/42">Continue in the browser"#))
+            #expect(!html.contains("<script"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func sendsAndroidToAnIntentWithThePlayStoreAsBrowserFallback(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            let response = try await server.open("/\(code)?utm_source=sms", userAgent: ServerHarness.android)
+            #expect(response.status == .found)
+            let location = try #require(response.headers[.location])
+            #expect(location.hasPrefix("intent://sales/42#Intent;scheme=shop;package=com.example.shop;S.browser_fallback_url="))
+            #expect(location.hasSuffix(";end"))
+            let fallback = try #require(
+                location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
+                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+            #expect(fallback.hasPrefix("https://play.google.com/store/apps/details?id=com.example.shop&referrer="))
+            let referrer = try #require(URLComponents(string: fallback)?.queryItems?.first { $0.name == "referrer" }?.value)
+            #expect(referrer == "utm_source=sms&utm_campaign=spring&deeplink_code=\(code)")
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func sendsDesktopsToTheWebFallback(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            let response = try await server.open("/\(code)", userAgent: ServerHarness.desktop)
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://shop.example.com/sales/42")
+            #expect(response.headers[.cacheControl] == "no-store")
+        }
+    }
+
+    @Test func showsDesktopsTheLandingPageWhenThereIsNoWebFallback() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server, json: #"{"code": "CODE", "deepLink": "shop://cart"}"#)
+            let response = try await server.open("/\(code)", userAgent: ServerHarness.desktop)
+            #expect(response.status == .ok)
+            #expect(response.text.contains("Open in app"))
+        }
+    }
+
+    @Test func givesCrawlersOpenGraphTagsWithEveryValueEscaped() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let html = try await server.open("/\(code)", userAgent: ServerHarness.crawler).text
+            #expect(html.contains(#"<meta property="og:title" content="Spring &lt;sale&gt; &amp; &quot;more&quot;">"#))
+            #expect(html.contains(#"<meta property="og:description" content="Up to 50% off">"#))
+            #expect(html.contains(#"<meta property="og:image" content="https://cdn.partner.example/s.png">"#))
+            #expect(html.contains(#"<meta property="og:url" content="https://shop.example.com/\#(code)">"#))
+            #expect(html.contains("<h1>Spring &lt;sale&gt; &amp; &quot;more&quot;</h1>"))
+            #expect(!html.contains("<sale>"))
+        }
+    }
+
+    @Test func carriesAppLinksTagsThatTheAppLinksReaderUnderstands() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let html = try await server.open("/\(code)", userAgent: ServerHarness.iPhone).text
+            let metadata = AppLinkMetadata(html: html, pageURL: try #require(URL(string: "https://shop.example.com/\(code)")))
+            #expect(metadata.ios.first?.url == URL(string: "shop://sales/42"))
+            #expect(metadata.ios.first?.appStoreID == "123456789")
+            #expect(metadata.android.first?.packageName == "com.example.shop")
+            #expect(metadata.web.url == URL(string: "https://shop.example.com/sales/42"))
+        }
+    }
+
+    @Test func answersPreferHtmlMetaTagsWithOnlyTheAppLinksTags() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let response = try await server.open(
+                "/\(code)", userAgent: ServerHarness.desktop, headers: [HTTPField.Name("Prefer-Html-Meta-Tags")!: "al"])
+            #expect(response.status == .ok)
+            let metaLines = response.text.split(separator: "\n").filter { $0.contains("<meta") }
+            #expect(metaLines.count == 5)
+            #expect(metaLines.allSatisfy { $0.contains(#"property="al:"#) })
+            #expect(!response.text.contains("og:"))
+            #expect(!response.text.contains("Open in app"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func explainsUnknownAndExpiredLinks(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let unknown = try await server.open("/no-such-link", userAgent: ServerHarness.iPhone)
+            #expect(unknown.status == .notFound)
+            #expect(unknown.text.contains("Link not found"))
+            #expect(unknown.text.contains(#"href="https://shop.example.com/""#))
+
+            let code = try await create(server, json: #"{"code": "CODE", "deepLink": "shop://cart"}"#)
+            let stored = try #require(try await server.store.link(code: code))
+            var expired = stored
+            expired.expiresAt = Date(timeIntervalSinceNow: -60).roundedToSeconds
+            #expect(try await server.store.update(expired))
+            let gone = try await server.open("/\(code)", userAgent: ServerHarness.iPhone)
+            #expect(gone.status == .gone)
+            #expect(gone.text.contains("Link expired"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func resolvesAnUpdatedOrDeletedLinkAtOnce(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            #expect(try await server.open("/\(code)", userAgent: ServerHarness.desktop).headers[.location] == "https://shop.example.com/sales/42")
+            let update = #"{"fallbacks": {"webURL": "https://shop.example.com/products/7"}}"#
+            #expect(try await server.api(.patch, "/api/v1/links/\(code)", json: update).status == .ok)
+            #expect(try await server.open("/\(code)", userAgent: ServerHarness.desktop).headers[.location] == "https://shop.example.com/products/7")
+            #expect(try await server.api(.delete, "/api/v1/links/\(code)").status == .noContent)
+            #expect(try await server.open("/\(code)", userAgent: ServerHarness.desktop).status == .notFound)
+        }
+    }
+
+    @Test func neverRedirectsToAWebFallbackTheAllowlistNoLongerAllows() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server, json: #"{"code": "CODE", "deepLink": "shop://cart"}"#)
+            var stored = try #require(try await server.store.link(code: code))
+            stored.webURL = "https://evil.example/phish"
+            #expect(try await server.store.update(stored))
+            let response = try await server.open("/\(code)", userAgent: ServerHarness.desktop)
+            #expect(response.status == .ok)
+            #expect(!response.text.contains("evil.example"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func countsEveryResolutionByPlatformDayReferrerAndUTM(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            _ = try await server.open("/\(code)", userAgent: ServerHarness.iPhone, headers: [.referer: "https://news.example.org/post?id=1"])
+            _ = try await server.open("/\(code)", userAgent: ServerHarness.iPhone, headers: [.referer: "https://news.example.org/other"])
+            _ = try await server.open("/\(code)?utm_source=sms", userAgent: ServerHarness.android)
+            _ = try await server.open("/\(code)", userAgent: ServerHarness.desktop)
+            _ = try await server.open("/\(code)", userAgent: ServerHarness.crawler)
+
+            let stats = try await server.api(.get, "/api/v1/links/\(code)/stats").object()
+            #expect(stats["total"] == 5)
+            #expect(stats["byPlatform"] == ["ios": 2, "android": 1, "desktop": 1, "crawler": 1])
+            #expect(stats["byReferrer"] == ["news.example.org": 2, "": 3])
+            #expect(stats["byUTMSource"] == ["mail": 4, "sms": 1])
+            #expect(stats["byUTMCampaign"] == ["spring": 5])
+            #expect(stats["byDay"] == [["day": .string(ResolveRoutes.day(Date())), "count": 5]])
+            #expect(try await server.api(.get, "/api/v1/links/unknown-code/stats").status == .notFound)
+        }
+    }
+
+    @Test(arguments: [
+        (ServerHarness.iPhone, ClientPlatform.ios), (ServerHarness.android, .android), (ServerHarness.desktop, .desktop),
+        (ServerHarness.crawler, .crawler), ("Twitterbot/1.0", .crawler), ("Slackbot-LinkExpanding 1.0", .crawler),
+        ("WhatsApp/2.23.20.0 A", .crawler), ("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)", .ios), ("curl/8.5.0", .desktop),
+    ])
+    func classifiesUserAgents(userAgent: String, platform: ClientPlatform) {
+        #expect(ClientPlatform(userAgent: userAgent) == platform)
+    }
+
+    @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31")])
+    func namesTheUTCDay(seconds: Double, day: String) {
+        #expect(ResolveRoutes.day(Date(timeIntervalSince1970: seconds)) == day)
+    }
+}

@@ -1,0 +1,85 @@
+import DeepLinkCore
+import DeepLinkServer
+import DeepLinkTesting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Testing
+
+/// Builds the server over a store and drives it in-process, with an API key ready.
+struct ServerHarness: Sendable {
+    let client: any TestClientProtocol
+    let store: any LinkStore
+    let token: String
+
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
+    static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+    static let desktop = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15"
+    static let crawler = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"
+
+    /// The example app's config, with an `apps` section so association files exist.
+    static func configuration() throws -> ServerConfiguration {
+        ServerConfiguration(
+            deepLinkConfig: try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig),
+            redirectAllowlist: ["*.partner.example"])
+    }
+
+    /// Runs `body` against an in-process server.
+    static func run(
+        _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil,
+        _ body: @escaping @Sendable (ServerHarness) async throws -> Void
+    ) async throws {
+        let configuration = try configuration ?? Self.configuration()
+        try await backend.withStore { store in
+            let key = APIKey.generate(name: "test", at: Date())
+            try await store.insert(key.record)
+            var logger = Logger(label: "test.server")
+            logger.logLevel = .warning
+            let app = try buildApplication(configuration: configuration, store: store, logger: logger)
+            try await app.test(mode) { client in
+                try await body(ServerHarness(client: client, store: store, token: key.token))
+            }
+        }
+    }
+
+    /// Sends a request with the API key.
+    @discardableResult
+    func api(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, token: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [.authorization: "Bearer \(token ?? self.token)"]
+        if json != nil { headers[.contentType] = "application/json" }
+        return try await client.execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Creates a link and returns its JSON.
+    func createLink(_ json: String) async throws -> [String: JSONValue] {
+        let response = try await api(.post, "/api/v1/links", json: json)
+        #expect(response.status == .created, "\(response.text)")
+        return try response.object()
+    }
+
+    /// Opens a short link as a client would.
+    func open(_ path: String, userAgent: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        headers[.userAgent] = userAgent
+        return try await client.execute(uri: path, method: .get, headers: headers)
+    }
+}
+
+extension TestResponse {
+    /// The body as text.
+    var text: String { body.getString(at: body.readerIndex, length: body.readableBytes) ?? "" }
+
+    /// The body as a JSON object.
+    func object() throws -> [String: JSONValue] {
+        try #require(try JSONValue(parsing: text).objectValue, "not a JSON object: \(text)")
+    }
+
+    /// The error object's code and field.
+    func error() throws -> (code: String?, field: String?) {
+        let error = try #require(try object()["error"]?.objectValue, "no error object: \(text)")
+        return (error["code"]?.stringValue, error["field"]?.stringValue)
+    }
+}

@@ -1,0 +1,50 @@
+import DeepLinkServer
+import DeepLinkStorePostgres
+import DeepLinkStoreSQLite
+import Foundation
+import Logging
+import Testing
+
+/// The store backends a test runs against: SQLite always, PostgreSQL when
+/// `DEEPLINK_TEST_POSTGRES_URL` names a database.
+enum StoreBackend: String, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    /// The PostgreSQL URL from the environment.
+    static let postgresURL: String? = ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Every backend available here; prints a note once when PostgreSQL is skipped.
+    static let available: [StoreBackend] = {
+        guard postgresURL != nil else {
+            print("note: DEEPLINK_TEST_POSTGRES_URL is not set; the PostgreSQL store tests are skipped")
+            return [.sqlite]
+        }
+        return [.sqlite, .postgres]
+    }()
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a fresh, migrated store: a new SQLite file, or the shared PostgreSQL database.
+    func withStore<Result: Sendable>(_ body: @Sendable (any LinkStore) async throws -> Result) async throws -> Result {
+        var logger = Logger(label: "test.store")
+        logger.logLevel = .warning
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-test-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = try await SQLiteLinkStore.open(path: folder.appendingPathComponent("links.sqlite").path, logger: logger)
+            do {
+                let result = try await body(store)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        case .postgres:
+            let url = try #require(Self.postgresURL)
+            return try await PostgresLinkStore.withStore(url: url, logger: logger, body)
+        }
+    }
+}

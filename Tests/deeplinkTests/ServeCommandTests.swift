@@ -1,0 +1,132 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// The README's walkthrough against real `deeplink` processes: create a key, serve the example
+/// config, create a link with curl's requests, open it as an iPhone, an Android phone and a
+/// desktop, and read the stats.
+@Suite(.serialized)
+struct ServeCommandTests {
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+    static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+    static let desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36"
+
+    static func temporaryDatabase() -> (folder: URL, url: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-serve-\(UUID().uuidString)")
+        return (folder, "sqlite:" + folder.appendingPathComponent("links.sqlite").path)
+    }
+
+    static func createKey(database: String) throws -> String {
+        let created = try ServerProcess.run(["keys", "create", "--name", "walkthrough", "--database", database, "--json"])
+        #expect(created.status == 0, "\(created.error)")
+        return try #require(try JSONValue(parsing: created.output).objectValue?["token"]?.stringValue)
+    }
+
+    static func walkthrough(_ server: ServerProcess, token: String, code: String) async throws {
+        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+        let created = try await server.request(
+            "/api/v1/links", method: .post, headers: auth,
+            body: #"{"code": "\#(code)", "deepLink": "https://shop.example.com/sales/42", "fallbacks": {"appStoreID": "123456789"}, "preview": {"title": "Spring sale"}}"#)
+        #expect(created.status == .created, "\(created.text)")
+
+        let iPhone = try await server.request("/\(code)", headers: [.userAgent: iPhone])
+        #expect(iPhone.status == .ok)
+        #expect(iPhone.text.contains("app-argument=https://shop.example.com/sales/42"))
+
+        let android = try await server.request("/\(code)", headers: [.userAgent: android])
+        #expect(android.status == .found)
+        #expect(android.headers[.location]?.hasPrefix("intent://shop.example.com/sales/42#Intent;scheme=https;") == true)
+
+        let desktop = try await server.request("/\(code)", headers: [.userAgent: desktop])
+        #expect(desktop.status == .found)
+        #expect(desktop.headers[.location] == "https://shop.example.com/sales/42")
+    }
+
+    static func total(_ server: ServerProcess, token: String, code: String) async throws -> JSONValue? {
+        let stats = try await server.request("/api/v1/links/\(code)/stats", headers: [.authorization: "Bearer \(token)"])
+        return try JSONValue(parsing: stats.text).objectValue?["total"]
+    }
+
+    @Test func runsTheReadmeWalkthroughOnSQLite() async throws {
+        let (folder, database) = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let token = try Self.createKey(database: database)
+        let server = try ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        do {
+            let health = try await server.request("/healthz")
+            #expect(health.status == .ok)
+            let aasa = try await server.request("/.well-known/apple-app-site-association")
+            #expect(aasa.headers[.contentType] == "application/json")
+            try await Self.walkthrough(server, token: token, code: "spring")
+            #expect(try await Self.total(server, token: token, code: "spring") == 3)
+
+            let listed = try ServerProcess.run(["keys", "list", "--database", database, "--json"])
+            guard case .array(let keys) = try JSONValue(parsing: listed.output) else {
+                Issue.record("keys list --json did not print an array: \(listed.output)")
+                return
+            }
+            let id = try #require(keys.first?.objectValue?["id"]?.stringValue)
+            #expect(try ServerProcess.run(["keys", "revoke", id, "--database", database]).status == 0)
+            let revoked = try await server.request("/api/v1/links", headers: [.authorization: "Bearer \(token)"])
+            #expect(revoked.status == .unauthorized)
+            #expect(try await server.request("/spring", headers: [.userAgent: Self.iPhone]).status == .ok)
+        } catch {
+            _ = server.stop()
+            throw error
+        }
+        #expect(server.stop() == 0, "graceful shutdown exits 0")
+
+        // The click counted just before the shutdown was written on the way out.
+        let newToken = try Self.createKey(database: database)
+        let restarted = try ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        defer { _ = restarted.stop() }
+        #expect(try await Self.total(restarted, token: newToken, code: "spring") == 4)
+    }
+
+    @Test func reportsBadOptionsOnStandardErrorWithAFailingExit() throws {
+        let badDatabase = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--database", "mysql://localhost/x"])
+        #expect(badDatabase.status != 0)
+        #expect(badDatabase.error.hasPrefix("error: --database must be sqlite:PATH or postgres://"))
+
+        let (folder, database) = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unknownKey = try ServerProcess.run(["keys", "revoke", "000000000000", "--database", database])
+        #expect(unknownKey.status != 0)
+        #expect(unknownKey.error.contains("there is no API key with the id 000000000000"))
+
+        let empty = try ServerProcess.run(["keys", "list", "--database", database])
+        #expect(empty.status == 0)
+        #expect(empty.output.contains("no API keys"))
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    func twoServersSharingPostgreSQLResolveEachOthersLinksAndAddUpClicks() async throws {
+        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let token = try Self.createKey(database: database)
+        let config = Fixtures.shopConfig.path
+        let first = try ServerProcess(config: config, database: database)
+        let second = try ServerProcess(config: config, database: database)
+        defer {
+            _ = first.stop()
+            _ = second.stop()
+        }
+        #expect(first.port != second.port)
+        let code = "scale-\(UUID().uuidString.prefix(8))"
+        try await Self.walkthrough(first, token: token, code: code)
+        let resolved = try await second.request("/\(code)", headers: [.userAgent: Self.iPhone])
+        #expect(resolved.status == .ok)
+        #expect(resolved.text.contains("Spring sale"))
+        _ = try await second.request("/\(code)", headers: [.userAgent: Self.desktop])
+        // Each server writes its counts within a second; reading stats writes the reader's own at once.
+        var total: JSONValue?
+        for _ in 0..<50 where total != 5 {
+            total = try await Self.total(first, token: token, code: code)
+            if total != 5 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(total == 5)
+        #expect(try await Self.total(second, token: token, code: code) == 5)
+    }
+}
