@@ -6,7 +6,9 @@ import PackageDescription
 // product-less targets so an iOS app that adopts `DeepLinkCore` fetches nothing else.
 let package = Package(
     name: "swift-deeplink",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // macOS 15: the link server (and so the CLI) uses Hummingbird (macOS 14) and
+    // `Synchronization.Mutex` (macOS 15). iOS apps, which only build the library products, keep iOS 16.
+    platforms: [.macOS(.v15), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "DeepLinkCore", targets: ["DeepLinkCore"]),
         .library(name: "DeepLinkAppLinks", targets: ["DeepLinkAppLinks"]),

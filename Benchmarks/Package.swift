@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "swift-deeplink-benchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "swift-deeplink", path: ".."),
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),

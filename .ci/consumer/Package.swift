@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "ShopApp",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     dependencies: [.package(name: "swift-deeplink", path: "../..")],
     targets: [
         .executableTarget(
