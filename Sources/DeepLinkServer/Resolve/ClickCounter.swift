@@ -52,9 +52,12 @@ final class ClickCounter: Service, Sendable {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: self.interval)
+                guard !Task.isCancelled else { break }
                 await self.flush()
             }
         }
-        await flush()
+        // The last write runs in a task of its own: this one is cancelled by now, and a
+        // database client that honours cancellation (PostgreSQL's) would refuse the write.
+        await Task { await self.flush() }.value
     }
 }
