@@ -42,14 +42,9 @@ func buildRouter(
 ) throws -> Hummingbird.Router<ServerRequestContext> {
     let config = configuration.deepLinkConfig
     let association = try AssociationFiles(config: config)
-    var builder = RouterBuilder(config: config)
-    for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
-    let linkRouter = try builder.build()
-    let policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
+    let editor = try LinkEditor(configuration: configuration)
+    let policy = editor.policy
     let pages = try PageRenderer()
-    let settings = try? AssociationSettings.load(from: config)
-    let editor = LinkEditor(
-        router: linkRouter, policy: policy, defaultPlayPackage: settings?.androidApps.first?.package)
 
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
 

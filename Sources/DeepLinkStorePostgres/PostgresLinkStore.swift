@@ -105,7 +105,7 @@ public final class PostgresLinkStore: LinkStore {
                 \(link.appStoreID), \(link.playPackage), \(link.webURL), \(link.preview.title), \(link.preview.description), \
                 \(link.preview.imageURL), \(link.utm.source), \(link.utm.medium), \(link.utm.campaign), \(link.utm.term), \
                 \(link.utm.content), \(link.campaign), \(Self.seconds(link.expiresAt)), \(Self.seconds(link.createdAt)), \
-                \(Self.seconds(link.updatedAt)))
+                \(Self.seconds(link.updatedAt)), \(link.iosFallbackURL), \(link.androidFallbackURL))
                 """, logger: logger)
         }
     }
@@ -130,7 +130,8 @@ public final class PostgresLinkStore: LinkStore {
                 preview_description = \(link.preview.description), preview_image_url = \(link.preview.imageURL), \
                 utm_source = \(link.utm.source), utm_medium = \(link.utm.medium), utm_campaign = \(link.utm.campaign), \
                 utm_term = \(link.utm.term), utm_content = \(link.utm.content), campaign = \(link.campaign), \
-                expires_at = \(Self.seconds(link.expiresAt)), updated_at = \(Self.seconds(link.updatedAt)) \
+                expires_at = \(Self.seconds(link.expiresAt)), updated_at = \(Self.seconds(link.updatedAt)), \
+                ios_fallback_url = \(link.iosFallbackURL), android_fallback_url = \(link.androidFallbackURL) \
                 WHERE code = \(link.code) RETURNING code
                 """, logger: logger)
             return try await Self.hasRows(rows)
@@ -273,6 +274,7 @@ public final class PostgresLinkStore: LinkStore {
         return Link(
             code: try columns["code"].decode(String.self), deepLink: try columns["deep_link"].decode(String.self),
             appStoreID: try text("app_store_id"), playPackage: try text("play_package"), webURL: try text("web_url"),
+            iosFallbackURL: try text("ios_fallback_url"), androidFallbackURL: try text("android_fallback_url"),
             preview: LinkPreview(
                 title: try text("preview_title"), description: try text("preview_description"),
                 imageURL: try text("preview_image_url")),

@@ -77,7 +77,7 @@ public final class SQLiteLinkStore: LinkStore {
 
     /// Stores a new link; see ``LinkStore``.
     public func insert(_ link: Link) async throws(StoreError) {
-        let placeholders = Array(repeating: "?", count: 17).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: 19).joined(separator: ", ")
         try await run("insert link", duplicateMessage: "the code \(link.code) is taken") {
             _ = try await $0.query("INSERT INTO links (\(LinkStoreSchema.linkColumns)) VALUES (\(placeholders))", Self.values(of: link))
         }
@@ -210,7 +210,8 @@ public final class SQLiteLinkStore: LinkStore {
             .text(link.code), .text(link.deepLink), value(link.appStoreID), value(link.playPackage), value(link.webURL),
             value(link.preview.title), value(link.preview.description), value(link.preview.imageURL), value(link.utm.source),
             value(link.utm.medium), value(link.utm.campaign), value(link.utm.term), value(link.utm.content), value(link.campaign),
-            value(link.expiresAt), value(link.createdAt), value(link.updatedAt),
+            value(link.expiresAt), value(link.createdAt), value(link.updatedAt), value(link.iosFallbackURL),
+            value(link.androidFallbackURL),
         ]
     }
 
@@ -231,7 +232,7 @@ public final class SQLiteLinkStore: LinkStore {
         else { throw StoreError(code: .corrupt, message: "a links row cannot be read: \(row)") }
         return Link(
             code: code, deepLink: deepLink, appStoreID: text("app_store_id"), playPackage: text("play_package"),
-            webURL: text("web_url"),
+            webURL: text("web_url"), iosFallbackURL: text("ios_fallback_url"), androidFallbackURL: text("android_fallback_url"),
             preview: LinkPreview(title: text("preview_title"), description: text("preview_description"), imageURL: text("preview_image_url")),
             utm: UTMFields(
                 source: text("utm_source"), medium: text("utm_medium"), campaign: text("utm_campaign"), term: text("utm_term"),

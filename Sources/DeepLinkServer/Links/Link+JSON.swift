@@ -10,7 +10,10 @@ extension Link {
             "code": .string(code),
             "url": linkHost.map { .string("https://\($0)/\(code)") } ?? .null,
             "deepLink": .string(deepLink),
-            "fallbacks": ["appStoreID": optional(appStoreID), "playPackage": optional(playPackage), "webURL": optional(webURL)],
+            "fallbacks": [
+                "appStoreID": optional(appStoreID), "playPackage": optional(playPackage), "webURL": optional(webURL),
+                "iosURL": optional(iosFallbackURL), "androidURL": optional(androidFallbackURL),
+            ],
             "preview": ["title": optional(preview.title), "description": optional(preview.description), "imageURL": optional(preview.imageURL)],
             "utm": [
                 "source": optional(utm.source), "medium": optional(utm.medium), "campaign": optional(utm.campaign),

@@ -1,3 +1,4 @@
+import DeepLinkAssociation
 import DeepLinkCore
 import Foundation
 
@@ -6,12 +7,12 @@ import Foundation
 /// a type, a length and a format. `Sendable`.
 ///
 /// A body is a JSON object with `code`, `deepLink`, `fallbacks` (`appStoreID`, `playPackage`,
-/// `webURL`), `preview` (`title`, `description`, `imageURL`), `utm` (`source`, `medium`,
+/// `webURL`, `iosURL`, `androidURL`), `preview` (`title`, `description`, `imageURL`), `utm` (`source`, `medium`,
 /// `campaign`, `term`, `content`), `campaign` and `expiresAt` (RFC 3339). In an update, a field
 /// that is absent stays, and `null` clears it.
 struct LinkEditor: Sendable {
     private static let groups: [String: Set<String>] = [
-        "fallbacks": ["appStoreID", "playPackage", "webURL"],
+        "fallbacks": ["appStoreID", "playPackage", "webURL", "iosURL", "androidURL"],
         "preview": ["title", "description", "imageURL"],
         "utm": ["source", "medium", "campaign", "term", "content"],
     ]
@@ -21,6 +22,18 @@ struct LinkEditor: Sendable {
     let policy: RedirectPolicy
     /// The config's Android package, used when a link names none.
     let defaultPlayPackage: String?
+
+    /// An editor for a server's config: its router (handlers only continue), its redirect policy
+    /// and the first Android app of its `apps` section.
+    /// - Throws: A build error when the router cannot be built from the config.
+    init(configuration: ServerConfiguration) throws {
+        let config = configuration.deepLinkConfig
+        var builder = RouterBuilder(config: config)
+        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        router = try builder.build()
+        policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
+        defaultPlayPackage = (try? AssociationSettings.load(from: config))?.androidApps.first?.package
+    }
 
     /// A new link from a create request.
     /// - Throws: ``LinkServerError`` naming the first bad field.
@@ -79,11 +92,9 @@ struct LinkEditor: Sendable {
                 link.playPackage = try Self.checked(
                     text, field: field, pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
                     what: "a package name is dot-separated identifiers such as com.example.shop", maximumLength: 255)
-            case "fallbacks.webURL":
-                link.webURL = try text.map { (url) throws(LinkServerError) in
-                    _ = try policy.redirectTarget(url, field: field)
-                    return url
-                }
+            case "fallbacks.webURL": link.webURL = try redirectTarget(text, field: field)
+            case "fallbacks.iosURL": link.iosFallbackURL = try redirectTarget(text, field: field)
+            case "fallbacks.androidURL": link.androidFallbackURL = try redirectTarget(text, field: field)
             case "preview.imageURL":
                 link.preview.imageURL = try text.map { (url) throws(LinkServerError) in
                     _ = try RedirectPolicy.safeHTTPSURL(url, field: field)
@@ -100,6 +111,14 @@ struct LinkEditor: Sendable {
             case "expiresAt": link.expiresAt = try Self.checkedExpiry(text, now: now)
             default: throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
             }
+        }
+    }
+
+    /// A redirect URL the policy allows, or `nil`.
+    private func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
+        try text.map { (url) throws(LinkServerError) in
+            _ = try policy.redirectTarget(url, field: field)
+            return url
         }
     }
 

@@ -13,6 +13,10 @@ public struct Link: Sendable, Hashable {
     public var playPackage: String?
     /// Where people without the app, and desktop browsers, go.
     public var webURL: String?
+    /// Where iOS users without the app go instead of the App Store (Firebase's `ifl`).
+    public var iosFallbackURL: String?
+    /// Where Android users without the app go instead of the Play Store (Firebase's `afl`).
+    public var androidFallbackURL: String?
     /// The social preview: title, description and image.
     public var preview: LinkPreview
     /// The UTM fields.
@@ -33,6 +37,8 @@ public struct Link: Sendable, Hashable {
     ///   - appStoreID: The App Store id.
     ///   - playPackage: The Android package.
     ///   - webURL: The web fallback.
+    ///   - iosFallbackURL: Where iOS users without the app go instead of the App Store.
+    ///   - androidFallbackURL: Where Android users without the app go instead of the Play Store.
     ///   - preview: The social preview.
     ///   - utm: The UTM fields.
     ///   - campaign: A campaign label.
@@ -41,7 +47,7 @@ public struct Link: Sendable, Hashable {
     ///   - updatedAt: The last change.
     public init(
         code: String, deepLink: String, appStoreID: String? = nil, playPackage: String? = nil, webURL: String? = nil,
-        preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), campaign: String? = nil,
+        iosFallbackURL: String? = nil, androidFallbackURL: String? = nil, preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), campaign: String? = nil,
         expiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.code = code
@@ -49,6 +55,8 @@ public struct Link: Sendable, Hashable {
         self.appStoreID = appStoreID
         self.playPackage = playPackage
         self.webURL = webURL
+        self.iosFallbackURL = iosFallbackURL
+        self.androidFallbackURL = androidFallbackURL
         self.preview = preview
         self.utm = utm
         self.campaign = campaign

@@ -50,13 +50,45 @@ public enum LinkStoreSchema {
                 revoked_at BIGINT
             )
             """,
-        ]
+        ],
+        [
+            "ALTER TABLE links ADD COLUMN ios_fallback_url TEXT",
+            "ALTER TABLE links ADD COLUMN android_fallback_url TEXT",
+            // One row per click that may be claimed after an install. `code` is null for Firebase
+            // long links, which have no stored link; `network_hash` and `device` are only set
+            // when probabilistic matching is on, and are cleared when the click is claimed.
+            """
+            CREATE TABLE deferred_clicks (
+                token TEXT PRIMARY KEY,
+                code TEXT REFERENCES links (code) ON DELETE CASCADE,
+                deep_link TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                utm_source TEXT,
+                utm_medium TEXT,
+                utm_campaign TEXT,
+                utm_term TEXT,
+                utm_content TEXT,
+                campaign TEXT,
+                network_hash TEXT,
+                device TEXT,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                claimed_at BIGINT
+            )
+            """,
+            "CREATE INDEX deferred_clicks_by_expiry ON deferred_clicks (expires_at)",
+            "CREATE INDEX deferred_clicks_by_network ON deferred_clicks (network_hash, created_at)",
+            // The salts of the network hashes, one per period; old ones are deleted so a stored
+            // hash cannot be tested against candidate addresses once its window has passed.
+            "CREATE TABLE deferred_salts (period BIGINT PRIMARY KEY, salt TEXT NOT NULL)",
+        ],
     ]
 
     /// The link columns in the order every backend selects them.
     public static let linkColumns = """
         code, deep_link, app_store_id, play_package, web_url, preview_title, preview_description, preview_image_url, \
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, expires_at, created_at, updated_at
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, expires_at, created_at, updated_at, \
+        ios_fallback_url, android_fallback_url
         """
 
     /// The click bucket columns, which form the clicks table's key.

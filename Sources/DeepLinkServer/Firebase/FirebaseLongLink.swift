@@ -1,0 +1,109 @@
+import DeepLinkCore
+import Foundation
+
+/// A Firebase Dynamic Links long link, `https://DOMAIN/?link=…&apn=…&ibi=…`, read into the
+/// fields of a ``Link``. A `Sendable` value.
+///
+/// Parameters map to link fields as Firebase used them:
+///
+/// | Firebase | link field | meaning |
+/// |---|---|---|
+/// | `link` | `deepLink` | the deep link the app receives (required) |
+/// | `apn` | `fallbacks.playPackage` | the Android package |
+/// | `afl` | `fallbacks.androidURL` | Android without the app goes here instead of the Play Store |
+/// | `isi` | `fallbacks.appStoreID` | the App Store id |
+/// | `ifl` (`ipfl` when `ifl` is absent) | `fallbacks.iosURL` | iOS without the app goes here instead of the App Store |
+/// | `ofl` | `fallbacks.webURL` | desktop browsers go here; without it they go to `link` |
+/// | `st`, `sd`, `si` | `preview.title`, `.description`, `.imageURL` | the social preview |
+/// | `utm_source` … `utm_content` | `utm.*` | campaign fields |
+///
+/// `ibi`, `ipbi`, `ius`, `imv`, `amv`, `efr`, `at`, `ct`, `mt`, `pt` and `d` describe the app or
+/// Firebase's own analytics and preview page; the config's `apps` section and the landing page
+/// take their place, so they are accepted and listed in ``ignoredParameters``.
+/// Every URL then passes the same checks as a link created through the admin API.
+public struct FirebaseLongLink: Sendable, Hashable {
+    /// The parameters read into link fields, in the order of the table above.
+    static let fieldParameters: [(parameter: String, field: String)] = [
+        ("link", "deepLink"), ("apn", "fallbacks.playPackage"), ("afl", "fallbacks.androidURL"),
+        ("isi", "fallbacks.appStoreID"), ("ifl", "fallbacks.iosURL"), ("ofl", "fallbacks.webURL"), ("st", "preview.title"),
+        ("sd", "preview.description"), ("si", "preview.imageURL"), ("utm_source", "utm.source"), ("utm_medium", "utm.medium"),
+        ("utm_campaign", "utm.campaign"), ("utm_term", "utm.term"), ("utm_content", "utm.content"),
+    ]
+    /// Parameters Firebase defined that have no link field here.
+    static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "imv", "amv", "efr", "at", "ct", "mt", "pt", "d"]
+
+    /// The link's fields by JSON path (`fallbacks.androidURL`), as the admin API takes them.
+    public let fields: [String: String]
+    /// Firebase parameters that were accepted but have no effect here, sorted.
+    public let ignoredParameters: [String]
+
+    /// Reads a long link's query.
+    /// - Parameter query: The query items of the long link.
+    /// - Throws: ``LinkServerError`` with code `invalid-field` naming the parameter: `link` is
+    ///   missing, a parameter repeats, or a parameter is unknown to Firebase Dynamic Links.
+    public init(query: [URLQueryItem]) throws(LinkServerError) {
+        var values: [String: String] = [:]
+        for item in query {
+            guard values[item.name] == nil else {
+                throw LinkServerError(code: .invalidField, message: "the parameter \(item.name) appears twice", field: item.name)
+            }
+            values[item.name] = item.value ?? ""
+        }
+        guard let link = values["link"], !link.isEmpty else {
+            throw LinkServerError(
+                code: .invalidField, message: "a Firebase long link needs link=, the deep link to open", field: "link")
+        }
+        if let unknown = values.keys.sorted().first(where: { name in
+            !Self.appParameters.contains(name) && !Self.fieldParameters.contains { $0.parameter == name }
+        }) {
+            throw LinkServerError(
+                code: .invalidField, message: "\(unknown) is not a Firebase Dynamic Links parameter", field: unknown)
+        }
+        var ignored = values.keys.filter(Self.appParameters.contains)
+        if values["ifl"] == nil, let iPadFallback = values["ipfl"] {
+            values["ifl"] = iPadFallback
+            ignored.removeAll { $0 == "ipfl" }
+        }
+        var fields: [String: String] = ["deepLink": link]
+        for (parameter, field) in Self.fieldParameters {
+            if let value = values[parameter], !value.isEmpty { fields[field] = value }
+        }
+        self.fields = fields
+        ignoredParameters = ignored.sorted()
+    }
+
+    /// Reads a long link.
+    /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
+    /// - Throws: ``LinkServerError`` with code `invalid-field` for a URL without a query or a bad query.
+    public init(url: String) throws(LinkServerError) {
+        guard let components = URLComponents(string: url), let query = components.queryItems, !query.isEmpty else {
+            throw LinkServerError(
+                code: .invalidField, message: "\(url) is not a Firebase long link: it has no ?link=… query", field: "link")
+        }
+        try self.init(query: query)
+    }
+
+    /// The fields as an admin API body for a link with a code.
+    /// - Parameter code: The short code, or `nil` to leave it out.
+    public func body(code: String?) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        if let code { object["code"] = .string(code) }
+        for (path, value) in fields {
+            let parts = path.split(separator: ".").map(String.init)
+            if parts.count == 1 {
+                object[parts[0]] = .string(value)
+            } else {
+                var group = object[parts[0]]?.objectValue ?? [:]
+                group[parts[1]] = .string(value)
+                object[parts[0]] = .object(group)
+            }
+        }
+        return .object(object)
+    }
+
+    /// The Firebase parameter behind a link field, to name it in errors; the field itself when none is.
+    /// - Parameter field: A JSON path such as `fallbacks.androidURL`.
+    public static func parameter(for field: String) -> String {
+        fieldParameters.first { $0.field == field }?.parameter ?? field
+    }
+}
