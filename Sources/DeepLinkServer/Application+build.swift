@@ -1,6 +1,7 @@
 import DeepLinkAssociation
 import DeepLinkCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -16,18 +17,24 @@ import NIOCore
 ///   - metrics: The metrics to record into; `/metrics` serves them.
 ///   - logger: The server's logger; requests add their id and key to its metadata.
 /// - Returns: The application.
-/// - Throws: ``ConfigError`` or ``AssociationError`` for an `apps` section that cannot produce
-///   association files, or a build error when the router cannot be built from the config.
+/// - Throws: ``ConfigError`` for a bad `deferred` section, ``ConfigError`` or ``AssociationError``
+///   for an `apps` section that cannot produce association files, or a build error when the
+///   router cannot be built from the config; ``LinkServerError`` for a `clientAddressHeader`
+///   that is not a header name.
 public func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
 ) throws -> some ApplicationProtocol {
     let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
-    let router = try buildRouter(configuration: configuration, store: store, metrics: metrics, clicks: clicks, logger: logger)
+    let deferred = DeferredLinks(
+        store: store, settings: try DeferredLinkSettings.load(from: configuration.deepLinkConfig),
+        purgeInterval: configuration.deferredPurgeInterval, logger: logger)
+    let router = try buildRouter(
+        configuration: configuration, store: store, metrics: metrics, clicks: clicks, deferred: deferred, logger: logger)
     return Application(
         router: router,
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
-        services: [clicks],
+        services: [clicks, deferred],
         onServerRunning: { channel in
             logger.info(
                 "listening",
@@ -38,7 +45,8 @@ public func buildApplication(
 
 /// The server's routes, without binding a socket.
 func buildRouter(
-    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter, logger: Logger
+    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter,
+    deferred: DeferredLinks, logger: Logger
 ) throws -> Hummingbird.Router<ServerRequestContext> {
     let config = configuration.deepLinkConfig
     let association = try AssociationFiles(config: config)
@@ -66,10 +74,26 @@ func buildRouter(
         store: store, editor: editor, cache: cache, clicks: clicks, linkHost: configuration.linkHost,
         maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize
     ).add(to: api)
-    ResolveRoutes(
-        store: store, cache: cache, clicks: clicks,
-        resolver: LinkResolver(policy: policy, pages: pages, linkHost: configuration.linkHost), pages: pages, metrics: metrics,
-        homeHost: configuration.linkHost
+    let resolver = LinkResolver(
+        policy: policy, pages: pages, linkHost: configuration.linkHost, collectsSignals: deferred.collectsSignals)
+    var clientAddressHeader: HTTPField.Name?
+    if let name = configuration.clientAddressHeader {
+        guard let field = HTTPField.Name(name) else {
+            throw LinkServerError(
+                code: .invalidField, message: "\(name) is not an HTTP header name, such as X-Forwarded-For", field: "clientAddressHeader")
+        }
+        clientAddressHeader = field
+    }
+    let storeHop = StoreHop(
+        deferred: deferred, resolver: resolver, limiter: RateLimiter(perMinute: configuration.deferredClicksPerMinutePerAddress),
+        clientAddressHeader: clientAddressHeader)
+    DeferredClaimRoutes(
+        deferred: deferred, storeHop: storeHop, limiter: RateLimiter(perMinute: configuration.claimsPerMinutePerAddress)
     ).add(to: router)
+    let resolve = ResolveRoutes(
+        store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, deferred: deferred,
+        storeHop: storeHop, homeHost: configuration.linkHost)
+    resolve.add(to: router)
+    FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router)
     return router
 }

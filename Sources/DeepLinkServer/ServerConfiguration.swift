@@ -28,6 +28,17 @@ public struct ServerConfiguration: Sendable {
     public var linkCacheLifetime: Duration
     /// How often click counts are written to the database. Default 1 s.
     public var clickFlushInterval: Duration
+    /// The header in which a trusted reverse proxy passes the client's address, such as
+    /// `X-Forwarded-For` (its last entry is used). Default `nil`: the connection's peer. Only set
+    /// it behind a proxy that overwrites the header, or clients can pretend to be anyone.
+    public var clientAddressHeader: String?
+    /// Deferred-link claims each client address may make per minute. Default 30.
+    public var claimsPerMinutePerAddress: Int
+    /// Clicks each client address may record for deferred deep linking per minute; past it, the
+    /// store buttons still work, without deferred deep linking. Default 60.
+    public var deferredClicksPerMinutePerAddress: Int
+    /// How often expired deferred clicks are deleted. Default 5 minutes.
+    public var deferredPurgeInterval: Duration
 
     /// Creates a configuration.
     /// - Parameters:
@@ -42,11 +53,16 @@ public struct ServerConfiguration: Sendable {
     ///   - maximumPageSize: The list page limit.
     ///   - linkCacheLifetime: How long opened links stay in memory.
     ///   - clickFlushInterval: How often click counts are written.
+    ///   - clientAddressHeader: The trusted proxy's client-address header.
+    ///   - claimsPerMinutePerAddress: The per-address claim rate.
+    ///   - deferredClicksPerMinutePerAddress: The per-address rate of recorded clicks.
+    ///   - deferredPurgeInterval: How often expired deferred clicks are deleted.
     public init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
         writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100, linkCacheLifetime: Duration = .seconds(2),
-        clickFlushInterval: Duration = .seconds(1)
+        clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, claimsPerMinutePerAddress: Int = 30,
+        deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300)
     ) {
         self.deepLinkConfig = deepLinkConfig
         self.host = host
@@ -59,6 +75,10 @@ public struct ServerConfiguration: Sendable {
         self.maximumPageSize = maximumPageSize
         self.linkCacheLifetime = linkCacheLifetime
         self.clickFlushInterval = clickFlushInterval
+        self.clientAddressHeader = clientAddressHeader
+        self.claimsPerMinutePerAddress = claimsPerMinutePerAddress
+        self.deferredClicksPerMinutePerAddress = deferredClicksPerMinutePerAddress
+        self.deferredPurgeInterval = deferredPurgeInterval
     }
 
     /// The host short links live on.

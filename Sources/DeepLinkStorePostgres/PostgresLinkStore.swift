@@ -240,6 +240,89 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// Stores a deferred click.
+    public func insert(_ click: DeferredClick) async throws(StoreError) {
+        try await run("insert deferred click", duplicateMessage: "the click token is taken") {
+            try await client.query(
+                """
+                INSERT INTO deferred_clicks (\(unescaped: LinkStoreSchema.deferredClickColumns)) VALUES (\(click.token), \
+                \(click.code), \(click.deepLink), \(click.platform.rawValue), \(click.utm.source), \(click.utm.medium), \
+                \(click.utm.campaign), \(click.utm.term), \(click.utm.content), \(click.campaign), \(click.networkHash), \
+                \(click.device?.stored), \(Self.seconds(click.createdAt)), \(Self.seconds(click.expiresAt)), \
+                \(Self.seconds(click.claimedAt)))
+                """, logger: logger)
+        }
+    }
+
+    /// Claims an unclaimed, unexpired click in one statement; see ``LinkStore``. Under READ
+    /// COMMITTED a concurrent claim waits for the first one's row lock, then re-checks
+    /// `claimed_at IS NULL` and updates nothing.
+    public func claimDeferredClick(token: String, at now: Date) async throws(StoreError) -> DeferredClick? {
+        try await run("claim deferred click") {
+            let rows = try await client.query(
+                """
+                UPDATE deferred_clicks SET claimed_at = \(Self.seconds(now)), network_hash = NULL, device = NULL \
+                WHERE token = \(token) AND claimed_at IS NULL AND expires_at > \(Self.seconds(now)) \
+                RETURNING \(unescaped: LinkStoreSchema.deferredClickColumns)
+                """, logger: logger)
+            for try await row in rows { return try Self.deferredClick(from: row) }
+            return nil
+        }
+    }
+
+    /// Unclaimed clicks of a platform from the given networks in the window, newest first.
+    public func deferredCandidates(
+        networkHashes: [String], platform: ClientPlatform, since: Date, now: Date
+    ) async throws(StoreError) -> [DeferredClick] {
+        guard !networkHashes.isEmpty else { return [] }
+        return try await run("find deferred clicks") {
+            let rows = try await client.query(
+                """
+                SELECT \(unescaped: LinkStoreSchema.deferredClickColumns) FROM deferred_clicks \
+                WHERE network_hash = ANY(\(networkHashes)) AND platform = \(platform.rawValue) \
+                AND created_at >= \(Self.seconds(since)) AND expires_at > \(Self.seconds(now)) AND claimed_at IS NULL \
+                ORDER BY created_at DESC, token LIMIT 50
+                """, logger: logger)
+            var clicks: [DeferredClick] = []
+            for try await row in rows { clicks.append(try Self.deferredClick(from: row)) }
+            return clicks
+        }
+    }
+
+    /// Deletes expired clicks and old salts, and clears old signals; see ``LinkStore``.
+    public func purgeDeferredClicks(now: Date, signalsBefore: Date, saltsBefore: Int) async throws(StoreError) -> Int {
+        try await run("purge deferred clicks") {
+            var deleted = 0
+            for try await _ in try await client.query(
+                "DELETE FROM deferred_clicks WHERE expires_at <= \(Self.seconds(now)) RETURNING token", logger: logger)
+            {
+                deleted += 1
+            }
+            try await client.query(
+                """
+                UPDATE deferred_clicks SET network_hash = NULL, device = NULL WHERE created_at < \(Self.seconds(signalsBefore)) \
+                AND (network_hash IS NOT NULL OR device IS NOT NULL)
+                """, logger: logger)
+            try await client.query("DELETE FROM deferred_salts WHERE period < \(Int64(saltsBefore))", logger: logger)
+            return deleted
+        }
+    }
+
+    /// The salt of a period, storing the proposed one first if there is none.
+    public func deferredSalt(period: Int, proposed: String) async throws(StoreError) -> String {
+        try await run("read deferred salt") {
+            try await client.query(
+                "INSERT INTO deferred_salts (period, salt) VALUES (\(Int64(period)), \(proposed)) ON CONFLICT (period) DO NOTHING",
+                logger: logger)
+            for try await salt in try await client.query(
+                "SELECT salt FROM deferred_salts WHERE period = \(Int64(period))", logger: logger
+            ).decode(String.self) {
+                return salt
+            }
+            throw StoreError(code: .corrupt, message: "the salt of period \(period) cannot be read")
+        }
+    }
+
     /// Runs database work, turning its errors into ``StoreError``.
     @discardableResult
     private func run<T>(
@@ -284,6 +367,26 @@ public final class PostgresLinkStore: LinkStore {
             campaign: try text("campaign"), expiresAt: date(try columns["expires_at"].decode(Int64?.self)),
             createdAt: Date(timeIntervalSince1970: TimeInterval(try columns["created_at"].decode(Int64.self))),
             updatedAt: Date(timeIntervalSince1970: TimeInterval(try columns["updated_at"].decode(Int64.self))))
+    }
+
+    private static func deferredClick(from row: PostgresRow) throws -> DeferredClick {
+        let columns = row.makeRandomAccess()
+        func text(_ name: String) throws -> String? { try columns[name].decode(String?.self) }
+        let platformName = try columns["platform"].decode(String.self)
+        guard let platform = ClientPlatform(rawValue: platformName) else {
+            throw StoreError(code: .corrupt, message: "a deferred_clicks row names the unknown platform \(platformName)")
+        }
+        return DeferredClick(
+            token: try columns["token"].decode(String.self), code: try text("code"), deepLink: try columns["deep_link"].decode(String.self),
+            platform: platform,
+            utm: UTMFields(
+                source: try text("utm_source"), medium: try text("utm_medium"), campaign: try text("utm_campaign"),
+                term: try text("utm_term"), content: try text("utm_content")),
+            campaign: try text("campaign"), networkHash: try text("network_hash"),
+            device: try text("device").flatMap(DeviceSignals.init(stored:)),
+            createdAt: Date(timeIntervalSince1970: TimeInterval(try columns["created_at"].decode(Int64.self))),
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(try columns["expires_at"].decode(Int64.self))),
+            claimedAt: date(try columns["claimed_at"].decode(Int64?.self)))
     }
 
     private static func apiKey(_ row: (String, String, String, Int64, Int64?)) -> APIKeyRecord {

@@ -190,6 +190,78 @@ public final class SQLiteLinkStore: LinkStore {
         return !rows.isEmpty
     }
 
+    /// Stores a deferred click.
+    public func insert(_ click: DeferredClick) async throws(StoreError) {
+        let placeholders = Array(repeating: "?", count: 15).joined(separator: ", ")
+        try await run("insert deferred click", duplicateMessage: "the click token is taken") {
+            _ = try await $0.query(
+                "INSERT INTO deferred_clicks (\(LinkStoreSchema.deferredClickColumns)) VALUES (\(placeholders))",
+                [
+                    .text(click.token), Self.value(click.code), .text(click.deepLink), .text(click.platform.rawValue),
+                    Self.value(click.utm.source), Self.value(click.utm.medium), Self.value(click.utm.campaign),
+                    Self.value(click.utm.term), Self.value(click.utm.content), Self.value(click.campaign),
+                    Self.value(click.networkHash), Self.value(click.device?.stored), Self.value(click.createdAt),
+                    Self.value(click.expiresAt), Self.value(click.claimedAt),
+                ])
+        }
+    }
+
+    /// Claims an unclaimed, unexpired click in one statement; see ``LinkStore``.
+    public func claimDeferredClick(token: String, at now: Date) async throws(StoreError) -> DeferredClick? {
+        let rows = try await run("claim deferred click") {
+            try await $0.query(
+                """
+                UPDATE deferred_clicks SET claimed_at = ?, network_hash = NULL, device = NULL \
+                WHERE token = ? AND claimed_at IS NULL AND expires_at > ? RETURNING \(LinkStoreSchema.deferredClickColumns)
+                """, [Self.value(now), .text(token), Self.value(now)])
+        }
+        return try rows.first.map(Self.deferredClick(from:))
+    }
+
+    /// Unclaimed clicks of a platform from the given networks in the window, newest first.
+    public func deferredCandidates(
+        networkHashes: [String], platform: ClientPlatform, since: Date, now: Date
+    ) async throws(StoreError) -> [DeferredClick] {
+        guard !networkHashes.isEmpty else { return [] }
+        let hashes = Array(repeating: "?", count: networkHashes.count).joined(separator: ", ")
+        let rows = try await run("find deferred clicks") {
+            try await $0.query(
+                """
+                SELECT \(LinkStoreSchema.deferredClickColumns) FROM deferred_clicks WHERE network_hash IN (\(hashes)) \
+                AND platform = ? AND created_at >= ? AND expires_at > ? AND claimed_at IS NULL \
+                ORDER BY created_at DESC, token LIMIT 50
+                """,
+                networkHashes.map(SQLiteData.text) + [.text(platform.rawValue), Self.value(since), Self.value(now)])
+        }
+        return try rows.map(Self.deferredClick(from:))
+    }
+
+    /// Deletes expired clicks and old salts, and clears old signals; see ``LinkStore``.
+    public func purgeDeferredClicks(now: Date, signalsBefore: Date, saltsBefore: Int) async throws(StoreError) -> Int {
+        try await run("purge deferred clicks") {
+            let deleted = try await $0.query("DELETE FROM deferred_clicks WHERE expires_at <= ? RETURNING token", [Self.value(now)])
+            _ = try await $0.query(
+                "UPDATE deferred_clicks SET network_hash = NULL, device = NULL WHERE created_at < ? AND (network_hash IS NOT NULL OR device IS NOT NULL)",
+                [Self.value(signalsBefore)])
+            _ = try await $0.query("DELETE FROM deferred_salts WHERE period < ?", [.integer(saltsBefore)])
+            return deleted.count
+        }
+    }
+
+    /// The salt of a period, storing the proposed one first if there is none.
+    public func deferredSalt(period: Int, proposed: String) async throws(StoreError) -> String {
+        let rows = try await run("read deferred salt") {
+            _ = try await $0.query(
+                "INSERT INTO deferred_salts (period, salt) VALUES (?, ?) ON CONFLICT (period) DO NOTHING",
+                [.integer(period), .text(proposed)])
+            return try await $0.query("SELECT salt FROM deferred_salts WHERE period = ?", [.integer(period)])
+        }
+        guard let salt = rows.first?.column("salt")?.string else {
+            throw StoreError(code: .corrupt, message: "the salt of period \(period) cannot be read")
+        }
+        return salt
+    }
+
     /// Runs database work, turning its errors into ``StoreError``.
     private func run<T>(
         _ what: String, duplicateMessage: String? = nil, _ body: (SQLiteConnection) async throws -> T
@@ -238,6 +310,21 @@ public final class SQLiteLinkStore: LinkStore {
                 source: text("utm_source"), medium: text("utm_medium"), campaign: text("utm_campaign"), term: text("utm_term"),
                 content: text("utm_content")),
             campaign: text("campaign"), expiresAt: date(row.column("expires_at")), createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    private static func deferredClick(from row: SQLiteRow) throws(StoreError) -> DeferredClick {
+        let text = { (name: String) in row.column(name)?.string }
+        guard let token = text("token"), let deepLink = text("deep_link"),
+            let platform = text("platform").flatMap(ClientPlatform.init(rawValue:)), let createdAt = date(row.column("created_at")),
+            let expiresAt = date(row.column("expires_at"))
+        else { throw StoreError(code: .corrupt, message: "a deferred_clicks row cannot be read") }
+        return DeferredClick(
+            token: token, code: text("code"), deepLink: deepLink, platform: platform,
+            utm: UTMFields(
+                source: text("utm_source"), medium: text("utm_medium"), campaign: text("utm_campaign"), term: text("utm_term"),
+                content: text("utm_content")),
+            campaign: text("campaign"), networkHash: text("network_hash"), device: text("device").flatMap(DeviceSignals.init(stored:)),
+            createdAt: createdAt, expiresAt: expiresAt, claimedAt: date(row.column("claimed_at")))
     }
 
     private static func apiKey(from row: SQLiteRow) throws(StoreError) -> APIKeyRecord {

@@ -6,7 +6,7 @@ final class ConfigReader {
         "logging", "storyboard", "defaultRoute", "routes", "schemes", "hosts", "requiresAuth", "allowedOrigins",
     ]
     /// Top-level keys read by other modules of the package, which must not be reported as unknown.
-    static let extensionKeys: Set<String> = ["apps"]
+    static let extensionKeys: Set<String> = ["apps", "deferred"]
     static let routeKeys: Set<String> = [
         "class", "identifier", "storyboard", "handlers", "routeParameters", "requiresAuth", "allowedOrigins", "parent",
     ]

@@ -76,11 +76,24 @@ public struct FirebaseLongLink: Sendable, Hashable {
     /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
     /// - Throws: ``LinkServerError`` with code `invalid-field` for a URL without a query or a bad query.
     public init(url: String) throws(LinkServerError) {
-        guard let components = URLComponents(string: url), let query = components.queryItems, !query.isEmpty else {
+        try self.init(query: Self.queryItems(in: url))
+    }
+
+    /// The query of a long link, read as Firebase read it: as a form, where `+` is a space.
+    /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
+    /// - Throws: ``LinkServerError`` with code `invalid-field` for field `link` when the URL has no query.
+    public static func queryItems(in url: String) throws(LinkServerError) -> [URLQueryItem] {
+        guard let components = URLComponents(string: url), let query = components.percentEncodedQueryItems, !query.isEmpty else {
             throw LinkServerError(
                 code: .invalidField, message: "\(url) is not a Firebase long link: it has no ?link=… query", field: "link")
         }
-        try self.init(query: query)
+        return query.map { URLQueryItem(name: formDecoded($0.name), value: $0.value.map(formDecoded)) }
+    }
+
+    /// Decodes a form-encoded query component; `%2B` stays a plus sign.
+    private static func formDecoded(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// The fields as an admin API body for a link with a code.
@@ -105,5 +118,18 @@ public struct FirebaseLongLink: Sendable, Hashable {
     /// - Parameter field: A JSON path such as `fallbacks.androidURL`.
     public static func parameter(for field: String) -> String {
         fieldParameters.first { $0.field == field }?.parameter ?? field
+    }
+
+    /// The long-link query that resolves to a link, for the store hop of a link that came from one.
+    /// - Parameters:
+    ///   - link: A link read from a long link.
+    ///   - utm: The UTM fields in effect.
+    static func queryItems(for link: Link, utm: UTMFields) -> [URLQueryItem] {
+        let values: [(String, String?)] = [
+            ("link", link.deepLink), ("apn", link.playPackage), ("afl", link.androidFallbackURL), ("isi", link.appStoreID),
+            ("ifl", link.iosFallbackURL), ("ofl", link.webURL == link.deepLink ? nil : link.webURL), ("st", link.preview.title),
+            ("sd", link.preview.description), ("si", link.preview.imageURL),
+        ]
+        return values.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } } + utm.queryItems
     }
 }

@@ -8,7 +8,15 @@ struct LandingPage: Sendable {
     var openURL: String
     var appStoreURL: String?
     var playStoreURL: String?
+    /// Where iOS users without the app go instead of the App Store.
+    var iosFallbackURL: String?
+    /// Where Android users without the app go instead of the Play Store.
+    var androidFallbackURL: String?
     var webURL: String?
+    /// Whether the store buttons add the time zone and screen to their link.
+    var collectsSignals = false
+    /// The link the App Store button copies to the pasteboard, with a click token.
+    var copyText: String? = nil
     /// `<meta name=…>` tags: the Smart App Banner and Twitter's card.
     var nameTags: [(name: String, content: String)]
     /// `<meta property=…>` tags: `al:*` and Open Graph.
@@ -38,7 +46,12 @@ struct PageRenderer: Sendable {
         context["openURL"] = page.openURL
         context["appStoreURL"] = page.appStoreURL
         context["playStoreURL"] = page.playStoreURL
+        context["iosFallbackURL"] = page.iosFallbackURL
+        context["androidFallbackURL"] = page.androidFallbackURL
         context["webURL"] = page.webURL
+        context["collectsSignals"] = page.collectsSignals
+        context["copyText"] = page.copyText
+        context["script"] = page.collectsSignals || page.copyText != nil ? PageTemplates.storeButtonScript : nil
         return landing.render(context)
     }
 

@@ -1,5 +1,8 @@
+import Foundation
+
 /// The Mustache templates of the public pages. `{{name}}` escapes HTML (`& < > " '`), so values
-/// are safe in text and in quoted attributes; no template uses `{{{…}}}`. No page needs JavaScript.
+/// are safe in text and in quoted attributes; only the constant ``storeButtonScript`` goes in
+/// unescaped. Pages work without JavaScript; the script only adds to the store buttons.
 enum PageTemplates {
     /// Shared head: charset, viewport, title and meta tags.
     static let head = """
@@ -34,10 +37,13 @@ enum PageTemplates {
         <h1>{{title}}</h1>
         {{#description}}<p>{{description}}</p>{{/description}}
         <a class="button" href="{{openURL}}">Open in app</a>
-        {{#appStoreURL}}<a class="button secondary" href="{{appStoreURL}}">Get it on the App Store</a>{{/appStoreURL}}
-        {{#playStoreURL}}<a class="button secondary" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+        {{#appStoreURL}}<a class="button secondary" href="{{appStoreURL}}" data-store="apple"{{#copyText}} data-copy="{{copyText}}"{{/copyText}}{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>Get it on the App Store</a>{{/appStoreURL}}
+        {{#iosFallbackURL}}<a class="button secondary" href="{{iosFallbackURL}}">Get the iPhone app</a>{{/iosFallbackURL}}
+        {{#playStoreURL}}<a class="button secondary" href="{{playStoreURL}}" data-store="google"{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>Get it on Google Play</a>{{/playStoreURL}}
+        {{#androidFallbackURL}}<a class="button secondary" href="{{androidFallbackURL}}">Get the Android app</a>{{/androidFallbackURL}}
         {{#webURL}}<a class="button secondary" href="{{webURL}}">Continue in the browser</a>{{/webURL}}
         </main>
+        {{#script}}<script>{{{script}}}</script>{{/script}}
         </body>
         </html>
 
@@ -74,4 +80,23 @@ enum PageTemplates {
         </html>
 
         """
+
+    /// The landing page's only script, allowed by its SHA-256 in the page's Content-Security-Policy.
+    /// It reads no page data but the store buttons' own attributes: on a click it copies
+    /// `data-copy` to the pasteboard (the iOS pasteboard flow) and, for `data-signals`, adds the
+    /// time zone and screen size to the store link (probabilistic matching). Both are opt-in in
+    /// the config's `deferred` section; without them the page has no script.
+    static let storeButtonScript = """
+        document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-store]");if(!a)return;\
+        if(a.dataset.copy&&navigator.clipboard){navigator.clipboard.writeText(a.dataset.copy).catch(function(){})}\
+        if(a.dataset.signals){var u=new URL(a.href,location.href),r=window.devicePixelRatio||1;\
+        try{u.searchParams.set("tz",Intl.DateTimeFormat().resolvedOptions().timeZone)}catch(x){}\
+        u.searchParams.set("screen",Math.round(screen.width*r)+"x"+Math.round(screen.height*r));a.href=u.toString()}});
+        """
+
+    /// The `script-src` source that allows ``storeButtonScript`` and nothing else.
+    static let storeButtonScriptSource: String = {
+        let digest = SHA256.hash(Array(storeButtonScript.utf8))
+        return "'sha256-\(Data(digest).base64EncodedString())'"
+    }()
 }

@@ -24,6 +24,8 @@ struct LinkResolver: Sendable {
     let policy: RedirectPolicy
     let pages: PageRenderer
     let linkHost: String?
+    /// Whether landing pages ask the browser for its time zone and screen (probabilistic matching).
+    let collectsSignals: Bool
     let renderedPages = RenderedPageCache()
 
     /// The answer for one request.
@@ -42,8 +44,7 @@ struct LinkResolver: Sendable {
         switch platform {
         case .android:
             if let package = link.playPackage,
-                let intent = AndroidIntentURL.make(
-                    deepLink: link.deepLink, package: package, fallback: playStoreURL(package: package, code: link.code, utm: utm))
+                let intent = AndroidIntentURL.make(deepLink: link.deepLink, package: package, fallback: androidFallback(link, utm: utm))
             {
                 return .redirect(intent)
             }
@@ -65,11 +66,43 @@ struct LinkResolver: Sendable {
         .page(renderedPages.page(for: link, utm: utm, appLinksOnly: false) { pages.render(landingPage(for: link, utm: utm)) })
     }
 
+    /// The landing page for an iOS click already recorded for the pasteboard flow: its App
+    /// Store button copies the click's link, with the token, before it leaves. Never cached.
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - utm: The UTM fields in effect.
+    ///   - token: The recorded click's token.
+    func pasteboardLanding(_ link: Link, utm: UTMFields, token: String) -> String {
+        var page = landingPage(for: link, utm: utm, click: token)
+        var copied = URLComponents()
+        copied.scheme = "https"
+        copied.host = linkHost
+        copied.path = "/\(link.code)"
+        copied.queryItems = [URLQueryItem(name: "deeplink_click", value: token)]
+        page.copyText = copied.string
+        return pages.render(page)
+    }
+
+    /// Where Chrome on Android goes when the app is not installed: the link's Android fallback,
+    /// or the store hop, which records the click and adds its token to the Play Store's install
+    /// referrer. Without a link host the hop cannot be addressed, so the Play Store directly.
+    private func androidFallback(_ link: Link, utm: UTMFields) -> String {
+        if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return url }
+        guard let linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
+        return "https://\(linkHost)" + AppStore.google.hopPath(for: link, utm: utm)
+    }
+
     /// The landing page's content and tags.
-    func landingPage(for link: Link, utm: UTMFields) -> LandingPage {
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - utm: The UTM fields in effect.
+    ///   - click: A token already recorded for this page view, passed on by the App Store button.
+    func landingPage(for link: Link, utm: UTMFields, click: String? = nil) -> LandingPage {
         let webURL = link.webURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
-        let appStoreURL = link.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
-        let playStore = link.playPackage.map { playStoreURL(package: $0, code: link.code, utm: utm) }
+        let iosFallback = link.iosFallbackURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
+        let androidFallback = link.androidFallbackURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
+        let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
+        let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
         let title = link.preview.title ?? "Open in the app"
 
         var nameTags: [(name: String, content: String)] = []
@@ -95,10 +128,18 @@ struct LinkResolver: Sendable {
 
         return LandingPage(
             title: title, description: link.preview.description, imageURL: link.preview.imageURL, openURL: link.deepLink,
-            appStoreURL: appStoreURL, playStoreURL: playStore, webURL: webURL, nameTags: nameTags, propertyTags: propertyTags)
+            appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
+            webURL: webURL, collectsSignals: collectsSignals, nameTags: nameTags, propertyTags: propertyTags)
     }
 
-    private func playStoreURL(package: String, code: String, utm: UTMFields) -> String {
-        AndroidIntentURL.playStore(package: package, referrer: utm.queryItems + [URLQueryItem(name: "deeplink_code", value: code)])
+    /// The Play Store page of a package with an install referrer: the UTM fields and, when a
+    /// click was recorded, its token as `deeplink_click`, which the app claims on first launch.
+    /// - Parameters:
+    ///   - package: The Android package.
+    ///   - utm: The UTM fields in effect.
+    ///   - token: The recorded click's token.
+    func playStoreURL(package: String, utm: UTMFields, token: String?) -> String {
+        AndroidIntentURL.playStore(
+            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: "deeplink_click", value: $0)] } ?? []))
     }
 }

@@ -26,24 +26,24 @@ struct LinkAPIRoutes: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let body = try await readJSON(request)
+        let body = try await request.jsonBody(upTo: maximumBodySize)
         let link = try editor.create(from: body, now: Date())
         try await storing { () throws(StoreError) in try await store.insert(link) }
         context.logger.info("created link", metadata: ["link.code": "\(link.code)", "link.deep_link": "\(link.deepLink)"])
-        return json(link.json(linkHost: linkHost), status: .created, location: "/api/v1/links/\(link.code)")
+        return Response.json(link.json(linkHost: linkHost), status: .created, location: "/api/v1/links/\(link.code)")
     }
 
     @Sendable func read(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        json(try await existingLink(context).json(linkHost: linkHost))
+        Response.json(try await existingLink(context).json(linkHost: linkHost))
     }
 
     @Sendable func update(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let body = try await readJSON(request)
+        let body = try await request.jsonBody(upTo: maximumBodySize)
         let link = try editor.update(try await existingLink(context), with: body, now: Date())
         guard try await storing({ () throws(StoreError) in try await store.update(link) }) else { throw notFound(link.code) }
         cache.invalidate(link.code)
         context.logger.info("updated link", metadata: ["link.code": "\(link.code)"])
-        return json(link.json(linkHost: linkHost))
+        return Response.json(link.json(linkHost: linkHost))
     }
 
     @Sendable func delete(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -68,14 +68,14 @@ struct LinkAPIRoutes: Sendable {
         let page = try await storing { () throws(StoreError) in try await store.links(after: cursor, limit: limit + 1) }
         let links = page.prefix(limit)
         let next: JSONValue = page.count > limit ? links.last.map { .string($0.code) } ?? .null : .null
-        return json(["links": .array(links.map { $0.json(linkHost: linkHost) }), "nextCursor": next])
+        return Response.json(["links": .array(links.map { $0.json(linkHost: linkHost) }), "nextCursor": next])
     }
 
     @Sendable func stats(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let link = try await existingLink(context)
         await clicks.flush()
         let counts = try await storing { () throws(StoreError) in try await store.clickCounts(code: link.code) }
-        return json(LinkStats(counts: counts).json(code: link.code))
+        return Response.json(LinkStats(counts: counts).json(code: link.code))
     }
 
     private func code(_ context: ServerRequestContext) throws -> String {
@@ -101,27 +101,4 @@ struct LinkAPIRoutes: Sendable {
         }
     }
 
-    /// The request's JSON body, refusing other media types and bodies over the limit.
-    private func readJSON(_ request: Request) async throws(LinkServerError) -> JSONValue {
-        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("application/json") else {
-            throw LinkServerError(code: .unsupportedMediaType, message: "send the body as Content-Type: application/json")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maximumBodySize)
-        } catch {
-            throw LinkServerError(code: .payloadTooLarge, message: "the body is larger than \(maximumBodySize) bytes")
-        }
-        do {
-            return try JSONValue(parsing: String(buffer: buffer))
-        } catch {
-            throw LinkServerError(code: .invalidJSON, message: "the body is not valid JSON: \(error)")
-        }
-    }
-
-    private func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, location: String? = nil) -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
-        if let location { headers[.location] = location }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: JSONWriter.write(value) + "\n")))
-    }
 }

@@ -13,49 +13,110 @@ struct ResolveRoutes: Sendable {
     let resolver: LinkResolver
     let pages: PageRenderer
     let metrics: ServerMetrics
+    let deferred: DeferredLinks
+    let storeHop: StoreHop
     let homeHost: String?
 
     func add(to router: Router<ServerRequestContext>) {
         router.get("/{code}", use: resolve)
+        router.get("/{code}/install", use: install)
     }
 
-    @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let code = context.parameters.get("code") ?? ""
+    /// A stored link that can be opened, or the problem page to answer instead.
+    enum LinkLookup {
+        case found(Link)
+        case problem(Response)
+    }
+
+    /// The link with a code unless it is missing or expired, from the cache.
+    func liveLink(code: String, context: ServerRequestContext) async -> LinkLookup {
         let link: Link?
         do {
             link = try await cache.link(code: code) { () throws(StoreError) in try await store.link(code: code) }
         } catch {
             context.logger.error("cannot read a link", metadata: ["link.code": "\(code)", "error": "\(error)"])
-            return page(
-                pages.renderProblem(title: "Try again in a moment", message: "This link cannot be opened right now.", homeHost: homeHost),
-                status: .serviceUnavailable)
+            return .problem(
+                page(
+                    pages.renderProblem(title: "Try again in a moment", message: "This link cannot be opened right now.", homeHost: homeHost),
+                    status: .serviceUnavailable))
         }
-        let now = Date()
         guard let link else {
+            return .problem(
+                page(
+                    pages.renderProblem(
+                        title: "Link not found",
+                        message: "There is no link at this address. Check that it was copied completely.", homeHost: homeHost),
+                    status: .notFound))
+        }
+        guard !link.isExpired(at: Date()) else {
+            let expiry = link.expiresAt.map { " on \(Link.timestamp($0).prefix(10))" } ?? ""
+            return .problem(
+                page(
+                    pages.renderProblem(
+                        title: "Link expired", message: "This link expired\(expiry) and no longer opens anything.", homeHost: homeHost),
+                    status: .gone))
+        }
+        return .found(link)
+    }
+
+    /// `GET /{code}/install?store=apple|google`: the store hop of a stored link.
+    @Sendable func install(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let code = context.parameters.get("code") ?? ""
+        switch await liveLink(code: code, context: context) {
+        case .found(let link): return await hop(link, request: request, context: context, storeParameter: AppStore.queryName)
+        case .problem(let response): return response
+        }
+    }
+
+    /// Sends the client to the store a query parameter names, or explains why it cannot.
+    func hop(_ link: Link, request: Request, context: ServerRequestContext, storeParameter: String) async -> Response {
+        let utm = Self.clickUTM(request, link: link)
+        guard let store = request.uri.queryParameters[Substring(storeParameter)].flatMap({ AppStore(rawValue: String($0)) }) else {
             return page(
                 pages.renderProblem(
-                    title: "Link not found",
-                    message: "There is no link at this address. Check that it was copied completely.", homeHost: homeHost),
+                    title: "Unknown store", message: "This store link names no store; open the link itself instead.", homeHost: homeHost),
+                status: .badRequest)
+        }
+        guard let response = await storeHop.redirect(for: link, to: store, utm: utm, request: request, context: context) else {
+            return page(
+                pages.renderProblem(
+                    title: "Not in this store", message: "This link names no app in that store.", homeHost: homeHost),
                 status: .notFound)
         }
-        guard !link.isExpired(at: now) else {
-            let expiry = link.expiresAt.map { " on \(Link.timestamp($0).prefix(10))" } ?? ""
-            return page(
-                pages.renderProblem(
-                    title: "Link expired", message: "This link expired\(expiry) and no longer opens anything.", homeHost: homeHost),
-                status: .gone)
+        return response
+    }
+
+    @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let code = context.parameters.get("code") ?? ""
+        let link: Link
+        switch await liveLink(code: code, context: context) {
+        case .found(let found): link = found
+        case .problem(let response): return response
         }
-        let platform = ClientPlatform(userAgent: request.headers[.userAgent])
+        let now = Date()
         let utm = Self.clickUTM(request, link: link)
-        let appLinksOnly = request.headers[.preferHTMLMetaTags].map { header in
-            header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
-        } ?? false
+        let platform = ClientPlatform(userAgent: request.headers[.userAgent])
         let click = Click(
             code: link.code, day: Self.day(now), platform: platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
             utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
         clicks.add(click)
-        metrics.recordResolution(platform: platform)
         context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(platform.rawValue)"])
+        return await respond(with: link, utm: utm, request: request, context: context)
+    }
+
+    /// The answer for a link that resolves: a redirect or a page for the client's platform.
+    /// Shared with Firebase long links, which have no stored link.
+    func respond(with link: Link, utm: UTMFields, request: Request, context: ServerRequestContext) async -> Response {
+        let platform = ClientPlatform(userAgent: request.headers[.userAgent])
+        let appLinksOnly = request.headers[.preferHTMLMetaTags].map { header in
+            header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
+        } ?? false
+        metrics.recordResolution(platform: platform)
+        if platform == .ios, !appLinksOnly, deferred.usesPasteboard, link.appStoreID != nil, link.iosFallbackURL == nil,
+            let token = await storeHop.recordClick(of: link, utm: utm, request: request, context: context)
+        {
+            return page(resolver.pasteboardLanding(link, utm: utm, token: token), status: .ok)
+        }
         switch resolver.resolve(link, platform: platform, appLinksOnly: appLinksOnly, utm: utm) {
         case .page(let html): return page(html, status: .ok)
         case .redirect(let location):
@@ -63,16 +124,21 @@ struct ResolveRoutes: Sendable {
         }
     }
 
-    private func page(_ html: String, status: HTTPResponse.Status) -> Response {
+    func page(_ html: String, status: HTTPResponse.Status) -> Response {
         Response(
             status: status,
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+                .contentSecurityPolicy: Self.contentSecurityPolicy,
                 .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
+
+    /// The pages' policy: no sources but https images, inline styles and the one store-button script.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; script-src \(PageTemplates.storeButtonScriptSource); "
+        + "base-uri 'none'; form-action 'none'"
 
     /// The link's UTM fields, each overridden by the request's `utm_*` query parameter.
     static func clickUTM(_ request: Request, link: Link) -> UTMFields {

@@ -93,4 +93,10 @@ public enum LinkStoreSchema {
 
     /// The click bucket columns, which form the clicks table's key.
     public static let clickKeyColumns = "code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign"
+
+    /// The deferred click columns in the order every backend selects them.
+    public static let deferredClickColumns = """
+        token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
+        network_hash, device, created_at, expires_at, claimed_at
+        """
 }

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A click that may be claimed by the app after an install: a single-use, unguessable token and
+/// what the app needs on first launch. A `Sendable` value.
+///
+/// Nothing in it names a person. ``networkHash`` and ``device`` exist only while probabilistic
+/// matching is on, only for the matching window, and are cleared when the click is claimed.
+public struct DeferredClick: Sendable, Hashable {
+    /// The token: 32 characters from the system's secure generator (192 bits), base64url.
+    public var token: String
+    /// The short link's code; `nil` for a Firebase long link, which has no stored link.
+    public var code: String?
+    /// The deep link the app opens.
+    public var deepLink: String
+    /// The platform that clicked: `ios` or `android`.
+    public var platform: ClientPlatform
+    /// The UTM fields in effect for the click.
+    public var utm: UTMFields
+    /// The link's campaign label.
+    public var campaign: String?
+    /// The salted hash of the clicking network's address prefix, for probabilistic matching.
+    public var networkHash: String?
+    /// What the browser told about the device, for probabilistic matching.
+    public var device: DeviceSignals?
+    /// When the click happened.
+    public var createdAt: Date
+    /// When the token stops being claimable and the row is deleted.
+    public var expiresAt: Date
+    /// When the click was claimed; `nil` while it is unclaimed.
+    public var claimedAt: Date?
+
+    /// Creates a click.
+    /// - Parameters:
+    ///   - token: The token.
+    ///   - code: The short link's code, or `nil`.
+    ///   - deepLink: The deep link.
+    ///   - platform: The platform.
+    ///   - utm: The UTM fields.
+    ///   - campaign: The campaign label.
+    ///   - networkHash: The network hash, only with probabilistic matching.
+    ///   - device: The device signals, only with probabilistic matching.
+    ///   - createdAt: The click time.
+    ///   - expiresAt: The end of the token's life.
+    ///   - claimedAt: The claim time.
+    public init(
+        token: String, code: String?, deepLink: String, platform: ClientPlatform, utm: UTMFields = UTMFields(),
+        campaign: String? = nil, networkHash: String? = nil, device: DeviceSignals? = nil, createdAt: Date, expiresAt: Date,
+        claimedAt: Date? = nil
+    ) {
+        self.token = token
+        self.code = code
+        self.deepLink = deepLink
+        self.platform = platform
+        self.utm = utm
+        self.campaign = campaign
+        self.networkHash = networkHash
+        self.device = device
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.claimedAt = claimedAt
+    }
+
+    /// A new token: 24 bytes from the system's secure generator, base64url without padding.
+    public static func generateToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    }
+
+    /// Whether a string has the shape of a token: 16 to 128 of `A-Z a-z 0-9 - _`.
+    /// - Parameter text: The candidate.
+    public static func isToken(_ text: String) -> Bool {
+        (16...128).contains(text.utf8.count)
+            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || $0 == 0x2d || $0 == 0x5f }
+    }
+}
+
+/// How a claim found its click.
+public enum DeferredMatch: String, Sendable, Hashable {
+    /// The app sent the click's token, from the install referrer or the pasteboard.
+    case token
+    /// The claim's network and device signals matched one click in the window.
+    case probabilistic
+    /// No click matched, or it was claimed before.
+    case none
+}

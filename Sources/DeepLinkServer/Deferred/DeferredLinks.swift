@@ -1,0 +1,141 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Keeps clicks for the app to claim after an install, and answers claims: by token first,
+/// then, only when the config turns it on, by network and device signals. A `Service` that
+/// purges what has expired on a schedule; `Sendable`.
+///
+/// Probabilistic matching stores no address: only a salted hash of the network prefix (see
+/// ``NetworkPrefix``). Salts change every window and are deleted one window later, so a hash
+/// cannot be tested against candidate addresses once its clicks can no longer be matched.
+public final class DeferredLinks: Service, Sendable {
+    private let store: any LinkStore
+    private let settings: DeferredLinkSettings
+    private let purgeInterval: Duration
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+    private let salts = Mutex([Int: String]())
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - store: Where clicks live.
+    ///   - settings: The config's `deferred` section.
+    ///   - purgeInterval: How often expired clicks are deleted.
+    ///   - logger: Where purges and failures are logged.
+    ///   - now: The clock; tests move it.
+    public init(
+        store: any LinkStore, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300), logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.settings = settings
+        self.purgeInterval = purgeInterval
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Whether the iOS landing page copies the click's link to the pasteboard.
+    var usesPasteboard: Bool { settings.pasteboard }
+    /// Whether the landing page's script adds the time zone and screen to the store link.
+    var collectsSignals: Bool { settings.probabilistic }
+
+    /// Records a click that heads to an app store.
+    /// - Parameters:
+    ///   - code: The short link's code, or `nil` for a Firebase long link.
+    ///   - deepLink: The deep link.
+    ///   - campaign: The link's campaign label.
+    ///   - utm: The UTM fields in effect.
+    ///   - device: The browser's signals; its platform is the click's.
+    ///   - clientAddress: The client's address, used only with probabilistic matching.
+    /// - Returns: The stored click, whose token goes into the store link or the pasteboard.
+    public func record(
+        code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
+    ) async throws(StoreError) -> DeferredClick {
+        let date = now().roundedToSeconds
+        var networkHash: String?
+        if settings.probabilistic, let prefix = clientAddress.flatMap(NetworkPrefix.init(address:)) {
+            networkHash = prefix.hash(salt: try await salt(period: period(of: date)))
+        }
+        let click = DeferredClick(
+            token: DeferredClick.generateToken(), code: code, deepLink: deepLink, platform: device.platform, utm: utm,
+            campaign: campaign, networkHash: networkHash, device: settings.probabilistic ? device : nil, createdAt: date,
+            expiresAt: date.addingTimeInterval(settings.tokenLifetime.inSeconds))
+        try await store.insert(click)
+        return click
+    }
+
+    /// Answers a claim at most once per click.
+    /// - Parameters:
+    ///   - token: The token the app read from the install referrer or the pasteboard. When one is
+    ///     given, only that click can match.
+    ///   - device: The app's signals, for probabilistic matching.
+    ///   - clientAddress: The claiming client's address, for probabilistic matching.
+    /// - Returns: The claimed click and how it matched, or `nil` for no match.
+    public func claim(
+        token: String?, device: DeviceSignals?, clientAddress: String?
+    ) async throws(StoreError) -> (click: DeferredClick, match: DeferredMatch)? {
+        let date = now()
+        if let token {
+            return try await store.claimDeferredClick(token: token, at: date).map { ($0, .token) }
+        }
+        guard settings.probabilistic, let device, let prefix = clientAddress.flatMap(NetworkPrefix.init(address:)) else {
+            return nil
+        }
+        let current = period(of: date)
+        var hashes: [String] = []
+        for period in [current, current - 1] { hashes.append(prefix.hash(salt: try await salt(period: period))) }
+        let candidates = try await store.deferredCandidates(
+            networkHashes: hashes, platform: device.platform, since: date.addingTimeInterval(-settings.probabilisticWindow.inSeconds),
+            now: date)
+        guard let chosen = Self.bestCandidate(candidates, for: device) else { return nil }
+        return try await store.claimDeferredClick(token: chosen.token, at: date).map { ($0, .probabilistic) }
+    }
+
+    /// The click whose signals agree most with the claim's. Ties between clicks with the same
+    /// signals (one device that clicked twice) go to the newest; ties between clicks with
+    /// different signals are ambiguous and match nothing.
+    static func bestCandidate(_ candidates: [DeferredClick], for device: DeviceSignals) -> DeferredClick? {
+        let scored = candidates.compactMap { click in click.device?.agreement(with: device).map { (click, $0) } }
+        guard let best = scored.map(\.1).max() else { return nil }
+        let top = scored.filter { $0.1 == best }.map(\.0)
+        guard Set(top.map(\.device)).count == 1 else { return nil }
+        return top.max { $0.createdAt < $1.createdAt }
+    }
+
+    /// Deletes expired clicks and old salts, and clears signals older than the window.
+    public func purge() async throws(StoreError) {
+        let date = now()
+        let oldestSalt = period(of: date) - 1
+        let deleted = try await store.purgeDeferredClicks(
+            now: date, signalsBefore: date.addingTimeInterval(-settings.probabilisticWindow.inSeconds), saltsBefore: oldestSalt)
+        salts.withLock { salts in salts = salts.filter { $0.key >= oldestSalt } }
+        if deleted > 0 { logger.info("purged expired deferred clicks", metadata: ["count": "\(deleted)"]) }
+    }
+
+    /// Purges every interval until graceful shutdown.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await self.purge()
+                } catch {
+                    self.logger.error("cannot purge deferred clicks", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: self.purgeInterval)
+            }
+        }
+    }
+
+    private func period(of date: Date) -> Int {
+        Int((date.timeIntervalSince1970 / settings.probabilisticWindow.inSeconds).rounded(.down))
+    }
+
+    private func salt(period: Int) async throws(StoreError) -> String {
+        if let salt = salts.withLock({ $0[period] }) { return salt }
+        let salt = try await store.deferredSalt(period: period, proposed: DeferredClick.generateToken())
+        salts.withLock { $0[period] = salt }
+        return salt
+    }
+}

@@ -1,0 +1,110 @@
+import DeepLinkCore
+import Foundation
+
+/// What a browser or an app tells about a device, for probabilistic matching: the platform, the
+/// OS version, the language, the time zone and the screen. A `Sendable` value; every field is
+/// normalized so the browser's and the app's way of saying the same thing compare equal.
+public struct DeviceSignals: Sendable, Hashable {
+    /// `ios` or `android`.
+    public var platform: ClientPlatform
+    /// The OS version as `MAJOR.MINOR` (`18.1`, `14.0`).
+    public var osVersion: String?
+    /// The primary language subtag, lowercased (`en` for `en-US`).
+    public var language: String?
+    /// The IANA time zone (`Europe/Paris`).
+    public var timeZone: String?
+    /// The screen in pixels, shorter side first (`1179x2556`).
+    public var screen: String?
+
+    /// Creates signals, normalizing each field; a field that cannot be read is left out.
+    /// - Parameters:
+    ///   - platform: `ios` or `android`.
+    ///   - osVersion: An OS version such as `18.1.0` or `18_1`.
+    ///   - language: A language tag such as `en-US`.
+    ///   - timeZone: An IANA time zone.
+    ///   - screen: `WIDTHxHEIGHT` in pixels, either orientation.
+    public init(platform: ClientPlatform, osVersion: String? = nil, language: String? = nil, timeZone: String? = nil, screen: String? = nil) {
+        self.platform = platform
+        self.osVersion = osVersion.flatMap(Self.normalizedVersion)
+        self.language = language.flatMap(Self.normalizedLanguage)
+        self.timeZone = timeZone.flatMap(Self.normalizedTimeZone)
+        self.screen = screen.flatMap(Self.normalizedScreen)
+    }
+
+    /// The signals a browser sends with a click: platform and OS version from `User-Agent`, the
+    /// first language of `Accept-Language`, and the time zone and screen the landing page's
+    /// script added to the store link. `nil` for platforms other than iOS and Android.
+    /// - Parameters:
+    ///   - userAgent: The `User-Agent` header.
+    ///   - acceptLanguage: The `Accept-Language` header.
+    ///   - timeZone: The `tz` query parameter.
+    ///   - screen: The `screen` query parameter.
+    init?(userAgent: String?, acceptLanguage: String?, timeZone: String?, screen: String?) {
+        let platform = ClientPlatform(userAgent: userAgent)
+        guard platform == .ios || platform == .android, let userAgent else { return nil }
+        let pattern = platform == .ios ? #"OS ([0-9]+(?:_[0-9]+)*) like Mac OS X"# : #"Android ([0-9]+(?:\.[0-9]+)*)"#
+        let version = userAgent.range(of: pattern, options: .regularExpression).map { range in
+            String(userAgent[range].drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "_" || $0 == "." })
+        }
+        let language = acceptLanguage?.split(separator: ",").first.map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces) }
+        self.init(platform: platform, osVersion: version, language: language, timeZone: timeZone, screen: screen)
+    }
+
+    /// How many signals agree, or `nil` when one that both sides know disagrees. The OS
+    /// version must be known on both sides and agree: the network alone is never enough.
+    /// - Parameter other: The claim's signals.
+    func agreement(with other: DeviceSignals) -> Int? {
+        guard platform == other.platform, let osVersion, osVersion == other.osVersion else { return nil }
+        var agreeing = 1
+        for (mine, theirs) in [(language, other.language), (timeZone, other.timeZone), (screen, other.screen)] {
+            guard let mine, let theirs else { continue }
+            guard mine == theirs else { return nil }
+            agreeing += 1
+        }
+        return agreeing
+    }
+
+    /// The signals as stored: a JSON object.
+    public var stored: String {
+        var object: [String: JSONValue] = ["platform": .string(platform.rawValue)]
+        for (key, value) in [("osVersion", osVersion), ("language", language), ("timeZone", timeZone), ("screen", screen)] {
+            if let value { object[key] = .string(value) }
+        }
+        return JSONWriter.write(.object(object))
+    }
+
+    /// Reads stored signals.
+    /// - Parameter stored: The stored JSON object.
+    public init?(stored: String) {
+        guard let object = (try? JSONValue(parsing: stored))?.objectValue,
+            let platform = object["platform"]?.stringValue.flatMap(ClientPlatform.init(rawValue:))
+        else { return nil }
+        self.init(
+            platform: platform, osVersion: object["osVersion"]?.stringValue, language: object["language"]?.stringValue,
+            timeZone: object["timeZone"]?.stringValue, screen: object["screen"]?.stringValue)
+    }
+
+    private static func normalizedVersion(_ text: String) -> String? {
+        let parts = text.split(whereSeparator: { $0 == "." || $0 == "_" }).prefix(2).compactMap { Int($0) }
+        guard let major = parts.first, text.count <= 32 else { return nil }
+        return "\(major).\(parts.count > 1 ? parts[1] : 0)"
+    }
+
+    private static func normalizedLanguage(_ text: String) -> String? {
+        let primary = text.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        guard (2...8).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return primary
+    }
+
+    private static func normalizedTimeZone(_ text: String) -> String? {
+        guard (1...64).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) })
+        else { return nil }
+        return text
+    }
+
+    private static func normalizedScreen(_ text: String) -> String? {
+        let sides = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2, sides.allSatisfy({ (1...20_000).contains($0) }) else { return nil }
+        return "\(min(sides[0], sides[1]))x\(max(sides[0], sides[1]))"
+    }
+}

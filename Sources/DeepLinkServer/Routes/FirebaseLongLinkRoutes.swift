@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+
+/// `GET /?link=…&apn=…&ibi=…`: Firebase Dynamic Links long links on the link host, resolved like
+/// stored links: every field passes the admin API's checks (the deep link must route, fallbacks
+/// must be on allowed hosts), clients get the same redirects and landing page, and store buttons
+/// go through the store hop (`&deeplink_store=apple|google`) so deferred deep linking works.
+/// Long links are not stored and their clicks are not counted per link.
+struct FirebaseLongLinkRoutes: Sendable {
+    let editor: LinkEditor
+    let resolve: ResolveRoutes
+
+    func add(to router: Hummingbird.Router<ServerRequestContext>) {
+        router.get("/", use: open)
+    }
+
+    @Sendable func open(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let items = request.uri.query.flatMap { URLComponents(string: "/?" + $0)?.queryItems } ?? []
+        guard !items.isEmpty else {
+            return problem(title: "Link not found", message: "There is no link at this address.", status: .notFound)
+        }
+        let link: Link
+        do {
+            let longLink = try FirebaseLongLink(query: items.filter { !AppStore.hopQueryNames.contains($0.name) })
+            link = try editor.create(from: longLink.body(code: nil), now: Date())
+        } catch {
+            let parameter = error.field.map(FirebaseLongLink.parameter(for:)) ?? "link"
+            return problem(title: "This link is not valid", message: "\(parameter): \(error.message)", status: .badRequest)
+        }
+        var longLink = link
+        longLink.code = ""
+        if items.contains(where: { $0.name == "deeplink_store" }) {
+            return await resolve.hop(longLink, request: request, context: context, storeParameter: "deeplink_store")
+        }
+        return await resolve.respond(
+            with: longLink, utm: ResolveRoutes.clickUTM(request, link: longLink), request: request, context: context)
+    }
+
+    private func problem(title: String, message: String, status: HTTPResponse.Status) -> Response {
+        resolve.page(resolve.pages.renderProblem(title: title, message: message, homeHost: resolve.homeHost), status: status)
+    }
+}
