@@ -12,16 +12,20 @@ import PostgresNIO
 public final class PostgresLinkStore: LinkStore {
     private let client: PostgresClient
     private let logger: Logger
+    /// The schema the tables live in, from the URL's `schema` parameter; `nil` for the default.
+    private let schema: String?
 
-    private init(client: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, logger: Logger, schema: String?) {
         self.client = client
         self.logger = logger
+        self.schema = schema
     }
 
     /// Connects, migrates, runs `body` with the store, then closes the pool.
     /// - Parameters:
-    ///   - url: `postgres://USER:PASSWORD@HOST:PORT/DATABASE`; TLS is not supported, so use it on
-    ///     loopback or a private network.
+    ///   - url: `postgres://USER:PASSWORD@HOST:PORT/DATABASE`, optionally with `?schema=NAME` to
+    ///     keep the tables in a schema of their own (created if missing); TLS is not supported, so
+    ///     use it on loopback or a private network.
     ///   - logger: The logger for the pool's background work.
     ///   - body: What to do with the store.
     /// - Returns: What `body` returns.
@@ -33,11 +37,13 @@ public final class PostgresLinkStore: LinkStore {
         // The pool warns when a query races its own start; it is started just below, so only its errors are worth logging.
         var backgroundLogger = logger
         backgroundLogger.logLevel = max(logger.logLevel, .error)
-        let client = PostgresClient(configuration: try configuration(url: url), backgroundLogger: backgroundLogger)
+        let configuration = try configuration(url: url)
+        let schema = configuration.options.additionalStartupParameters.first { $0.0 == "search_path" }?.1
+        let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger)
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            let store = PostgresLinkStore(client: client, logger: logger)
+            let store = PostgresLinkStore(client: client, logger: logger, schema: schema)
             try await store.migrate()
             return try await body(store)
         }
@@ -61,6 +67,13 @@ public final class PostgresLinkStore: LinkStore {
             password: components.password.map { $0.removingPercentEncoding ?? $0 },
             database: database.isEmpty ? nil : database, tls: .disable)
         configuration.options.maximumConnections = 32
+        if let schema = components.queryItems?.first(where: { $0.name == "schema" })?.value {
+            guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
+                throw StoreError(
+                    code: .unavailable, message: "schema=\(schema) is not a plain schema name: lowercase letters, digits and _")
+            }
+            configuration.options.additionalStartupParameters = [("search_path", schema)]
+        }
         return configuration
     }
 
@@ -69,6 +82,9 @@ public final class PostgresLinkStore: LinkStore {
         try await run("migrate") {
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(7264351)", logger: logger)
+                if let schema {
+                    try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+                }
                 try await connection.query(
                     "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
                     logger: logger)
@@ -308,14 +324,14 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
-    /// The salt of a period, storing the proposed one first if there is none.
+    /// The salt of a period, storing the proposed one first if there is none, in one statement.
     public func deferredSalt(period: Int, proposed: String) async throws(StoreError) -> String {
         try await run("read deferred salt") {
-            try await client.query(
-                "INSERT INTO deferred_salts (period, salt) VALUES (\(Int64(period)), \(proposed)) ON CONFLICT (period) DO NOTHING",
-                logger: logger)
             for try await salt in try await client.query(
-                "SELECT salt FROM deferred_salts WHERE period = \(Int64(period))", logger: logger
+                """
+                INSERT INTO deferred_salts (period, salt) VALUES (\(Int64(period)), \(proposed)) \
+                ON CONFLICT (period) DO UPDATE SET salt = deferred_salts.salt RETURNING salt
+                """, logger: logger
             ).decode(String.self) {
                 return salt
             }

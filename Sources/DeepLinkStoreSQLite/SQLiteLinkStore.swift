@@ -248,13 +248,14 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
-    /// The salt of a period, storing the proposed one first if there is none.
+    /// The salt of a period, storing the proposed one first if there is none, in one statement.
     public func deferredSalt(period: Int, proposed: String) async throws(StoreError) -> String {
         let rows = try await run("read deferred salt") {
-            _ = try await $0.query(
-                "INSERT INTO deferred_salts (period, salt) VALUES (?, ?) ON CONFLICT (period) DO NOTHING",
-                [.integer(period), .text(proposed)])
-            return try await $0.query("SELECT salt FROM deferred_salts WHERE period = ?", [.integer(period)])
+            try await $0.query(
+                """
+                INSERT INTO deferred_salts (period, salt) VALUES (?, ?) \
+                ON CONFLICT (period) DO UPDATE SET salt = deferred_salts.salt RETURNING salt
+                """, [.integer(period), .text(proposed)])
         }
         guard let salt = rows.first?.column("salt")?.string else {
             throw StoreError(code: .corrupt, message: "the salt of period \(period) cannot be read")

@@ -32,14 +32,14 @@ struct ResolveRoutesTests {
             let html = response.text
             #expect(html.contains(#"<meta name="apple-itunes-app" content="app-id=123456789, app-argument=shop://sales/42">"#))
             #expect(html.contains(#"<a class="button" href="shop://sales/42">Open in app</a>"#))
-            #expect(html.contains(#"href="https://apps.apple.com/app/id123456789""#))
+            #expect(html.contains(#"href="/\#(code)/install?store=apple&amp;utm_source=mail&amp;utm_campaign=spring" data-store="apple">"#))
             #expect(html.contains(#"href="https://shop.example.com/sales/42">Continue in the browser"#))
             #expect(!html.contains("<script"))
         }
     }
 
     @Test(arguments: StoreBackend.available)
-    func sendsAndroidToAnIntentWithThePlayStoreAsBrowserFallback(backend: StoreBackend) async throws {
+    func sendsAndroidToAnIntentWhoseBrowserFallbackIsTheStoreHop(backend: StoreBackend) async throws {
         try await ServerHarness.run(backend) { server in
             let code = try await create(server)
             let response = try await server.open("/\(code)?utm_source=sms", userAgent: ServerHarness.android)
@@ -50,9 +50,7 @@ struct ResolveRoutesTests {
             let fallback = try #require(
                 location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
                     .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
-            #expect(fallback.hasPrefix("https://play.google.com/store/apps/details?id=com.example.shop&referrer="))
-            let referrer = try #require(URLComponents(string: fallback)?.queryItems?.first { $0.name == "referrer" }?.value)
-            #expect(referrer == "utm_source=sms&utm_campaign=spring&deeplink_code=\(code)")
+            #expect(fallback == "https://shop.example.com/\(code)/install?store=google&utm_source=sms&utm_campaign=spring")
         }
     }
 

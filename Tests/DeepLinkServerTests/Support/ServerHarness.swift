@@ -27,6 +27,21 @@ struct ServerHarness: Sendable {
             redirectAllowlist: ["*.partner.example"])
     }
 
+    /// The example app's config with another `deferred` section, and the proxy header that tests
+    /// use to give each request a client address.
+    /// - Parameter deferred: The section's JSON.
+    static func configuration(deferred: String) throws -> ServerConfiguration {
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
+        let start = try #require(text.range(of: #""deferred": {"#))
+        let end = try #require(text.range(of: "\n  },\n", range: start.upperBound..<text.endIndex))
+        let config = try DeepLinkConfig.parse(
+            text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"deferred\": \(deferred),\n"), file: "deferred.json")
+        var configuration = ServerConfiguration(
+            deepLinkConfig: config, redirectAllowlist: ["*.partner.example"], clientAddressHeader: "X-Forwarded-For")
+        configuration.claimsPerMinutePerAddress = 1000
+        return configuration
+    }
+
     /// Runs `body` against an in-process server.
     static func run(
         _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil,
@@ -51,6 +66,13 @@ struct ServerHarness: Sendable {
         var headers: HTTPFields = [.authorization: "Bearer \(token ?? self.token)"]
         if json != nil { headers[.contentType] = "application/json" }
         return try await client.execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Claims a deferred link as an app on first launch, from a client address.
+    func claim(_ json: String, from address: String = "81.2.69.160") async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/deferred/claim", method: .post,
+            headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: address], body: ByteBuffer(string: json))
     }
 
     /// Creates a link and returns its JSON.

@@ -25,7 +25,8 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// Runs `body` with a fresh, migrated store: a new SQLite file, or the shared PostgreSQL database.
+    /// Runs `body` with a fresh, migrated store: a new SQLite file, or a new schema of the
+    /// PostgreSQL database, so tests that purge or move clocks never touch each other's rows.
     func withStore<Result: Sendable>(_ body: @Sendable (any LinkStore) async throws -> Result) async throws -> Result {
         var logger = Logger(label: "test.store")
         logger.logLevel = .warning
@@ -44,7 +45,9 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
             }
         case .postgres:
             let url = try #require(Self.postgresURL)
-            return try await PostgresLinkStore.withStore(url: url, logger: logger, body)
+            let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+            return try await PostgresLinkStore.withStore(
+                url: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", logger: logger, body)
         }
     }
 }

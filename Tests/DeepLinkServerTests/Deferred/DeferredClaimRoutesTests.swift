@@ -1,0 +1,220 @@
+import DeepLinkCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DeepLinkServer
+
+/// The click → store → install → claim flow through the real routes, on both stores.
+struct DeferredClaimRoutesTests {
+    static let link = #"""
+        {"code": "CODE", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789"},
+         "utm": {"source": "mail", "campaign": "spring"}, "campaign": "spring-2026"}
+        """#
+    static let iPhone18 =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+    static let probabilistic = #"{"probabilistic": {"enabled": true}}"#
+
+    func create(_ server: ServerHarness) async throws -> String {
+        let code = "d\(UUID().uuidString.prefix(8))"
+        _ = try await server.createLink(Self.link.replacingOccurrences(of: "CODE", with: code))
+        return code
+    }
+
+    /// Follows an Android click to the Play Store and returns the install referrer it carries.
+    func androidInstallReferrer(_ server: ServerHarness, code: String, from address: String = "81.2.69.160") async throws -> String {
+        let hop = try await server.open(
+            "/\(code)/install?store=google&utm_source=sms", userAgent: ServerHarness.android,
+            headers: [HTTPField.Name("X-Forwarded-For")!: address])
+        #expect(hop.status == .found)
+        let store = try #require(hop.headers[.location])
+        #expect(store.hasPrefix("https://play.google.com/store/apps/details?id=com.example.shop&referrer="))
+        return try #require(URLComponents(string: store)?.queryItems?.first { $0.name == "referrer" }?.value)
+    }
+
+    static func token(inReferrer referrer: String) throws -> String {
+        var components = URLComponents()
+        components.percentEncodedQuery = referrer
+        return try #require(components.queryItems?.first { $0.name == "deeplink_click" }?.value)
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func androidClaimsItsClickOnceWithTheInstallReferrerToken(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            let referrer = try await androidInstallReferrer(server, code: code)
+            #expect(referrer.hasPrefix("utm_source=sms&utm_campaign=spring&deeplink_click="))
+            let token = try Self.token(inReferrer: referrer)
+
+            let first = try await server.claim(#"{"token": "\#(token)"}"#)
+            #expect(first.status == .ok)
+            let answer = try first.object()
+            #expect(answer["match"] == "token")
+            #expect(answer["deepLink"] == "shop://sales/42")
+            let link = try #require(answer["link"]?.objectValue)
+            #expect(link["code"] == .string(code))
+            #expect(link["campaign"] == "spring-2026")
+            #expect(link["utm"]?.objectValue?["source"] == "sms")
+            #expect(link["utm"]?.objectValue?["campaign"] == "spring")
+            #expect(link["clickedAt"]?.stringValue.flatMap(LinkEditor.parseTimestamp) != nil)
+
+            let second = try await server.claim(#"{"token": "\#(token)"}"#)
+            #expect(try second.object() == ["match": "none"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func exactlyOneOfManyConcurrentClaimsOfAClickWins(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let token = try Self.token(inReferrer: try await androidInstallReferrer(server, code: try await create(server)))
+            let matches = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<16 {
+                    group.addTask { try await server.claim(#"{"token": "\#(token)"}"#).object()["match"]?.stringValue }
+                }
+                return try await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(matches.filter { $0 == "token" }.count == 1)
+            #expect(matches.filter { $0 == "none" }.count == 15)
+        }
+    }
+
+    @Test func aSecondDeviceOnTheSameNetworkGetsNothingWhenMatchingIsDeterministic() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            _ = try await androidInstallReferrer(server, code: code, from: "81.2.69.160")
+            let device = #"{"device": {"platform": "android", "osVersion": "14", "language": "en-US"}}"#
+            #expect(try await server.claim(device, from: "81.2.69.160").object() == ["match": "none"])
+        }
+    }
+
+    @Test func iPhonesGoThroughTheHopToTheAppStore() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let hop = try await server.open("/\(code)/install?store=apple", userAgent: Self.iPhone18)
+            #expect(hop.status == .found)
+            #expect(hop.headers[.location] == "https://apps.apple.com/app/id123456789")
+            #expect(hop.headers[.cacheControl] == "no-store")
+        }
+    }
+
+    @Test func theHopRefusesUnknownStoresAndStoresTheLinkIsNotIn() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = "d\(UUID().uuidString.prefix(8))"
+            _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart", "fallbacks": {"playPackage": null}}"#)
+            #expect(try await server.open("/\(code)/install?store=amazon", userAgent: ServerHarness.android).status == .badRequest)
+            #expect(try await server.open("/\(code)/install?store=google", userAgent: ServerHarness.android).status == .notFound)
+            #expect(try await server.open("/\(code)/install?store=apple", userAgent: Self.iPhone18).status == .notFound)
+            #expect(try await server.open("/missing/install?store=apple", userAgent: Self.iPhone18).status == .notFound)
+        }
+    }
+
+    @Test func thePasteboardLandingPageCopiesALinkWithAClaimableToken() async throws {
+        let configuration = try ServerHarness.configuration(deferred: #"{"pasteboard": true}"#)
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            let code = try await create(server)
+            let page = try await server.open("/\(code)", userAgent: Self.iPhone18)
+            #expect(page.status == .ok)
+            let html = page.text
+            let copied = try #require(html.firstMatch(of: /data-copy="([^"]+)"/)?.1)
+            let url = try #require(URLComponents(string: String(copied).replacingOccurrences(of: "&amp;", with: "&")))
+            #expect(url.host == "shop.example.com")
+            #expect(url.path == "/\(code)")
+            let token = try #require(url.queryItems?.first { $0.name == "deeplink_click" }?.value)
+            #expect(html.contains("deeplink_click=\(token)\" data-store=\"apple\""))
+            let script = try #require(html.firstMatch(of: /<script>(.*)<\/script>/)?.1)
+            #expect(String(script) == PageTemplates.storeButtonScript)
+            let policy = try #require(page.headers[.contentSecurityPolicy])
+            #expect(policy.contains("script-src 'sha256-"))
+            #expect(policy.contains(PageTemplates.storeButtonScriptSource))
+
+            let answer = try await server.claim(#"{"token": "\#(token)"}"#).object()
+            #expect(answer["match"] == "token")
+            #expect(answer["deepLink"] == "shop://sales/42")
+        }
+    }
+
+    @Test func pagesHaveNoScriptWhenPasteboardAndProbabilisticMatchingAreOff() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let html = try await server.open("/\(code)", userAgent: Self.iPhone18).text
+            #expect(!html.contains("<script"))
+            #expect(!html.contains("data-copy"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func probabilisticMatchingFindsTheSameDeviceOnTheSameNetworkOnly(backend: StoreBackend) async throws {
+        let configuration = try ServerHarness.configuration(deferred: Self.probabilistic)
+        try await ServerHarness.run(backend, configuration: configuration) { server in
+            let code = try await create(server)
+            let landing = try await server.open("/\(code)", userAgent: Self.iPhone18)
+            #expect(landing.text.contains(#"data-signals="1""#))
+            let hop = try await server.open(
+                "/\(code)/install?store=apple&tz=Europe/Paris&screen=2556x1179", userAgent: Self.iPhone18,
+                headers: [HTTPField.Name("X-Forwarded-For")!: "10.0.0.1, 81.2.69.160", .acceptLanguage: "fr-FR,fr;q=0.9"])
+            #expect(hop.status == .found)
+
+            let otherScreen = #"{"device": {"platform": "ios", "osVersion": "18.1.0", "language": "fr", "timeZone": "Europe/Paris", "screen": "1170x2532"}}"#
+            #expect(try await server.claim(otherScreen, from: "81.2.69.20").object() == ["match": "none"])
+            let sameDevice = #"{"device": {"platform": "ios", "osVersion": "18.1", "language": "fr-CA", "timeZone": "Europe/Paris", "screen": "1179x2556"}}"#
+            #expect(try await server.claim(sameDevice, from: "81.2.70.20").object() == ["match": "none"])
+            let answer = try await server.claim(sameDevice, from: "81.2.69.20").object()
+            #expect(answer["match"] == "probabilistic")
+            #expect(answer["deepLink"] == "shop://sales/42")
+            #expect(try await server.claim(sameDevice, from: "81.2.69.20").object() == ["match": "none"])
+        }
+    }
+
+    @Test(arguments: ["100.64.1.2", "10.1.2.3", "192.168.1.20", "127.0.0.1", "fd00::1"])
+    func probabilisticMatchingNeverUsesSharedOrPrivateAddresses(address: String) async throws {
+        let configuration = try ServerHarness.configuration(deferred: Self.probabilistic)
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            let code = try await create(server)
+            _ = try await server.open(
+                "/\(code)/install?store=apple", userAgent: Self.iPhone18, headers: [HTTPField.Name("X-Forwarded-For")!: address])
+            let device = #"{"device": {"platform": "ios", "osVersion": "18.1"}}"#
+            #expect(try await server.claim(device, from: address).object() == ["match": "none"])
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"token": "short"}"#, "token"),
+        (#"{"token": 12}"#, "token"),
+        (#"{"code": "x"}"#, "code"),
+        (#"{"device": {"platform": "windows"}}"#, "device.platform"),
+        (#"{"device": {"platform": "ios", "model": "x"}}"#, "device.model"),
+        (#"{"device": "ios"}"#, "device"),
+    ])
+    func refusesBadClaimsNamingTheField(body: String, field: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.claim(body)
+            #expect(response.status == .badRequest)
+            #expect(try response.error().field == field)
+        }
+    }
+
+    @Test func limitsClaimsPerAddress() async throws {
+        var configuration = try ServerHarness.configuration(deferred: "{}")
+        configuration.claimsPerMinutePerAddress = 2
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            #expect(try await server.claim("{}", from: "81.2.69.1").status == .ok)
+            #expect(try await server.claim("{}", from: "81.2.69.1").status == .ok)
+            let limited = try await server.claim("{}", from: "81.2.69.1")
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter] != nil)
+            #expect(try await server.claim("{}", from: "81.2.69.2").status == .ok)
+        }
+    }
+
+    @Test func claimsNeedNoAPIKey() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.client.execute(
+                uri: "/api/v1/deferred/claim", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: "{}"))
+            #expect(response.status == .ok)
+            #expect(try response.object() == ["match": "none"])
+        }
+    }
+}

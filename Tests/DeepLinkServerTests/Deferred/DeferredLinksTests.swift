@@ -1,0 +1,131 @@
+import DeepLinkCore
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import DeepLinkServer
+
+/// Recording, claiming and purging clicks against each real store, with a clock the test moves.
+struct DeferredLinksTests {
+    final class TestClock: Sendable {
+        private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+        var now: Date { current.withLock { $0 } }
+        func advance(seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
+    static let iPhone = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en-US", timeZone: "Europe/Paris", screen: "1179x2556")
+
+    func withLinks(
+        _ backend: StoreBackend, settings: DeferredLinkSettings = DeferredLinkSettings(probabilistic: true),
+        _ body: @escaping @Sendable (DeferredLinks, any LinkStore, TestClock, String) async throws -> Void
+    ) async throws {
+        try await backend.withStore { store in
+            let code = "d\(UUID().uuidString.prefix(8))"
+            try await store.insert(Link(code: code, deepLink: "shop://cart", createdAt: Date(), updatedAt: Date()))
+            let clock = TestClock()
+            let links = DeferredLinks(store: store, settings: settings, logger: Logger(label: "test"), now: { clock.now })
+            try await body(links, store, clock, code)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func storesOnlyASaltedHashOfTheNetworkPrefix(backend: StoreBackend) async throws {
+        try await withLinks(backend) { links, _, _, code in
+            let click = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: "81.2.69.160")
+            let hash = try #require(click.networkHash)
+            #expect(hash.count == 64)
+            #expect(!hash.contains("81.2.69"))
+            #expect(hash != SHA256.hex("81.2.69.0/24"))
+            #expect(DeferredClick.isToken(click.token))
+            #expect(click.token.count == 32)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func keepsNoSignalsWhenProbabilisticMatchingIsOff(backend: StoreBackend) async throws {
+        try await withLinks(backend, settings: DeferredLinkSettings()) { links, _, _, code in
+            let click = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: "81.2.69.160")
+            #expect(click.networkHash == nil)
+            #expect(click.device == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aTokenCannotBeClaimedAfterItsLifetime(backend: StoreBackend) async throws {
+        try await withLinks(backend, settings: DeferredLinkSettings(tokenLifetime: .seconds(3600))) { links, _, clock, code in
+            let click = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: nil)
+            clock.advance(seconds: 3600)
+            #expect(try await links.claim(token: click.token, device: nil, clientAddress: nil) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func probabilisticMatchesEndWithTheWindowAndSurviveASaltChange(backend: StoreBackend) async throws {
+        try await withLinks(backend) { links, _, clock, code in
+            _ = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: "81.2.69.160")
+            // Past a period boundary but inside the window: the previous period's salt still matches.
+            clock.advance(seconds: 7100)
+            let matched = try await links.claim(token: nil, device: Self.iPhone, clientAddress: "81.2.69.7")
+            #expect(matched?.match == .probabilistic)
+
+            _ = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: "81.2.69.160")
+            clock.advance(seconds: 7201)
+            #expect(try await links.claim(token: nil, device: Self.iPhone, clientAddress: "81.2.69.7") == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func purgingDeletesExpiredClicksAndForgetsSignalsAfterTheWindow(backend: StoreBackend) async throws {
+        let settings = DeferredLinkSettings(tokenLifetime: .seconds(4 * 3600), probabilistic: true)
+        try await withLinks(backend, settings: settings) { links, store, clock, code in
+            let click = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: "81.2.69.160")
+            clock.advance(seconds: 3 * 3600)
+            try await links.purge()
+            // The token still works, but the network hash and signals are gone: no probabilistic match.
+            #expect(try await links.claim(token: nil, device: Self.iPhone, clientAddress: "81.2.69.160") == nil)
+            #expect(try await store.deferredCandidates(
+                networkHashes: [try #require(click.networkHash)], platform: .ios, since: .distantPast, now: clock.now).isEmpty)
+            let expired = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: nil)
+            clock.advance(seconds: 4 * 3600)
+            try await links.purge()
+            #expect(try await store.claimDeferredClick(token: expired.token, at: clock.now.addingTimeInterval(-5 * 3600)) == nil)
+            #expect(try await store.claimDeferredClick(token: click.token, at: clock.now.addingTimeInterval(-5 * 3600)) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func deletingALinkDeletesItsClicks(backend: StoreBackend) async throws {
+        try await withLinks(backend) { links, store, _, code in
+            let click = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.iPhone, clientAddress: nil)
+            #expect(try await store.deleteLink(code: code))
+            #expect(try await links.claim(token: click.token, device: nil, clientAddress: nil) == nil)
+        }
+    }
+
+    @Test func twoClicksOfOneDeviceGoToTheNewestButDifferentDevicesAreAmbiguous() {
+        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        func click(_ token: String, _ device: DeviceSignals, after seconds: Double) -> DeferredClick {
+            DeferredClick(
+                token: token, code: nil, deepLink: "shop://cart", platform: .ios, device: device, createdAt: base.addingTimeInterval(seconds),
+                expiresAt: base.addingTimeInterval(86_400))
+        }
+        let older = click("older-token-0000000", Self.iPhone, after: 0)
+        let newer = click("newer-token-0000000", Self.iPhone, after: 60)
+        #expect(DeferredLinks.bestCandidate([older, newer], for: Self.iPhone)?.token == newer.token)
+
+        let noScreen = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris")
+        let otherPhone = click("other-token-0000000", noScreen, after: 30)
+        let claimWithoutScreen = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris")
+        #expect(DeferredLinks.bestCandidate([older, otherPhone], for: claimWithoutScreen) == nil)
+        #expect(DeferredLinks.bestCandidate([older, otherPhone], for: Self.iPhone)?.token == older.token)
+    }
+}

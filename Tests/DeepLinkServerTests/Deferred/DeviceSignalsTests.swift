@@ -1,0 +1,51 @@
+import Testing
+
+@testable import DeepLinkServer
+
+struct DeviceSignalsTests {
+    @Test func readsTheBrowsersPlatformVersionAndLanguage() throws {
+        let iPhone = try #require(
+            DeviceSignals(
+                userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1",
+                acceptLanguage: "fr-CA,fr;q=0.9,en;q=0.8", timeZone: "America/Toronto", screen: "2556x1179"))
+        #expect(iPhone == DeviceSignals(platform: .ios, osVersion: "18.1", language: "fr", timeZone: "America/Toronto", screen: "1179x2556"))
+        let android = try #require(
+            DeviceSignals(
+                userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
+                acceptLanguage: nil, timeZone: nil, screen: nil))
+        #expect(android.platform == .android)
+        #expect(android.osVersion == "14.0")
+        #expect(android.language == nil)
+    }
+
+    @Test func hasNoSignalsForDesktopsAndCrawlers() {
+        #expect(DeviceSignals(userAgent: ServerHarness.desktop, acceptLanguage: "en", timeZone: nil, screen: nil) == nil)
+        #expect(DeviceSignals(userAgent: ServerHarness.crawler, acceptLanguage: "en", timeZone: nil, screen: nil) == nil)
+    }
+
+    @Test(arguments: [
+        ("screen", "wide"), ("screen", "0x100"), ("timeZone", "Europe/Paris<script>"), ("language", "e"), ("osVersion", "latest"),
+    ])
+    func dropsValuesThatCannotBeRead(field: String, value: String) {
+        let signals = DeviceSignals(
+            platform: .ios, osVersion: field == "osVersion" ? value : nil, language: field == "language" ? value : nil,
+            timeZone: field == "timeZone" ? value : nil, screen: field == "screen" ? value : nil)
+        #expect(signals == DeviceSignals(platform: .ios))
+    }
+
+    @Test func agreesOnlyWhenTheVersionMatchesAndNothingKnownDisagrees() {
+        let click = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris", screen: "1179x2556")
+        #expect(click.agreement(with: click) == 4)
+        #expect(click.agreement(with: DeviceSignals(platform: .ios, osVersion: "18.1.0")) == 1)
+        #expect(click.agreement(with: DeviceSignals(platform: .ios)) == nil)
+        #expect(click.agreement(with: DeviceSignals(platform: .android, osVersion: "18.1")) == nil)
+        #expect(click.agreement(with: DeviceSignals(platform: .ios, osVersion: "18.1", timeZone: "Europe/Berlin")) == nil)
+        #expect(click.agreement(with: DeviceSignals(platform: .ios, osVersion: "18.2", language: "en")) == nil)
+    }
+
+    @Test func survivesStorage() {
+        let signals = DeviceSignals(platform: .android, osVersion: "14", language: "de-DE", timeZone: "Europe/Berlin", screen: "1080x2400")
+        #expect(DeviceSignals(stored: signals.stored) == signals)
+        #expect(DeviceSignals(stored: "{}") == nil)
+    }
+}

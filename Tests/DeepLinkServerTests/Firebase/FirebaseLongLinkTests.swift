@@ -1,0 +1,50 @@
+import DeepLinkCore
+import Foundation
+import Testing
+
+@testable import DeepLinkServer
+
+struct FirebaseLongLinkTests {
+    @Test func readsEveryParameterIntoItsLinkField() throws {
+        let longLink = try FirebaseLongLink(
+            url: "https://shop.page.link/?link=https://shop.example.com/sales/1&apn=com.example.shop&afl=https://a.example/&"
+                + "isi=123&ibi=com.example.Shop&ipfl=https://i.example/&ofl=https://o.example/&st=T&sd=D&si=https://img.example/i.png&"
+                + "utm_source=s&utm_medium=m&utm_campaign=c&utm_term=t&utm_content=x&efr=1")
+        #expect(longLink.fields == [
+            "deepLink": "https://shop.example.com/sales/1", "fallbacks.playPackage": "com.example.shop",
+            "fallbacks.androidURL": "https://a.example/", "fallbacks.appStoreID": "123", "fallbacks.iosURL": "https://i.example/",
+            "fallbacks.webURL": "https://o.example/", "preview.title": "T", "preview.description": "D",
+            "preview.imageURL": "https://img.example/i.png", "utm.source": "s", "utm.medium": "m", "utm.campaign": "c", "utm.term": "t",
+            "utm.content": "x",
+        ])
+        #expect(longLink.ignoredParameters == ["efr", "ibi"])
+        #expect(longLink.body(code: "abc").objectValue?["fallbacks"]?.objectValue?["iosURL"] == "https://i.example/")
+    }
+
+    @Test func prefersTheIPhoneFallbackOverTheIPadOne() throws {
+        let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&ifl=https://i.example/&ipfl=https://p.example/")
+        #expect(longLink.fields["fallbacks.iosURL"] == "https://i.example/")
+        #expect(longLink.ignoredParameters == ["ipfl"])
+    }
+
+    @Test(arguments: [
+        ("https://x.page.link/?apn=com.example", "link"),
+        ("https://x.page.link/abc", "link"),
+        ("https://x.page.link/?link=shop://cart&link=shop://home", "link"),
+        ("https://x.page.link/?link=shop://cart&foo=1", "foo"),
+    ])
+    func namesTheParameterThatIsWrong(url: String, parameter: String) {
+        #expect(throws: LinkServerError.self) { try FirebaseLongLink(url: url) }
+        do {
+            _ = try FirebaseLongLink(url: url)
+        } catch {
+            #expect(error.field == parameter)
+        }
+    }
+
+    @Test func mapsFieldsBackToParameters() {
+        #expect(FirebaseLongLink.parameter(for: "fallbacks.androidURL") == "afl")
+        #expect(FirebaseLongLink.parameter(for: "deepLink") == "link")
+        #expect(FirebaseLongLink.parameter(for: "code") == "code")
+    }
+}

@@ -1,0 +1,111 @@
+import DeepLinkCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DeepLinkServer
+
+/// Firebase Dynamic Links long links on the link host resolve like stored links.
+struct FirebaseLongLinkRoutesTests {
+    static let deepLink = "https://shop.example.com/sales/42"
+    static let query =
+        "link=\(encoded(deepLink))&apn=com.example.shop&ibi=com.example.Shop&isi=123456789&efr=1&st=Spring&utm_source=fdl"
+
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func givesIPhonesTheLandingPageWithAStoreHopThatRecordsTheClick(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let page = try await server.open("/?\(Self.query)", userAgent: DeferredClaimRoutesTests.iPhone18)
+            #expect(page.status == .ok)
+            let html = page.text
+            #expect(html.contains(#"<meta name="apple-itunes-app" content="app-id=123456789, app-argument=https://shop.example.com/sales/42">"#))
+            #expect(html.contains("<title>Spring</title>"))
+            let hop = try #require(html.firstMatch(of: /href="([^"]*deeplink_store=apple[^"]*)"/)?.1)
+            let path = String(hop).replacingOccurrences(of: "&amp;", with: "&")
+            let response = try await server.open(path, userAgent: DeferredClaimRoutesTests.iPhone18)
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://apps.apple.com/app/id123456789")
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func sendsAndroidThroughTheStoreHopAndTheReferrerTokenClaimsTheLongLink(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let response = try await server.open("/?\(Self.query)", userAgent: ServerHarness.android)
+            let location = try #require(response.headers[.location])
+            #expect(location.hasPrefix("intent://shop.example.com/sales/42#Intent;scheme=https;package=com.example.shop;"))
+            let fallback = try #require(
+                location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
+                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+            let hop = try #require(URLComponents(string: fallback))
+            #expect(hop.host == "shop.example.com")
+            #expect(hop.queryItems?.contains(URLQueryItem(name: "deeplink_store", value: "google")) == true)
+            let store = try await server.open(
+                hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android)
+            let play = try #require(store.headers[.location])
+            let referrer = try #require(URLComponents(string: play)?.queryItems?.first { $0.name == "referrer" }?.value)
+            let token = try DeferredClaimRoutesTests.token(inReferrer: referrer)
+            let answer = try await server.claim(#"{"token": "\#(token)"}"#).object()
+            #expect(answer["match"] == "token")
+            #expect(answer["deepLink"] == .string(Self.deepLink))
+            #expect(answer["link"]?.objectValue?["code"] == .null)
+            #expect(answer["link"]?.objectValue?["utm"]?.objectValue?["source"] == "fdl")
+        }
+    }
+
+    @Test func sendsDesktopsToTheOtherPlatformFallbackOrTheLink() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let plain = try await server.open("/?\(Self.query)", userAgent: ServerHarness.desktop)
+            #expect(plain.status == .found)
+            #expect(plain.headers[.location] == Self.deepLink)
+            let other = try await server.open(
+                "/?\(Self.query)&ofl=\(Self.encoded("https://www.shop.example.com/app"))", userAgent: ServerHarness.desktop)
+            #expect(other.headers[.location] == "https://www.shop.example.com/app")
+        }
+    }
+
+    @Test func sendsAndroidToItsFallbackInsteadOfThePlayStore() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.open(
+                "/?\(Self.query)&afl=\(Self.encoded("https://www.shop.example.com/android"))", userAgent: ServerHarness.android)
+            let location = try #require(response.headers[.location])
+            #expect(location.contains("S.browser_fallback_url=\(AndroidIntentURL.percentEncoded("https://www.shop.example.com/android"));"))
+        }
+    }
+
+    @Test(arguments: [
+        ("afl=\(encoded("https://evil.example/steal"))", "afl"),
+        ("ifl=\(encoded("javascript:alert(1)"))", "ifl"),
+        ("ofl=\(encoded("https://good.example@evil.example/"))", "ofl"),
+        ("isi=abc", "isi"),
+        ("xyz=1", "xyz"),
+        ("apn=com.example.shop", "apn"),
+    ])
+    func refusesUnsafeOrUnknownParametersNamingThem(extra: String, parameter: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.open("/?\(Self.query)&\(extra)", userAgent: ServerHarness.iPhone)
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains("\(parameter): "), "\(response.text)")
+            #expect(response.headers[.location] == nil)
+        }
+    }
+
+    @Test func refusesADeepLinkTheConfigDoesNotRoute() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.open("/?link=\(Self.encoded("https://evil.example/x"))", userAgent: ServerHarness.iPhone)
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains("link: "))
+        }
+    }
+
+    @Test func theRootWithoutALinkIsNotFound() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            #expect(try await server.open("/", userAgent: ServerHarness.iPhone).status == .notFound)
+        }
+    }
+}
