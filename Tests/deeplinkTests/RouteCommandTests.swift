@@ -91,6 +91,18 @@ struct CheckCommandTests {
         #expect(output.hasSuffix("OK, 12 routes, 0 warnings"))
     }
 
+    @Test func reportsABadDeferredSectionWithItsFileLineAndPath() async throws {
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
+            .replacingOccurrences(of: #""tokenLifetimeHours": 24"#, with: #""tokenLifetimeHours": "a day""#)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-\(UUID()).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path]).render() }
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("a day") }) + 1
+        #expect(failure?.message.contains("error: \(file.path):\(line):") == true, "\(failure?.message ?? "")")
+        #expect(failure?.message.contains("deferred.tokenLifetimeHours") == true)
+    }
+
     @Test func reportsErrorsAndWarningsWithPathsAndFailsOnErrors() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).json")
         try "{\n  \"routez\": 1,\n  \"routes\": {\"a\": {\"class\": \"A\", \"routeParameters\": {\"x\": {\"regex\": \"(\"}}}}\n}"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkAssociation
 import DeepLinkCore
+import DeepLinkServer
 import Foundation
 
 /// `deeplink check`: validates and lints a config.
@@ -33,6 +34,11 @@ struct CheckCommand: AsyncParsableCommand {
         if let config = report.config {
             diagnostics += ConfigLinter.lint(config)
             diagnostics += AssociationCoverage.lint(config)
+            do {
+                _ = try DeferredLinkSettings.load(from: config)
+            } catch {
+                diagnostics.append(error.diagnostic)
+            }
             if let cases { diagnostics += try uncoveredRoutes(in: config, casesFile: cases) }
         }
         let output = json ? jsonReport(diagnostics) : textReport(diagnostics, routes: report.config?.routes.count)

@@ -105,7 +105,8 @@ struct FirebaseLongLinkRoutesTests {
 
     @Test func theRootWithoutALinkIsNotFound() async throws {
         try await ServerHarness.run(.sqlite) { server in
-            #expect(try await server.open("/", userAgent: ServerHarness.iPhone).status == .notFound)
+            let response = try await server.open("/", userAgent: ServerHarness.iPhone)
+            #expect(response.status == .notFound)
         }
     }
 }
