@@ -1,0 +1,97 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DeepLinkServer
+
+/// A tap on a phone without the app, the install, and the first launch: the app's own
+/// `DeferredLinkClaimer` talks to the real server over a socket and the app's router routes the
+/// answer.
+struct DeferredDeepLinkingEndToEndTests {
+    static func claimer(port: Int, storage: InMemoryDeferredLinkClaimStorage = InMemoryDeferredLinkClaimStorage()) throws -> DeferredLinkClaimer {
+        let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/deferred/claim"))
+        return try DeferredLinkClaimer(endpoint: endpoint, storage: storage)
+    }
+
+    static func appRouter() throws -> DeepLinkCore.Router {
+        var builder = RouterBuilder(config: try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig))
+        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        return try builder.build()
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func anAndroidInstallOpensTheClickedSaleAndASecondDeviceOnTheNetworkGetsNothing(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend, mode: .live) { server in
+            let port = try #require(server.client.port)
+            let code = "e2e\(UUID().uuidString.prefix(6))"
+            _ = try await server.createLink(
+                #"{"code": "\#(code)", "deepLink": "shop://sales/42", "utm": {"source": "newsletter", "campaign": "spring"}}"#)
+
+            // Device A taps the link without the app: Chrome falls back to the store hop, which sends it to Play.
+            let tap = try await server.open("/\(code)", userAgent: ServerHarness.android)
+            let intent = try #require(tap.headers[.location])
+            let fallback = try #require(
+                intent.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
+                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+            let hop = try #require(URLComponents(string: fallback))
+            let store = try await server.open(
+                hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android)
+            let playLocation = try #require(store.headers[.location])
+            let play = try #require(URLComponents(string: playLocation))
+            #expect(play.host == "play.google.com")
+            let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
+
+            // First launch of device A: the install referrer carries the click's token.
+            let storageA = InMemoryDeferredLinkClaimStorage()
+            let claimA = try Self.claimer(port: port, storage: storageA)
+            let claim = try #require(try await claimA.claimOnFirstLaunch(from: .installReferrer(referrer)))
+            #expect(claim.match == .token)
+            #expect(claim.code == code)
+            #expect(claim.utm.source == "newsletter")
+            let result = try await Self.appRouter().route(claim)
+            #expect(result.outcome == .matched)
+            #expect(result.origin == .deferred)
+            #expect(result.route?.description == "sales/:saleId")
+            #expect(result.parameters["saleId"] == "42")
+
+            // Device B, same network, organic install: deterministic matching gives it nothing.
+            let claimB = try Self.claimer(port: port)
+            let signals = DeferredLinkDeviceSignals(platform: .android, osVersion: "14", language: "en-US")
+            #expect(try await claimB.claimOnFirstLaunch(from: .installReferrer("utm_source=google-play&utm_medium=organic"), signals: signals) == nil)
+
+            // Device A's next launch asks nothing.
+            #expect(try await claimA.claimOnFirstLaunch(from: .installReferrer(referrer)) == nil)
+            #expect(await claimA.hasClaimed)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func anIPhoneInstallOpensTheClickedSaleFromThePasteboard(backend: StoreBackend) async throws {
+        let configuration = try ServerHarness.configuration(deferred: #"{"pasteboard": true}"#)
+        try await ServerHarness.run(backend, mode: .live, configuration: configuration) { server in
+            let port = try #require(server.client.port)
+            let code = "e2e\(UUID().uuidString.prefix(6))"
+            _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://sales/7", "fallbacks": {"appStoreID": "123456789"}}"#)
+
+            let page = try await server.open("/\(code)", userAgent: DeferredClaimRoutesTests.iPhone18)
+            let copied = try #require(page.text.firstMatch(of: /data-copy="([^"]+)"/)?.1).replacingOccurrences(of: "&amp;", with: "&")
+            let hop = try #require(page.text.firstMatch(of: /href="(\/[^"]*store=apple[^"]*)"/)?.1).replacingOccurrences(of: "&amp;", with: "&")
+            let store = try await server.open(hop, userAgent: DeferredClaimRoutesTests.iPhone18)
+            #expect(store.headers[.location] == "https://apps.apple.com/app/id123456789")
+
+            let claim = try #require(try await Self.claimer(port: port).claimOnFirstLaunch(from: .pasteboard(copied)))
+            #expect(claim.match == .token)
+            let result = try await Self.appRouter().route(claim, idiom: .pad)
+            #expect(result.route?.description == "sales/:saleId")
+            #expect(result.parameters["saleId"] == "7")
+            #expect(result.origin == .deferred)
+
+            // Anything else on the pasteboard sends no token, and nothing matches.
+            #expect(try await Self.claimer(port: port).claimOnFirstLaunch(from: .pasteboard("my shopping list")) == nil)
+        }
+    }
+}
