@@ -21,6 +21,7 @@ enum PageTemplates {
         img{max-width:100%;border-radius:12px}
         .button{display:block;margin:1rem 0;padding:.9rem;border-radius:10px;background:#0a66ff;color:#fff;text-decoration:none;font-weight:600}
         .secondary{background:#e8e8ed;color:#1d1d1f}
+        .note{font-size:.85rem;color:#6e6e73;margin-top:-.5rem}
         </style>
         """
 
@@ -37,7 +38,7 @@ enum PageTemplates {
         <h1>{{title}}</h1>
         {{#description}}<p>{{description}}</p>{{/description}}
         <a class="button" href="{{openURL}}">Open in app</a>
-        {{#appStoreURL}}<a class="button secondary" href="{{appStoreURL}}" data-store="apple"{{#copyText}} data-copy="{{copyText}}"{{/copyText}}{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>Get it on the App Store</a>{{/appStoreURL}}
+        {{#appStoreURL}}<a class="button secondary" href="{{appStoreURL}}" data-store="apple"{{#copyText}} data-copy="{{copyText}}"{{/copyText}}{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>Get it on the App Store</a>{{#copyText}}<p class="note">This button also copies the link, so the app can open it after you install it.</p>{{/copyText}}{{/appStoreURL}}
         {{#iosFallbackURL}}<a class="button secondary" href="{{iosFallbackURL}}">Get the iPhone app</a>{{/iosFallbackURL}}
         {{#playStoreURL}}<a class="button secondary" href="{{playStoreURL}}" data-store="google"{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>Get it on Google Play</a>{{/playStoreURL}}
         {{#androidFallbackURL}}<a class="button secondary" href="{{androidFallbackURL}}">Get the Android app</a>{{/androidFallbackURL}}

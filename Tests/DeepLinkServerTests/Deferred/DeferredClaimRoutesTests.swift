@@ -123,6 +123,7 @@ struct DeferredClaimRoutesTests {
             #expect(url.path == "/\(code)")
             let token = try #require(url.queryItems?.first { $0.name == "deeplink_click" }?.value)
             #expect(html.contains("deeplink_click=\(token)\" data-store=\"apple\""))
+            #expect(html.contains("This button also copies the link"))
             let script = try #require(html.firstMatch(of: /<script>(.*)<\/script>/)?.1)
             #expect(String(script) == PageTemplates.storeButtonScript)
             let policy = try #require(page.headers[.contentSecurityPolicy])
@@ -141,6 +142,7 @@ struct DeferredClaimRoutesTests {
             let html = try await server.open("/\(code)", userAgent: Self.iPhone18).text
             #expect(!html.contains("<script"))
             #expect(!html.contains("data-copy"))
+            #expect(!html.contains("copies the link"))
         }
     }
 
