@@ -55,6 +55,14 @@ func buildRouter(
     let pages = try PageRenderer()
 
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
+    var clientAddress = ClientAddressReader(header: nil)
+    if let name = configuration.clientAddressHeader {
+        guard let field = HTTPField.Name(name) else {
+            throw LinkServerError(
+                code: .invalidField, message: "\(name) is not an HTTP header name, such as X-Forwarded-For", field: "clientAddressHeader")
+        }
+        clientAddress = ClientAddressReader(header: field)
+    }
 
     let router = Hummingbird.Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
@@ -68,7 +76,7 @@ func buildRouter(
         .add(
             middleware: WriteLimitMiddleware(
                 perKey: RateLimiter(perMinute: configuration.writesPerMinutePerKey),
-                perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress),
+                perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize))
     LinkAPIRoutes(
         store: store, editor: editor, cache: cache, clicks: clicks, linkHost: configuration.linkHost,
@@ -76,17 +84,9 @@ func buildRouter(
     ).add(to: api)
     let resolver = LinkResolver(
         policy: policy, pages: pages, linkHost: configuration.linkHost, collectsSignals: deferred.collectsSignals)
-    var clientAddressHeader: HTTPField.Name?
-    if let name = configuration.clientAddressHeader {
-        guard let field = HTTPField.Name(name) else {
-            throw LinkServerError(
-                code: .invalidField, message: "\(name) is not an HTTP header name, such as X-Forwarded-For", field: "clientAddressHeader")
-        }
-        clientAddressHeader = field
-    }
     let storeHop = StoreHop(
         deferred: deferred, resolver: resolver, limiter: RateLimiter(perMinute: configuration.deferredClicksPerMinutePerAddress),
-        clientAddressHeader: clientAddressHeader)
+        clientAddress: clientAddress)
     DeferredClaimRoutes(
         deferred: deferred, storeHop: storeHop, limiter: RateLimiter(perMinute: configuration.claimsPerMinutePerAddress)
     ).add(to: router)

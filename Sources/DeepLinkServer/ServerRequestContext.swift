@@ -18,9 +18,4 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
     }
-
-    /// The client's address without port, or `unknown`.
-    var clientAddress: String {
-        remoteAddress?.ipAddress ?? "unknown"
-    }
 }

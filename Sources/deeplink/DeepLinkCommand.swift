@@ -17,6 +17,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
             DoctorCommand.self,
             ServeCommand.self,
             KeysCommand.self,
+            ImportCommand.self,
         ]
     )
 }

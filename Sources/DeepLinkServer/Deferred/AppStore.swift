@@ -34,6 +34,8 @@ enum AppStore: String, Sendable, CaseIterable {
             components.queryItems = [URLQueryItem(name: Self.queryName, value: rawValue)] + utm.queryItems
         }
         if let click { components.queryItems?.append(URLQueryItem(name: "deeplink_click", value: click)) }
+        // Long links are read as forms, where `+` is a space; a literal plus must arrive encoded.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.string ?? "/"
     }
 }

@@ -12,8 +12,8 @@ struct StoreHop: Sendable {
     let resolver: LinkResolver
     /// Clicks each client address may record per minute; past it, the hop still redirects.
     let limiter: RateLimiter
-    /// The header a trusted proxy puts the client's address in; `nil` to use the connection's.
-    let clientAddressHeader: HTTPField.Name?
+    /// Where the client's address comes from.
+    let clientAddress: ClientAddressReader
 
     /// The redirect to a store, or `nil` when the link has nothing in that store.
     /// - Parameters:
@@ -52,7 +52,7 @@ struct StoreHop: Sendable {
                 userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage],
                 timeZone: query["tz"].map(String.init), screen: query["screen"].map(String.init))
         else { return nil }
-        let address = clientAddress(request, context: context)
+        let address = clientAddress.address(of: request, context: context)
         guard limiter.take(address ?? "unknown") == nil else { return nil }
         do {
             let click = try await deferred.record(
@@ -63,16 +63,6 @@ struct StoreHop: Sendable {
             context.logger.error("cannot record a deferred click", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
             return nil
         }
-    }
-
-    /// The client's address: the last entry of the trusted proxy's header when one is set (the
-    /// address the proxy saw), otherwise the connection's peer.
-    func clientAddress(_ request: Request, context: ServerRequestContext) -> String? {
-        if let clientAddressHeader {
-            return request.headers[clientAddressHeader]?.split(separator: ",").last
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        return context.remoteAddress?.ipAddress
     }
 
     private static func found(_ location: String) -> Response {

@@ -34,13 +34,14 @@ public struct FirebaseLongLink: Sendable, Hashable {
 
     /// The link's fields by JSON path (`fallbacks.androidURL`), as the admin API takes them.
     public let fields: [String: String]
-    /// Firebase parameters that were accepted but have no effect here, sorted.
+    /// Parameters that were accepted but have no effect here, sorted: Firebase's app and
+    /// analytics parameters, and any parameter Firebase did not define.
     public let ignoredParameters: [String]
 
     /// Reads a long link's query.
     /// - Parameter query: The query items of the long link.
     /// - Throws: ``LinkServerError`` with code `invalid-field` naming the parameter: `link` is
-    ///   missing, a parameter repeats, or a parameter is unknown to Firebase Dynamic Links.
+    ///   missing or a parameter repeats.
     public init(query: [URLQueryItem]) throws(LinkServerError) {
         var values: [String: String] = [:]
         for item in query {
@@ -53,20 +54,18 @@ public struct FirebaseLongLink: Sendable, Hashable {
             throw LinkServerError(
                 code: .invalidField, message: "a Firebase long link needs link=, the deep link to open", field: "link")
         }
-        if let unknown = values.keys.sorted().first(where: { name in
-            !Self.appParameters.contains(name) && !Self.fieldParameters.contains { $0.parameter == name }
-        }) {
-            throw LinkServerError(
-                code: .invalidField, message: "\(unknown) is not a Firebase Dynamic Links parameter", field: unknown)
-        }
-        var ignored = values.keys.filter(Self.appParameters.contains)
+        // Parameters Firebase did not define (an ad network's `gclid`, a typo) are ignored as
+        // Firebase ignored them, so a long link that worked there works here.
+        var ignored = values.keys.filter { name in !Self.fieldParameters.contains { $0.parameter == name } }
         if values["ifl"] == nil, let iPadFallback = values["ipfl"] {
             values["ifl"] = iPadFallback
             ignored.removeAll { $0 == "ipfl" }
         }
         var fields: [String: String] = ["deepLink": link]
         for (parameter, field) in Self.fieldParameters {
-            if let value = values[parameter], !value.isEmpty { fields[field] = value }
+            guard let value = values[parameter], !value.isEmpty else { continue }
+            // Firebase showed multi-line titles and descriptions on one line; links refuse control characters.
+            fields[field] = field.hasPrefix("preview.") && field != "preview.imageURL" ? Self.singleLine(value) : value
         }
         self.fields = fields
         ignoredParameters = ignored.sorted()
@@ -88,6 +87,22 @@ public struct FirebaseLongLink: Sendable, Hashable {
                 code: .invalidField, message: "\(url) is not a Firebase long link: it has no ?link=… query", field: "link")
         }
         return query.map { URLQueryItem(name: formDecoded($0.name), value: $0.value.map(formDecoded)) }
+    }
+
+    /// The text with each run of line breaks, tabs and other control characters made one space.
+    private static func singleLine(_ text: String) -> String {
+        var result = ""
+        var inBreak = false
+        for scalar in text.unicodeScalars {
+            let isBreak = scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+            if isBreak {
+                if !inBreak { result.unicodeScalars.append(" ") }
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            inBreak = isBreak
+        }
+        return result
     }
 
     /// Decodes a form-encoded query component; `%2B` stays a plus sign.

@@ -9,6 +9,7 @@ struct WriteLimitMiddleware: RouterMiddleware {
 
     let perKey: RateLimiter
     let perAddress: RateLimiter
+    let clientAddress: ClientAddressReader
     let maximumBodySize: Int
 
     func handle(
@@ -18,7 +19,7 @@ struct WriteLimitMiddleware: RouterMiddleware {
             throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(maximumBodySize)")
         }
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
-        if let wait = perAddress.take(context.clientAddress) ?? perKey.take(context.apiKeyID ?? "") {
+        if let wait = perAddress.take(clientAddress.address(of: request, context: context) ?? "unknown") ?? perKey.take(context.apiKeyID ?? "") {
             context.logger.notice("rate-limited a write", metadata: ["retry.after": "\(wait)"])
             throw LinkServerError(code: .rateLimited, message: "too many writes; try again in \(wait) s", retryAfter: wait)
         }

@@ -19,7 +19,7 @@ struct DeferredClaimRoutes: Sendable {
     }
 
     @Sendable func claim(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let address = storeHop.clientAddress(request, context: context)
+        let address = storeHop.clientAddress.address(of: request, context: context)
         if let wait = limiter.take(address ?? "unknown") {
             throw LinkServerError(code: .rateLimited, message: "too many claims from this address; retry in \(wait) s", retryAfter: wait)
         }

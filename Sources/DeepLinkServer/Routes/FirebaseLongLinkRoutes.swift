@@ -15,8 +15,7 @@ struct FirebaseLongLinkRoutes: Sendable {
     }
 
     @Sendable func open(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let items = request.uri.query.flatMap { URLComponents(string: "/?" + $0)?.queryItems } ?? []
-        guard !items.isEmpty else {
+        guard let query = request.uri.query, let items = try? FirebaseLongLink.queryItems(in: "/?" + query) else {
             return problem(title: "Link not found", message: "There is no link at this address.", status: .notFound)
         }
         let link: Link

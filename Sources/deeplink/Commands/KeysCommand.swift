@@ -40,7 +40,7 @@ struct KeysCreateCommand: AsyncParsableCommand {
     /// Creates the key and returns the output.
     func render() async throws(CommandFailure) -> String {
         let key = APIKey.generate(name: name, at: Date())
-        try await withCommandStore(databaseOptions) { store in try await store.insert(key.record) }
+        try await databaseOptions.withCommandStore(label: "deeplink.keys") { store in try await store.insert(key.record) }
         if json {
             return JSONWriter.write(["id": .string(key.record.id), "name": .string(name), "token": .string(key.token)])
         }
@@ -67,7 +67,7 @@ struct KeysListCommand: AsyncParsableCommand {
 
     /// Returns the keys, one line each.
     func render() async throws(CommandFailure) -> String {
-        let keys = try await withCommandStore(databaseOptions) { store in try await store.apiKeys() }
+        let keys = try await databaseOptions.withCommandStore(label: "deeplink.keys") { store in try await store.apiKeys() }
         let formatter = ISO8601DateFormatter()
         if json {
             return JSONWriter.write(
@@ -106,23 +106,8 @@ struct KeysRevokeCommand: AsyncParsableCommand {
     /// Revokes the key and returns the output.
     func render() async throws(CommandFailure) -> String {
         let id = self.id
-        let found = try await withCommandStore(databaseOptions) { store in try await store.revokeAPIKey(id: id, at: Date()) }
+        let found = try await databaseOptions.withCommandStore(label: "deeplink.keys") { store in try await store.revokeAPIKey(id: id, at: Date()) }
         guard found else { throw CommandFailure("error: there is no API key with the id \(id); see deeplink keys list") }
         return json ? JSONWriter.write(["id": .string(id), "revoked": true]) : "revoked API key \(id)"
-    }
-}
-
-/// Runs store work for a command, reporting any failure as a ``CommandFailure``.
-private func withCommandStore<Result: Sendable>(
-    _ options: DatabaseOptions, _ body: @Sendable (any LinkStore) async throws -> Result
-) async throws(CommandFailure) -> Result {
-    var logger = Logger(label: "deeplink.keys")
-    logger.logLevel = .warning
-    do {
-        return try await options.withStore(logger: logger, body)
-    } catch let failure as CommandFailure {
-        throw failure
-    } catch {
-        throw CommandFailure("error: \(error)")
     }
 }

@@ -12,9 +12,11 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the link server: association files, short links, landing pages, stats and the admin API.",
         discussion: """
             Serves /.well-known/apple-app-site-association, /apple-app-site-association and \
-            /.well-known/assetlinks.json from the config, GET /{code} for short links, the admin API under /api/v1 \
-            (create a key with deeplink keys create), /healthz, /metrics and /openapi.yaml. Stops gracefully on \
-            SIGINT and SIGTERM. Logs go to standard error.
+            /.well-known/assetlinks.json from the config, GET /{code} for short links and /{code}/install for \
+            their store buttons, Firebase long links on /, POST /api/v1/deferred/claim for apps on first launch, \
+            the admin API under /api/v1 (create a key with deeplink keys create), /healthz, /metrics and \
+            /openapi.yaml. The config's deferred section sets deferred deep linking. Stops gracefully on SIGINT \
+            and SIGTERM. Logs go to standard error.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -29,8 +31,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The host short links live on (default: the config's first host).", valueName: "host"))
     var publicHost: String?
 
-    @Option(name: .long, help: ArgumentHelp("Another host links may redirect to; *.example.com allows subdomains. Repeatable.", valueName: "host"))
-    var allowRedirectHost: [String] = []
+    @OptionGroup var redirectOptions: RedirectAllowlistOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The header a trusted reverse proxy puts the client's address in, e.g. X-Forwarded-For (its last entry is used). "
+                + "Only behind a proxy that overwrites it.", valueName: "name"))
+    var clientAddressHeader: String?
 
     @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -38,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
+        if let clientAddressHeader, !clientAddressHeader.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--client-address-header \(clientAddressHeader) is not a header name such as X-Forwarded-For")
+        }
     }
 
     func run() async throws {
@@ -54,7 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
             return logger
         }()
         let configuration = ServerConfiguration(
-            deepLinkConfig: config, host: host, port: port, publicHost: publicHost, redirectAllowlist: allowRedirectHost)
+            deepLinkConfig: config, host: host, port: port, publicHost: publicHost, redirectAllowlist: redirectOptions.allowRedirectHost,
+            clientAddressHeader: clientAddressHeader)
         let database = databaseOptions.database
         do {
             try await databaseOptions.withStore(logger: logger) { store in

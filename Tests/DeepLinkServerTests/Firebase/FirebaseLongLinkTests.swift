@@ -31,7 +31,6 @@ struct FirebaseLongLinkTests {
         ("https://x.page.link/?apn=com.example", "link"),
         ("https://x.page.link/abc", "link"),
         ("https://x.page.link/?link=shop://cart&link=shop://home", "link"),
-        ("https://x.page.link/?link=shop://cart&foo=1", "foo"),
     ])
     func namesTheParameterThatIsWrong(url: String, parameter: String) {
         #expect(throws: LinkServerError.self) { try FirebaseLongLink(url: url) }
@@ -40,6 +39,18 @@ struct FirebaseLongLinkTests {
         } catch {
             #expect(error.field == parameter)
         }
+    }
+
+    @Test func ignoresParametersFirebaseDidNotDefine() throws {
+        let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&gclid=1&fbclid=2")
+        #expect(longLink.fields == ["deepLink": "shop://cart"])
+        #expect(longLink.ignoredParameters == ["fbclid", "gclid"])
+    }
+
+    @Test func putsMultiLineTitlesAndDescriptionsOnOneLine() throws {
+        let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&st=Summer%0A%0Asale&sd=Line%20one%0D%0ALine%20two")
+        #expect(longLink.fields["preview.title"] == "Summer sale")
+        #expect(longLink.fields["preview.description"] == "Line one Line two")
     }
 
     @Test func mapsFieldsBackToParameters() {

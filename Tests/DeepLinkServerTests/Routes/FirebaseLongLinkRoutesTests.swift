@@ -83,7 +83,6 @@ struct FirebaseLongLinkRoutesTests {
         ("ifl=\(encoded("javascript:alert(1)"))", "ifl"),
         ("ofl=\(encoded("https://good.example@evil.example/"))", "ofl"),
         ("isi=abc", "isi"),
-        ("xyz=1", "xyz"),
         ("apn=com.example.shop", "apn"),
     ])
     func refusesUnsafeOrUnknownParametersNamingThem(extra: String, parameter: String) async throws {
@@ -92,6 +91,15 @@ struct FirebaseLongLinkRoutesTests {
             #expect(response.status == .badRequest)
             #expect(response.text.contains("\(parameter): "), "\(response.text)")
             #expect(response.headers[.location] == nil)
+        }
+    }
+
+    @Test func ignoresParametersFirebaseDidNotDefineAndReadsPlusAsASpace() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.open(
+                "/?\(Self.query)&gclid=abc123&sd=Up+to+50%25+off%2Bmore", userAgent: DeferredClaimRoutesTests.iPhone18)
+            #expect(response.status == .ok)
+            #expect(response.text.contains("<p>Up to 50% off+more</p>"), "\(response.text)")
         }
     }
 

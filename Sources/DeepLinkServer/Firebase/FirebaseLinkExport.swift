@@ -1,0 +1,137 @@
+import Foundation
+
+/// The links of a Firebase Dynamic Links export: a CSV file with a header row, as Google Takeout
+/// writes it (one file per domain) or as a team's own script wrote it. A `Sendable` value.
+///
+/// Header names are compared without case, spaces or punctuation, so `Short link`, `short_link`
+/// and `shortLink` are the same column:
+///
+/// | Column | Header names |
+/// |---|---|
+/// | short link (required) | `Short link`, `Short Dynamic Link`, `Short URL`; `Link` when a long link column is present and no short link column is |
+/// | long link | `Long link`, `Long Dynamic Link`, `Long URL` |
+/// | one Firebase parameter | its name (`link`, `apn`, `utm_source`), its name in parentheses as Takeout writes it (`Deep link (link)`, `Android fallback link (afl)`), or Takeout's name without them (`Deep link`, `iTunes Connect at`) |
+///
+/// A file needs the short link column and either a long link column or the `link` column. Any
+/// other column (Takeout's `Archived?`, `Link name`, `Creation timestamp`) is listed in
+/// ``ignoredColumns`` and not read.
+public struct FirebaseLinkExport: Sendable, Hashable {
+    /// What a column holds.
+    enum Column: Hashable {
+        case shortLink
+        case longLink
+        case parameter(String)
+    }
+
+    private static let shortLinkNames: Set<String> = ["shortlink", "shortdynamiclink", "shorturl"]
+    private static let longLinkNames: Set<String> = ["longlink", "longdynamiclink", "longurl"]
+    /// Takeout's descriptions of the parameters, normalized; the export guide lists them.
+    private static let parameterDescriptions: [String: String] = [
+        "deeplink": "link", "androidpackagename": "apn", "androidfallbacklink": "afl", "androidminimumpackageversioncode": "amv",
+        "iosbundleid": "ibi", "iosfallbacklink": "ifl", "ioscustomscheme": "ius", "iosipadfallbacklink": "ipfl", "iosipadbundleid": "ipbi",
+        "iosappstoreid": "isi", "iosminimumversion": "imv", "enableforcedredirect": "efr", "desktopfallbacklink": "ofl", "socialtitle": "st",
+        "socialdescription": "sd", "socialimagelink": "si", "itunesconnectat": "at", "itunesconnectct": "ct", "itunesconnectmt": "mt",
+        "itunesconnectpt": "pt",
+    ]
+    /// Every parameter Firebase Dynamic Links defined, by normalized name.
+    private static let parameterNames: [String: String] = Dictionary(
+        uniqueKeysWithValues: (FirebaseLongLink.fieldParameters.map(\.parameter) + FirebaseLongLink.appParameters).map { (normalized($0), $0) })
+
+    /// The links, in file order; rows whose cells are all empty are left out.
+    public let rows: [FirebaseExportRow]
+    /// The header names of the columns that were not read, in file order.
+    public let ignoredColumns: [String]
+
+    /// Reads an export.
+    /// - Parameter csv: The file's text.
+    /// - Throws: ``LinkImportError``: `empty-file` without a header row, `malformed-csv` with the
+    ///   line of a CSV syntax error or of a row with another number of fields than the header,
+    ///   `unrecognized-header` when the header lacks the columns an import needs.
+    public init(csv: String) throws(LinkImportError) {
+        let records = try CSVReader.records(in: csv)
+        guard let header = records.first else {
+            throw LinkImportError(code: .emptyFile, message: "the file is empty; a Firebase export starts with a header row such as Short link,Deep link (link),…")
+        }
+        let columns = try Self.columns(of: header)
+        var rows: [FirebaseExportRow] = []
+        for record in records.dropFirst() {
+            guard record.fields.count == header.fields.count else {
+                throw LinkImportError(
+                    code: .malformedCSV,
+                    message: "the row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") but the header on line \(header.line) has \(header.fields.count)",
+                    line: record.line)
+            }
+            let cells = record.fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            guard cells.contains(where: { !$0.isEmpty }) else { continue }
+            var row = FirebaseExportRow(line: record.line, shortLink: "")
+            for (column, cell) in zip(columns, cells) where !cell.isEmpty {
+                switch column {
+                case .shortLink?: row.shortLink = cell
+                case .longLink?: row.longLink = cell
+                case .parameter(let name)?: row.parameters[name] = cell
+                case nil: break
+                }
+            }
+            rows.append(row)
+        }
+        self.rows = rows
+        ignoredColumns = zip(header.fields, columns).filter { $0.1 == nil }.map(\.0)
+    }
+
+    /// What each header cell names; `nil` for a column that is not read.
+    private static func columns(of header: CSVReader.Record) throws(LinkImportError) -> [Column?] {
+        var columns = header.fields.map(column(named:))
+        if !columns.contains(.shortLink), columns.contains(.longLink),
+            let plainLink = header.fields.firstIndex(where: { normalized($0) == "link" })
+        {
+            columns[plainLink] = .shortLink
+        }
+        for (offset, column) in columns.enumerated() {
+            guard let column, let earlier = columns[..<offset].firstIndex(of: column) else { continue }
+            throw LinkImportError(
+                code: .unrecognizedHeader,
+                message: "the columns \(header.fields[earlier]) and \(header.fields[offset]) both hold the \(describe(column)); keep one",
+                line: header.line)
+        }
+        let hasDestination = columns.contains(.longLink) || columns.contains(.parameter("link"))
+        guard columns.contains(.shortLink), hasDestination else {
+            let found = header.fields.map { $0.isEmpty ? "(empty)" : $0 }.joined(separator: ", ")
+            throw LinkImportError(
+                code: .unrecognizedHeader,
+                message: "the header has the columns \(found); an import needs a short link column (Short link, short_link, shortLink) "
+                    + "and a long link column (Long link, longDynamicLink) or a deep link column (Deep link (link), link)",
+                line: header.line)
+        }
+        return columns
+    }
+
+    /// The column a header names, if it is one an import reads.
+    static func column(named header: String) -> Column? {
+        let key = normalized(header)
+        if shortLinkNames.contains(key) { return .shortLink }
+        if longLinkNames.contains(key) { return .longLink }
+        if let name = parenthesizedName(in: header), let parameter = parameterNames[normalized(name)] { return .parameter(parameter) }
+        if let parameter = parameterNames[key] ?? parameterDescriptions[key] { return .parameter(parameter) }
+        return nil
+    }
+
+    /// `link` in `Deep link (link)`.
+    private static func parenthesizedName(in header: String) -> Substring? {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") else { return nil }
+        return trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+    }
+
+    /// Lowercase letters and digits only: `Short link`, `short_link` and `shortLink` are all `shortlink`.
+    private static func normalized(_ header: some StringProtocol) -> String {
+        String(header.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+    }
+
+    private static func describe(_ column: Column) -> String {
+        switch column {
+        case .shortLink: "short link"
+        case .longLink: "long link"
+        case .parameter(let name): "Firebase parameter \(name)"
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import DeepLinkCore
+import Foundation
+
+/// Turns the rows of a Firebase Dynamic Links export into links, so that each short path keeps
+/// resolving to the same destination on this server. `Sendable`.
+///
+/// A row's code is its short link's path without the leading `/` (and without the path prefix,
+/// for custom domains that put links under one): `https://shop.page.link/summer` gives `summer`.
+/// Its fields come from the long link or the parameter columns, read by ``FirebaseLongLink``, and
+/// pass exactly the checks of the admin API: the deep link must route through the config and
+/// fallbacks must be on hosts the server redirects to.
+///
+/// Importing never changes a stored link, so it can run again: a row whose code is stored with
+/// the same content is reported as already imported, one whose code is stored with other content
+/// is skipped, and of several rows with one code the first is taken.
+public struct FirebaseLinkImporter: Sendable {
+    /// Fields compared to tell an imported link from another one, by the Firebase parameter that
+    /// sets them.
+    private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] = [
+        ("link", { $0.deepLink }), ("apn", { $0.playPackage }), ("afl", { $0.androidFallbackURL }), ("isi", { $0.appStoreID }),
+        ("ifl", { $0.iosFallbackURL }), ("ofl", { $0.webURL }), ("st", { $0.preview.title }), ("sd", { $0.preview.description }),
+        ("si", { $0.preview.imageURL }), ("utm_source", { $0.utm.source }), ("utm_medium", { $0.utm.medium }),
+        ("utm_campaign", { $0.utm.campaign }), ("utm_term", { $0.utm.term }), ("utm_content", { $0.utm.content }),
+        ("campaign", { $0.campaign }), ("expiresAt", { $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
+    ]
+
+    private let editor: LinkEditor
+    /// The path before the code, from `/` to `/`: `/` or `/links/`.
+    private let pathPrefix: String
+
+    /// An importer for a server's configuration: its config's routes and hosts and its redirect allowlist.
+    /// - Parameters:
+    ///   - configuration: The server's configuration; only the config and the allowlist are used.
+    ///   - pathPrefix: The path custom-domain short links put before the code, such as `/links`;
+    ///     `/` for none.
+    /// - Throws: `ConfigError` when the config's router cannot be built.
+    public init(configuration: ServerConfiguration, pathPrefix: String = "/") throws {
+        editor = try LinkEditor(configuration: configuration)
+        let trimmed = pathPrefix.split(separator: "/").joined(separator: "/")
+        self.pathPrefix = trimmed.isEmpty ? "/" : "/\(trimmed)/"
+    }
+
+    /// The code a short link gives: its path after the prefix.
+    /// - Parameter shortLink: The short link, with or without `https://`.
+    /// - Throws: ``LinkServerError`` without a field when the row has no short link, the path does
+    ///   not start with the prefix, or what follows is not a valid code.
+    public func code(for shortLink: String) throws(LinkServerError) -> String {
+        guard !shortLink.isEmpty else {
+            throw LinkServerError(code: .invalidField, message: "the row has no short link")
+        }
+        let url = shortLink.contains("://") ? shortLink : "https://" + shortLink
+        guard let components = URLComponents(string: url), components.host?.isEmpty == false else {
+            throw LinkServerError(code: .invalidField, message: "the short link \(shortLink) is not a URL")
+        }
+        let path = components.path
+        guard path.hasPrefix(pathPrefix) else {
+            throw LinkServerError(code: .invalidField, message: "the path \(path) does not start with the path prefix \(pathPrefix)")
+        }
+        let code = String(path.dropFirst(pathPrefix.count))
+        do {
+            try ShortCode.validate(code)
+        } catch {
+            let hint = code.contains("/") ? "; if the domain put its links under a path, give that path as the prefix" : ""
+            throw LinkServerError(code: error.code, message: "the path \(path) is not a usable code: \(error.message)\(hint)")
+        }
+        return code
+    }
+
+    /// A row's Firebase parameters: the long link's, with the parameter columns added.
+    /// - Parameter row: The row.
+    /// - Throws: ``LinkServerError`` naming the parameter: the long link cannot be read, a column
+    ///   disagrees with the long link about a parameter that sets a link field, or
+    ///   ``FirebaseLongLink/init(query:)`` refuses the parameters.
+    public func longLink(for row: FirebaseExportRow) throws(LinkServerError) -> FirebaseLongLink {
+        var query = try row.longLink.map { (url) throws(LinkServerError) in try FirebaseLongLink.queryItems(in: url) } ?? []
+        for (parameter, value) in row.parameters.sorted(by: { $0.key < $1.key }) {
+            guard let given = query.first(where: { $0.name == parameter }) else {
+                query.append(URLQueryItem(name: parameter, value: value))
+                continue
+            }
+            let setsField = FirebaseLongLink.fieldParameters.contains { $0.parameter == parameter }
+            guard !setsField || given.value ?? "" == value else {
+                throw LinkServerError(
+                    code: .invalidField, message: "the \(parameter) column says \(value) but the long link says \(given.value ?? "")",
+                    field: parameter)
+            }
+        }
+        return try FirebaseLongLink(query: query)
+    }
+
+    /// The link a row describes, checked as the admin API checks a new link.
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - now: The creation time.
+    /// - Throws: ``LinkServerError``; its `field` is the Firebase parameter at fault (`afl`, `link`),
+    ///   or `nil` when the short link is.
+    public func link(for row: FirebaseExportRow, now: Date) throws(LinkServerError) -> Link {
+        try link(code: code(for: row.shortLink), longLink: longLink(for: row), now: now)
+    }
+
+    private func link(code: String, longLink: FirebaseLongLink, now: Date) throws(LinkServerError) -> Link {
+        do {
+            return try editor.create(from: longLink.body(code: code), now: now)
+        } catch {
+            throw LinkServerError(code: error.code, message: error.message, field: error.field.map(FirebaseLongLink.parameter(for:)))
+        }
+    }
+
+    /// Imports rows into a store, never changing a stored link.
+    /// - Parameters:
+    ///   - rows: The rows, in file order.
+    ///   - store: The link store.
+    ///   - dryRun: Whether to only report, reading the store but writing nothing.
+    ///   - now: The creation time of new links.
+    /// - Returns: Every row's outcome.
+    /// - Throws: ``StoreError`` when the store fails; the links stored before stay, and running the
+    ///   import again is safe.
+    public func importLinks(
+        _ rows: [FirebaseExportRow], into store: any LinkStore, dryRun: Bool = false, now: Date = Date()
+    ) async throws(StoreError) -> FirebaseImportReport {
+        var entries: [FirebaseImportReport.Entry] = []
+        var ignoredParameters: Set<String> = []
+        var firstLines: [String: Int] = [:]
+        for row in rows {
+            var code: String?
+            let link: Link
+            do throws(LinkServerError) {
+                let rowCode = try self.code(for: row.shortLink)
+                code = rowCode
+                if let first = firstLines[rowCode] {
+                    throw LinkServerError(code: .codeTaken, message: "line \(first) has the same code; the first row with a code is imported")
+                }
+                firstLines[rowCode] = row.line
+                let longLink = try longLink(for: row)
+                ignoredParameters.formUnion(longLink.ignoredParameters)
+                link = try self.link(code: rowCode, longLink: longLink, now: now)
+            } catch {
+                entries.append(.init(line: row.line, shortLink: row.shortLink, code: code, outcome: .skipped(error)))
+                continue
+            }
+            let outcome = try await place(link, in: store, dryRun: dryRun)
+            entries.append(.init(line: row.line, shortLink: row.shortLink, code: link.code, outcome: outcome))
+        }
+        return FirebaseImportReport(entries: entries, ignoredParameters: ignoredParameters.sorted(), dryRun: dryRun)
+    }
+
+    /// Stores a link unless its code is taken, and says which it was.
+    private func place(_ link: Link, in store: any LinkStore, dryRun: Bool) async throws(StoreError) -> FirebaseImportReport.Outcome {
+        if let stored = try await store.link(code: link.code) { return Self.compare(link, with: stored) }
+        guard !dryRun else { return .imported }
+        do throws(StoreError) {
+            try await store.insert(link)
+            return .imported
+        } catch where error.code == .duplicate {
+            // Another writer took the code since the lookup.
+            guard let stored = try await store.link(code: link.code) else { throw error }
+            return Self.compare(link, with: stored)
+        }
+    }
+
+    /// Already imported when the stored link has the same content, a conflict otherwise.
+    private static func compare(_ link: Link, with stored: Link) -> FirebaseImportReport.Outcome {
+        var candidate = link
+        candidate.createdAt = stored.createdAt
+        candidate.updatedAt = stored.updatedAt
+        guard candidate != stored else { return .alreadyImported }
+        let differing = comparedFields.filter { $0.value(link) != $0.value(stored) }.map(\.parameter)
+        let what = differing.isEmpty ? "" : " (\(differing.joined(separator: ", ")) differ)"
+        return .skipped(
+            LinkServerError(
+                code: .codeTaken, message: "the server already has a different link with the code \(link.code)\(what); it is kept"))
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+
+/// `deeplink import firebase`: stores the links of a Firebase Dynamic Links export so each
+/// short path keeps resolving to the same destination on the link server.
+struct ImportFirebaseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "firebase",
+        abstract: "Import a Firebase Dynamic Links export (CSV) so each short path keeps its destination.",
+        discussion: """
+            The export is a CSV file with a header row, as Google Takeout writes it (one file per domain) or \
+            as your own script wrote it. Header names are matched without case, spaces or punctuation. \
+            Required: the short link column (Short link, short_link, shortLink) and the destination, as \
+            a long link column (Long link, longDynamicLink: https://x.page.link/?link=...&apn=...) or as \
+            one column per Firebase parameter, named by the parameter (link, apn, afl, isi, ifl, ipfl, \
+            ofl, st, sd, si, utm_source, ...) or as Takeout names it (Deep link (link), Android fallback \
+            link (afl), Social title (st), iTunes Connect at, ...). A Link column is the short link when \
+            there is a long link column and no short link column. Other columns (Archived?, Link name, \
+            Creation timestamp) are not read.
+
+            A link's code is its short link's path: https://shop.page.link/summer becomes /summer. Each \
+            row is checked as the admin API checks a new link: the deep link must route through the \
+            config, fallbacks must be on the config's hosts, the app stores or --allow-redirect-host. \
+            A row that fails is skipped and reported with its line and the Firebase parameter at fault; \
+            skipped rows do not change the exit status. Parameters with no effect here (ibi, efr, amv, \
+            ...) are listed once.
+
+            Stored links are never changed, so the import can run again: a code already stored with the \
+            same link counts as already imported, a code stored with another link is skipped as a \
+            conflict, and of several rows with one code the first is imported.
+            """)
+
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+    @OptionGroup var redirectOptions: RedirectAllowlistOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The path before the code on a custom domain, e.g. /links for https://go.example.com/links/summer.", valueName: "path"))
+    var pathPrefix = "/"
+
+    @Flag(name: .long, help: "Report what the import would do without writing anything.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("The export.", valueName: "file.csv"))
+    var file: String
+
+    func run() async throws {
+        try await runReporting(render)
+    }
+
+    /// Imports the file and returns the report.
+    func render() async throws(CommandFailure) -> String {
+        let config = try configOptions.load()
+        let text = try readTextFile(file, what: "the Firebase export")
+        let export: FirebaseLinkExport
+        do throws(LinkImportError) {
+            export = try FirebaseLinkExport(csv: text)
+        } catch {
+            throw CommandFailure("error: \(file): \(error.description)")
+        }
+        let importer: FirebaseLinkImporter
+        do {
+            let configuration = ServerConfiguration(deepLinkConfig: config, redirectAllowlist: redirectOptions.allowRedirectHost)
+            importer = try FirebaseLinkImporter(configuration: configuration, pathPrefix: pathPrefix)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        let rows = export.rows
+        let dryRun = self.dryRun
+        let report = try await databaseOptions.withCommandStore(label: "deeplink.import") { store in
+            do {
+                return try await importer.importLinks(rows, into: store, dryRun: dryRun)
+            } catch {
+                throw CommandFailure("error: \(error); the links imported before it stay, and running the import again is safe")
+            }
+        }
+        return json
+            ? JSONWriter.write(report.jsonValue(ignoredColumns: export.ignoredColumns))
+            : report.humanDescription(ignoredColumns: export.ignoredColumns)
+    }
+}
+
+extension FirebaseImportReport {
+    /// One line per skipped row, notes, and the counts last.
+    func humanDescription(ignoredColumns: [String]) -> String {
+        var lines = entries.compactMap { entry -> String? in
+            guard case .skipped(let error) = entry.outcome else { return nil }
+            let subject = entry.code ?? (entry.shortLink.isEmpty ? nil : entry.shortLink)
+            return "line \(entry.line): " + (subject.map { "\($0): " } ?? "") + "skipped: " + (error.field.map { "\($0): " } ?? "")
+                + error.message
+        }
+        if !ignoredParameters.isEmpty {
+            lines.append(
+                "note: Firebase parameters with no effect here were ignored: \(ignoredParameters.joined(separator: ", ")); "
+                    + "the config's apps section and the landing page take their place")
+        }
+        if !ignoredColumns.isEmpty {
+            lines.append("note: columns not read: \(ignoredColumns.joined(separator: ", "))")
+        }
+        let googleHosts = Set(entries.compactMap { URLComponents(string: $0.shortLink)?.host?.lowercased() }.filter { $0.hasSuffix(".page.link") })
+        if !googleHosts.isEmpty {
+            lines.append(
+                "note: \(googleHosts.sorted().joined(separator: ", ")) belongs to Google, so its short links ended with Firebase Dynamic Links; "
+                    + "the imported codes resolve on the link server's own host")
+        }
+        let counts = "\(importedCount), already imported \(alreadyImportedCount), skipped \(skippedCount)"
+        lines.append(dryRun ? "dry run, nothing written: would import \(counts)" : "imported \(counts)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The counts, every row with its status (`imported`, `already-imported` or `skipped` with the
+    /// error), and what was not read.
+    func jsonValue(ignoredColumns: [String]) -> JSONValue {
+        let rows = entries.map { entry -> JSONValue in
+            var row: [String: JSONValue] = [
+                "line": .number(Double(entry.line)), "shortLink": .string(entry.shortLink), "code": entry.code.map(JSONValue.string) ?? .null,
+            ]
+            switch entry.outcome {
+            case .imported: row["status"] = "imported"
+            case .alreadyImported: row["status"] = "already-imported"
+            case .skipped(let error):
+                row["status"] = "skipped"
+                row["error"] = error.json.objectValue?["error"]
+            }
+            return .object(row)
+        }
+        return [
+            "dryRun": .bool(dryRun), "imported": .number(Double(importedCount)), "alreadyImported": .number(Double(alreadyImportedCount)),
+            "skipped": .number(Double(skippedCount)), "rows": .array(rows), "ignoredParameters": .array(ignoredParameters.map(JSONValue.string)),
+            "ignoredColumns": .array(ignoredColumns.map(JSONValue.string)),
+        ]
+    }
+}

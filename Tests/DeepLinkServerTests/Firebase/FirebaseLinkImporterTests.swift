@@ -1,0 +1,178 @@
+import DeepLinkCore
+import DeepLinkServer
+import DeepLinkTesting
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+struct FirebaseLinkImporterTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func importer(allowlist: [String] = [], pathPrefix: String = "/") throws -> FirebaseLinkImporter {
+        let config = try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig)
+        return try FirebaseLinkImporter(
+            configuration: ServerConfiguration(deepLinkConfig: config, redirectAllowlist: allowlist), pathPrefix: pathPrefix)
+    }
+
+    /// The Takeout fixture's rows with a suffix on every code, so runs sharing a PostgreSQL database do not meet.
+    func takeoutRows(suffix: String) throws -> [FirebaseExportRow] {
+        try FirebaseLinkExport(csv: Fixtures.text("Firebase/takeout-shop.page.link.csv")).rows.map { row in
+            var row = row
+            row.shortLink += "-\(suffix)"
+            return row
+        }
+    }
+
+    func uniqueSuffix() -> String { String(UUID().uuidString.prefix(8)).lowercased() }
+
+    func skipped(_ report: FirebaseImportReport) -> [String] {
+        report.entries.compactMap { entry in
+            guard case .skipped(let error) = entry.outcome else { return nil }
+            return "\(entry.line) \(error.code) \(error.field ?? "-")"
+        }
+    }
+
+    @Test(arguments: [
+        ("https://shop.page.link/summer", "/", "summer"), ("shop.page.link/summer?d=1", "/", "summer"),
+        ("https://go.shop.example.com/links/summer", "/links", "summer"), ("https://go.shop.example.com/links/summer", "links/", "summer"),
+        ("https://shop.page.link/Summer_2024-a", "/", "Summer_2024-a"),
+    ])
+    func takesTheCodeFromTheShortLinksPathAfterThePrefix(shortLink: String, prefix: String, code: String) throws {
+        #expect(try importer(pathPrefix: prefix).code(for: shortLink) == code)
+    }
+
+    @Test(arguments: [
+        ("", "/", "the row has no short link"),
+        ("https://shop.page.link/", "/", "the path / is not a usable code: a code is 3 to 64"),
+        ("https://shop.page.link/spring/2024", "/", "if the domain put its links under a path, give that path as the prefix"),
+        ("https://shop.page.link/api", "/", "the code api is reserved"),
+        ("https://go.shop.example.com/summer", "/links", "the path /summer does not start with the path prefix /links/"),
+    ])
+    func skipsAShortLinkWhosePathIsNotACode(shortLink: String, prefix: String, message: String) throws {
+        let error = #expect(throws: LinkServerError.self) { try importer(pathPrefix: prefix).code(for: shortLink) }
+        #expect(error?.field == nil)
+        #expect(error?.message.contains(message) == true, "\(String(describing: error))")
+    }
+
+    /// Firebase read a long link's query as a form: `+` is a space, `%2B` a plus sign.
+    @Test func readsALongLinkIntoTheSameLinkTheAdminAPIWouldCreate() throws {
+        let row = FirebaseExportRow(
+            line: 2, shortLink: "https://shop.page.link/summer",
+            longLink: "https://shop.page.link/?link=https%3A%2F%2Fshop.example.com%2Fsales%2F42&apn=com.example.shop&isi=123456789"
+                + "&ofl=https://shop.example.com/sales&st=Summer+sale&sd=50%25+off&utm_campaign=a%2Bb&efr=1&ibi=com.example.shop")
+        let link = try importer().link(for: row, now: Self.now)
+        #expect(link == Link(
+            code: "summer", deepLink: "https://shop.example.com/sales/42", appStoreID: "123456789", playPackage: "com.example.shop",
+            webURL: "https://shop.example.com/sales", preview: LinkPreview(title: "Summer sale", description: "50% off"),
+            utm: UTMFields(campaign: "a+b"), createdAt: Self.now, updatedAt: Self.now))
+        #expect(try importer().longLink(for: row).ignoredParameters == ["efr", "ibi"])
+    }
+
+    @Test func addsParameterColumnsToTheLongLinkAndRefusesOnesThatDisagree() throws {
+        let longLink = "https://shop.page.link/?link=https://shop.example.com/cart&efr=1"
+        let agreeing = FirebaseExportRow(
+            line: 2, shortLink: "https://shop.page.link/cart", longLink: longLink,
+            parameters: ["link": "https://shop.example.com/cart", "st": "Your cart", "efr": "0"])
+        #expect(try importer().link(for: agreeing, now: Self.now).preview.title == "Your cart")
+
+        var disagreeing = agreeing
+        disagreeing.parameters["link"] = "https://shop.example.com/sales/1"
+        let error = #expect(throws: LinkServerError.self) { try importer().link(for: disagreeing, now: Self.now) }
+        #expect(error?.field == "link")
+        #expect(error?.message == "the link column says https://shop.example.com/sales/1 but the long link says https://shop.example.com/cart")
+    }
+
+    @Test(arguments: [
+        (["link": "https://shop.example.com/about-us"], "link", LinkServerError.Code.unroutableDeepLink),
+        (["link": "https://shop.example.com/cart", "afl": "https://evil.example.net/"], "afl", .disallowedURL),
+        (["link": "https://shop.example.com/cart", "ifl": "javascript:alert(1)"], "ifl", .disallowedURL),
+        (["link": "https://shop.example.com/cart", "isi": "id123"], "isi", .invalidField),
+        (["link": "https://shop.example.com/cart", "sd": String(repeating: "x", count: 1001)], "sd", .invalidField),
+        (["apn": "com.example.shop"], "link", .invalidField),
+    ])
+    func namesTheFirebaseParameterOfARowTheAdminAPIWouldRefuse(parameters: [String: String], parameter: String, code: LinkServerError.Code) throws {
+        let row = FirebaseExportRow(line: 4, shortLink: "https://shop.page.link/bad", parameters: parameters)
+        let error = #expect(throws: LinkServerError.self) { try importer().link(for: row, now: Self.now) }
+        #expect(error?.field == parameter)
+        #expect(error?.code == code)
+    }
+
+    @Test func keepsRowsWithUnknownParametersOrMultiLineDescriptions() throws {
+        let row = FirebaseExportRow(
+            line: 4, shortLink: "https://shop.page.link/okay",
+            parameters: ["link": "https://shop.example.com/cart", "sd": "Line one\nLine two", "gclid": "1"])
+        let link = try importer().link(for: row, now: Self.now)
+        #expect(link.preview.description == "Line one Line two")
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func importsTheTakeoutExportOnceAndFindsItAlreadyImportedTheSecondTime(backend: StoreBackend) async throws {
+        let suffix = uniqueSuffix()
+        let rows = try takeoutRows(suffix: suffix)
+        let importer = try importer()
+        try await backend.withStore { store in
+            let first = try await importer.importLinks(rows, into: store, now: Self.now)
+            #expect(first.entries.map(\.line) == [2, 3, 5, 6, 7, 8, 9])
+            #expect(first.entries.map(\.outcome).filter { $0 == .imported }.count == 3)
+            #expect(skipped(first) == ["5 disallowed-url afl", "6 unroutable-deep-link link", "7 code-taken -", "8 invalid-field -"])
+            #expect(first.ignoredParameters == ["amv", "at", "efr", "ibi", "ipbi"])
+            #expect(first.entries[4].code == "summer-\(suffix)")
+
+            let summer = try #require(try await store.link(code: "summer-\(suffix)"))
+            #expect(summer.deepLink == "https://shop.example.com/sales/42")
+            #expect(summer.preview.description == #"50% off, "everything" must go"#)
+            #expect(summer.utm == UTMFields(source: "newsletter", medium: "email", campaign: "summer"))
+            #expect(try await store.link(code: "product-7-\(suffix)")?.androidFallbackURL == "https://www.shop.example.com/products/7")
+
+            let second = try await importer.importLinks(rows, into: store, now: Self.now.addingTimeInterval(60))
+            #expect((second.importedCount, second.alreadyImportedCount, second.skippedCount) == (0, 3, 4))
+            #expect(try await store.link(code: "summer-\(suffix)") == summer)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func skipsACodeStoredWithAnotherLinkAndKeepsTheStoredOne(backend: StoreBackend) async throws {
+        let code = "taken-\(uniqueSuffix())"
+        let stored = Link(code: code, deepLink: "shop://cart", createdAt: Self.now, updatedAt: Self.now)
+        let row = FirebaseExportRow(
+            line: 2, shortLink: "https://shop.page.link/\(code)", parameters: ["link": "https://shop.example.com/sales/1", "st": "Sale"])
+        try await backend.withStore { store in
+            try await store.insert(stored)
+            let report = try await importer().importLinks([row], into: store, now: Self.now)
+            guard case .skipped(let error) = report.entries.first?.outcome else {
+                Issue.record("expected a conflict, got \(report.entries)")
+                return
+            }
+            #expect(error.code == .codeTaken)
+            #expect(error.message == "the server already has a different link with the code \(code) (link, apn, ofl, st differ); it is kept")
+            #expect(try await store.link(code: code) == stored)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aDryRunReportsWhatWouldBeImportedAndWritesNothing(backend: StoreBackend) async throws {
+        let suffix = uniqueSuffix()
+        let rows = try takeoutRows(suffix: suffix)
+        try await backend.withStore { store in
+            let report = try await importer(allowlist: ["deals.example.net"]).importLinks(rows, into: store, dryRun: true, now: Self.now)
+            #expect(report.dryRun)
+            #expect((report.importedCount, report.alreadyImportedCount, report.skippedCount) == (4, 0, 3))
+            #expect(try await store.link(code: "summer-\(suffix)") == nil)
+        }
+    }
+
+    @Test func importedLinksSendDesktopsWhereFirebaseSentThem() async throws {
+        let suffix = uniqueSuffix()
+        try await ServerHarness.run(.sqlite) { server in
+            let report = try await importer().importLinks(try takeoutRows(suffix: suffix), into: server.store)
+            #expect(report.importedCount == 3)
+            // Without ofl, Firebase sent desktops to the deep link; with it, to ofl.
+            let summer = try await server.open("/summer-\(suffix)", userAgent: ServerHarness.desktop)
+            #expect(summer.status == .found)
+            #expect(summer.headers[.location] == "https://shop.example.com/sales/42")
+            let cart = try await server.open("/cart-\(suffix)", userAgent: ServerHarness.desktop)
+            #expect(cart.headers[.location] == "https://shop.example.com/cart")
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+@testable import deeplink
+
+struct ImportFirebaseCommandTests {
+    static let takeout = Fixtures.file("Firebase/takeout-shop.page.link.csv").path
+
+    /// A temporary folder with an SQLite database URL in it.
+    struct Scratch {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-import-\(UUID().uuidString)")
+        var database: String { "sqlite:" + folder.appendingPathComponent("links.sqlite").path }
+
+        /// Writes a CSV file and returns its path.
+        func write(_ csv: String) throws -> String {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("export-\(UUID().uuidString).csv")
+            try csv.write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    func run(_ arguments: [String], database: String) async throws -> String {
+        try await ImportFirebaseCommand.parse(["--config", Fixtures.shopConfig.path, "--database", database] + arguments).render()
+    }
+
+    @Test func reportsEachSkippedRowByLineAndParameterThenTheCounts() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let output = try await run([Self.takeout], database: scratch.database)
+        #expect(output.components(separatedBy: "\n") == [
+            "line 5: summer-sale: skipped: afl: links may only redirect to the config's hosts, the app stores or the server's allowlist; "
+                + "deals.example.net is none of them",
+            "line 6: old-page: skipped: link: the config's router does not route https://shop.example.com/about-us: about-us: no route matches",
+            "line 7: summer: skipped: line 2 has the same code; the first row with a code is imported",
+            "line 8: https://shop.page.link/spring/2024: skipped: the path /spring/2024 is not a usable code: a code is 3 to 64 ASCII letters, "
+                + "digits, hyphens or underscores; if the domain put its links under a path, give that path as the prefix",
+            "note: Firebase parameters with no effect here were ignored: amv, at, efr, ibi, ipbi; the config's apps section and the landing page take their place",
+            "note: columns not read: Archived?, Link name, Creation timestamp",
+            "note: shop.page.link belongs to Google, so its short links ended with Firebase Dynamic Links; "
+                + "the imported codes resolve on the link server's own host",
+            "imported 3, already imported 0, skipped 4",
+        ])
+    }
+
+    @Test func runningTwiceImportsNothingNew() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        _ = try await run([Self.takeout], database: scratch.database)
+        let again = try await run([Self.takeout], database: scratch.database)
+        #expect(again.hasSuffix("\nimported 0, already imported 3, skipped 4"))
+    }
+
+    @Test func aDryRunWritesNothing() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let dry = try await run(["--dry-run", Self.takeout], database: scratch.database)
+        #expect(dry.hasSuffix("\ndry run, nothing written: would import 3, already imported 0, skipped 4"))
+        let real = try await run([Self.takeout], database: scratch.database)
+        #expect(real.hasSuffix("\nimported 3, already imported 0, skipped 4"))
+    }
+
+    @Test func acceptsFallbacksOnHostsTheServerIsToldToAllow() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let output = try await run(["--allow-redirect-host", "*.example.net", Self.takeout], database: scratch.database)
+        #expect(!output.contains("line 5:"))
+        #expect(output.hasSuffix("\nimported 4, already imported 0, skipped 3"))
+    }
+
+    @Test func printsEveryRowAndTheCountsAsJSON() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let object = try #require(try JSONValue(parsing: try await run(["--json", Self.takeout], database: scratch.database)).objectValue)
+        #expect(object["dryRun"] == false)
+        #expect(object["imported"] == 3)
+        #expect(object["alreadyImported"] == 0)
+        #expect(object["skipped"] == 4)
+        #expect(object["ignoredParameters"] == ["amv", "at", "efr", "ibi", "ipbi"])
+        #expect(object["ignoredColumns"] == ["Archived?", "Link name", "Creation timestamp"])
+        guard case .array(let rows)? = object["rows"] else {
+            Issue.record("rows is not an array: \(String(describing: object["rows"]))")
+            return
+        }
+        #expect(rows.count == 7)
+        #expect(rows.first == ["line": 2, "shortLink": "https://shop.page.link/summer", "code": "summer", "status": "imported"])
+        #expect(rows[2] == [
+            "line": 5, "shortLink": "https://shop.page.link/summer-sale", "code": "summer-sale", "status": "skipped",
+            "error": [
+                "code": "disallowed-url", "field": "afl",
+                "message": "links may only redirect to the config's hosts, the app stores or the server's allowlist; deals.example.net is none of them",
+            ],
+        ])
+        #expect(rows[5].objectValue?["code"] == .null)
+    }
+
+    @Test func readsLongLinksOnACustomDomainWithAPathPrefix() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.write(
+            """
+            Link Name,short_link,longDynamicLink\r
+            Winter,https://go.shop.example.com/links/winter,"https://go.shop.example.com/?link=https%3A%2F%2Fshop.example.com%2Fsales%2F7&apn=com.example.shop&st=Winter+sale"\r
+            Elsewhere,https://go.shop.example.com/winter2,https://go.shop.example.com/?link=https://shop.example.com/cart\r
+
+            """)
+        let output = try await run(["--path-prefix", "/links", file], database: scratch.database)
+        #expect(output == """
+            line 3: https://go.shop.example.com/winter2: skipped: the path /winter2 does not start with the path prefix /links/
+            note: columns not read: Link Name
+            imported 1, already imported 0, skipped 1
+            """)
+    }
+
+    @Test(arguments: [
+        ("Name,Deep link (link)\nx,https://shop.example.com/cart\n",
+            "the header has the columns Name, Deep link (link); an import needs a short link column"),
+        ("Short link,link\nhttps://s.page.link/a,\"https://shop.example.com/cart\n", "line 2: a quoted field opened on this line is never closed"),
+        ("", "the file is empty"),
+    ])
+    func failsWithTheLineOfAFileItCannotRead(csv: String, message: String) async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let file = try scratch.write(csv)
+        let failure = await #expect(throws: CommandFailure.self) { try await run([file], database: scratch.database) }
+        #expect(failure?.message.hasPrefix("error: \(file): ") == true)
+        #expect(failure?.message.contains(message) == true, "\(failure?.message ?? "")")
+    }
+
+    @Test func failsWhenTheFileCannotBeRead() async throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let failure = await #expect(throws: CommandFailure.self) {
+            try await run([scratch.folder.appendingPathComponent("missing.csv").path], database: scratch.database)
+        }
+        #expect(failure?.message.hasPrefix("error: cannot read the Firebase export ") == true)
+    }
+
+    @Test func serveTakesTheSameRedirectAllowlistOption() throws {
+        let serve = try ServeCommand.parse(["--config", "c.json", "--allow-redirect-host", "*.partner.example", "--allow-redirect-host", "x.example"])
+        #expect(serve.redirectOptions.allowRedirectHost == ["*.partner.example", "x.example"])
+    }
+}
