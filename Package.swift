@@ -86,6 +86,7 @@ let package = Package(
             name: "DeepLinkServerTests",
             dependencies: [
                 "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -219,4 +219,27 @@ struct DeferredClaimRoutesTests {
             #expect(try response.object() == ["match": "none"])
         }
     }
+
+    @Test(arguments: StoreBackend.available)
+    func theRunningServerPurgesExpiredClicksOnItsSchedule(backend: StoreBackend) async throws {
+        var configuration = try ServerHarness.configuration(deferred: "{}")
+        configuration.deferredPurgeInterval = .milliseconds(50)
+        try await ServerHarness.run(backend, configuration: configuration) { server in
+            let code = try await create(server)
+            let past = Date().addingTimeInterval(-3600).roundedToSeconds
+            let expired = DeferredClick(
+                token: DeferredClick.generateToken(), code: code, deepLink: "shop://sales/42", platform: .android,
+                networkHash: "purge-test", createdAt: past.addingTimeInterval(-60), expiresAt: past)
+            try await server.store.insert(expired)
+            // A read that changes nothing: the click is a candidate as of before its expiry until it is deleted.
+            var deleted = false
+            for _ in 0..<100 where !deleted {
+                try await Task.sleep(for: .milliseconds(50))
+                deleted = try await server.store.deferredCandidates(
+                    networkHashes: ["purge-test"], platform: .android, since: .distantPast, now: past.addingTimeInterval(-30)
+                ).isEmpty
+            }
+            #expect(deleted)
+        }
+    }
 }

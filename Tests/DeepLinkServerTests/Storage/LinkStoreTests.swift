@@ -2,6 +2,7 @@ import DeepLinkServer
 import DeepLinkStoreSQLite
 import Foundation
 import Logging
+import SQLiteNIO
 import Testing
 
 struct LinkStoreTests {
@@ -9,6 +10,7 @@ struct LinkStoreTests {
         let now = Date().roundedToSeconds
         return Link(
             code: code, deepLink: "shop://sales/1", appStoreID: "1", playPackage: "com.example.shop", webURL: "https://shop.example.com/",
+            iosFallbackURL: "https://shop.example.com/ios", androidFallbackURL: "https://shop.example.com/android",
             preview: LinkPreview(title: "t", description: "d", imageURL: "https://x.example/i.png"),
             utm: UTMFields(source: "s", medium: "m", campaign: "c", term: "t", content: "x"), campaign: "camp",
             expiresAt: now.addingTimeInterval(3600), createdAt: now, updatedAt: now)
@@ -107,5 +109,36 @@ struct LinkStoreTests {
         let second = try await SQLiteLinkStore.open(path: path, logger: logger)
         #expect(try await second.link(code: "reopen") == link)
         await second.close()
+    }
+
+    @Test func upgradesAVersionOneDatabaseKeepingItsLinksAndClicks() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("v1.sqlite").path
+        let logger = Logger(label: "test")
+        // A database as the first release left it: schema version 1, one link, one click bucket.
+        let old = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        _ = try await old.query("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
+        for statement in LinkStoreSchema.migrations[0] { _ = try await old.query(statement) }
+        _ = try await old.query("INSERT INTO schema_migrations (version, applied_at) VALUES (1, 0)")
+        _ = try await old.query(
+            "INSERT INTO links (code, deep_link, app_store_id, web_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [.text("old"), .text("shop://sales/1"), .text("123"), .text("https://shop.example.com/sales/1"), .integer(1_700_000_000), .integer(1_700_000_000)])
+        _ = try await old.query(
+            "INSERT INTO clicks (code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign, count) VALUES ('old', '2026-01-01', 'ios', '', '', '', '', 5)")
+        try await old.close()
+
+        let store = try await SQLiteLinkStore.open(path: path, logger: logger)
+        let link = try #require(try await store.link(code: "old"))
+        #expect(link.deepLink == "shop://sales/1")
+        #expect(link.appStoreID == "123")
+        #expect(link.iosFallbackURL == nil)
+        #expect(link.androidFallbackURL == nil)
+        #expect(try await store.clickCounts(code: "old").map(\.count) == [5])
+        try await store.insert(
+            DeferredClick(token: DeferredClick.generateToken(), code: "old", deepLink: link.deepLink, platform: .ios, createdAt: Date(),
+                expiresAt: Date().addingTimeInterval(60)))
+        await store.close()
     }
 }
