@@ -166,6 +166,19 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    @Test(arguments: ["iosURL", "androidURL"])
+    func keepsPlatformFallbacksOnAllowedHostsOnly(field: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let created = try await server.createLink(
+                #"{"deepLink": "shop://cart", "fallbacks": {"\#(field)": "https://www.partner.example/get"}}"#)
+            #expect(created["fallbacks"]?.objectValue?[field] == "https://www.partner.example/get")
+            let refused = try await server.api(
+                .post, "/api/v1/links", json: #"{"deepLink": "shop://cart", "fallbacks": {"\#(field)": "https://evil.example/get"}}"#)
+            #expect(refused.status == .badRequest)
+            #expect(try refused.error() == ("disallowed-url", "fallbacks.\(field)"))
+        }
+    }
+
     @Test func refusesBodiesThatAreTooLargeOrNotJSON() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let large = #"{"deepLink": "shop://cart", "campaign": "\#(String(repeating: "x", count: 20_000))"}"#
