@@ -61,7 +61,10 @@ func buildRouter(
             throw LinkServerError(
                 code: .invalidField, message: "\(name) is not an HTTP header name, such as X-Forwarded-For", field: "clientAddressHeader")
         }
-        clientAddress = ClientAddressReader(header: field)
+        guard configuration.trustedProxies >= 1 else {
+            throw LinkServerError(code: .invalidField, message: "trustedProxies must be at least 1", field: "trustedProxies")
+        }
+        clientAddress = ClientAddressReader(header: field, trustedProxies: configuration.trustedProxies)
     }
 
     let router = Hummingbird.Router(context: ServerRequestContext.self)
@@ -94,6 +97,6 @@ func buildRouter(
         store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, deferred: deferred,
         storeHop: storeHop, homeHost: configuration.linkHost)
     resolve.add(to: router)
-    FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router)
+    if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router) }
     return router
 }

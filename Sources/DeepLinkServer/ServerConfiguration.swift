@@ -28,10 +28,16 @@ public struct ServerConfiguration: Sendable {
     public var linkCacheLifetime: Duration
     /// How often click counts are written to the database. Default 1 s.
     public var clickFlushInterval: Duration
-    /// The header in which a trusted reverse proxy passes the client's address, such as
-    /// `X-Forwarded-For` (its last entry is used). Default `nil`: the connection's peer. Only set
-    /// it behind a proxy that overwrites the header, or clients can pretend to be anyone.
+    /// The header in which trusted reverse proxies pass the client's address, such as
+    /// `X-Forwarded-For`. Default `nil`: the connection's peer. Only set it behind proxies that
+    /// append to the header, or clients can pretend to be anyone.
     public var clientAddressHeader: String?
+    /// How many trusted proxies append to ``clientAddressHeader``: 1 for a load balancer (its last
+    /// entry is the client), 2 for a CDN in front of it, and so on. Default 1.
+    public var trustedProxies: Int
+    /// Whether Firebase Dynamic Links long links (`/?link=…`) resolve. Default `true`; turn it off
+    /// once no old long link is in use, since anyone can write one with their own preview.
+    public var firebaseLongLinks: Bool
     /// Deferred-link claims each client address may make per minute. Default 30.
     public var claimsPerMinutePerAddress: Int
     /// Clicks each client address may record for deferred deep linking per minute; past it, the
@@ -53,7 +59,9 @@ public struct ServerConfiguration: Sendable {
     ///   - maximumPageSize: The list page limit.
     ///   - linkCacheLifetime: How long opened links stay in memory.
     ///   - clickFlushInterval: How often click counts are written.
-    ///   - clientAddressHeader: The trusted proxy's client-address header.
+    ///   - clientAddressHeader: The trusted proxies' client-address header.
+    ///   - trustedProxies: How many trusted proxies append to that header.
+    ///   - firebaseLongLinks: Whether Firebase long links resolve.
     ///   - claimsPerMinutePerAddress: The per-address claim rate.
     ///   - deferredClicksPerMinutePerAddress: The per-address rate of recorded clicks.
     ///   - deferredPurgeInterval: How often expired deferred clicks are deleted.
@@ -61,7 +69,8 @@ public struct ServerConfiguration: Sendable {
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
         writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100, linkCacheLifetime: Duration = .seconds(2),
-        clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, claimsPerMinutePerAddress: Int = 30,
+        clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, trustedProxies: Int = 1,
+        firebaseLongLinks: Bool = true, claimsPerMinutePerAddress: Int = 30,
         deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300)
     ) {
         self.deepLinkConfig = deepLinkConfig
@@ -76,6 +85,8 @@ public struct ServerConfiguration: Sendable {
         self.linkCacheLifetime = linkCacheLifetime
         self.clickFlushInterval = clickFlushInterval
         self.clientAddressHeader = clientAddressHeader
+        self.trustedProxies = trustedProxies
+        self.firebaseLongLinks = firebaseLongLinks
         self.claimsPerMinutePerAddress = claimsPerMinutePerAddress
         self.deferredClicksPerMinutePerAddress = deferredClicksPerMinutePerAddress
         self.deferredPurgeInterval = deferredPurgeInterval

@@ -40,6 +40,10 @@ public final class DeferredLinks: Service, Sendable {
     var usesPasteboard: Bool { settings.pasteboard }
     /// Whether the landing page's script adds the time zone and screen to the store link.
     var collectsSignals: Bool { settings.probabilistic }
+    /// Whether an App Store click is worth recording at the store hop: only probabilistic
+    /// matching can find it, since its token reaches no app (the pasteboard flow records its
+    /// click when the page is shown).
+    var recordsAppStoreClicks: Bool { settings.probabilistic }
 
     /// Records a click that heads to an app store.
     /// - Parameters:
@@ -54,13 +58,16 @@ public final class DeferredLinks: Service, Sendable {
         code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
     ) async throws(StoreError) -> DeferredClick {
         let date = now().roundedToSeconds
+        // Only iOS clicks can be matched by signals: on Android the Play install referrer always
+        // carries the token, and a signal match there could only take a click from its device.
+        let keepsSignals = settings.probabilistic && device.platform == .ios
         var networkHash: String?
-        if settings.probabilistic, let prefix = clientAddress.flatMap(NetworkPrefix.init(address:)) {
+        if keepsSignals, let prefix = clientAddress.flatMap(NetworkPrefix.init(address:)) {
             networkHash = prefix.hash(salt: try await salt(period: period(of: date)))
         }
         let click = DeferredClick(
             token: DeferredClick.generateToken(), code: code, deepLink: deepLink, platform: device.platform, utm: utm,
-            campaign: campaign, networkHash: networkHash, device: settings.probabilistic ? device : nil, createdAt: date,
+            campaign: campaign, networkHash: networkHash, device: networkHash == nil ? nil : device, createdAt: date,
             expiresAt: date.addingTimeInterval(settings.tokenLifetime.inSeconds))
         try await store.insert(click)
         return click
@@ -80,7 +87,9 @@ public final class DeferredLinks: Service, Sendable {
         if let token {
             return try await store.claimDeferredClick(token: token, at: date).map { ($0, .token) }
         }
-        guard settings.probabilistic, let device, let prefix = clientAddress.flatMap(NetworkPrefix.init(address:)) else {
+        guard settings.probabilistic, let device, device.platform == .ios,
+            let prefix = clientAddress.flatMap(NetworkPrefix.init(address:))
+        else {
             return nil
         }
         let current = period(of: date)
@@ -93,15 +102,10 @@ public final class DeferredLinks: Service, Sendable {
         return try await store.claimDeferredClick(token: chosen.token, at: date).map { ($0, .probabilistic) }
     }
 
-    /// The click whose signals agree most with the claim's. Ties between clicks with the same
-    /// signals (one device that clicked twice) go to the newest; ties between clicks with
-    /// different signals are ambiguous and match nothing.
+    /// The newest click whose signals match the claim's (see ``DeviceSignals/matches(_:)``); two
+    /// such clicks are one device that clicked twice, or devices no signal tells apart.
     static func bestCandidate(_ candidates: [DeferredClick], for device: DeviceSignals) -> DeferredClick? {
-        let scored = candidates.compactMap { click in click.device?.agreement(with: device).map { (click, $0) } }
-        guard let best = scored.map(\.1).max() else { return nil }
-        let top = scored.filter { $0.1 == best }.map(\.0)
-        guard Set(top.map(\.device)).count == 1 else { return nil }
-        return top.max { $0.createdAt < $1.createdAt }
+        candidates.filter { $0.device?.matches(device) == true }.max { ($0.createdAt, $0.token) < ($1.createdAt, $1.token) }
     }
 
     /// Deletes expired clicks and old salts, and clears signals older than the window.

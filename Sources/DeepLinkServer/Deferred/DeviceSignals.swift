@@ -50,18 +50,12 @@ public struct DeviceSignals: Sendable, Hashable {
         self.init(platform: platform, osVersion: version, language: language, timeZone: timeZone, screen: screen)
     }
 
-    /// How many signals agree, or `nil` when one that both sides know disagrees. The OS
-    /// version must be known on both sides and agree: the network alone is never enough.
+    /// Whether a claim's signals match a click's: every signal is known on both sides and
+    /// agrees. The network alone is never enough, and a signal one side lacks is no evidence.
     /// - Parameter other: The claim's signals.
-    func agreement(with other: DeviceSignals) -> Int? {
-        guard platform == other.platform, let osVersion, osVersion == other.osVersion else { return nil }
-        var agreeing = 1
-        for (mine, theirs) in [(language, other.language), (timeZone, other.timeZone), (screen, other.screen)] {
-            guard let mine, let theirs else { continue }
-            guard mine == theirs else { return nil }
-            agreeing += 1
-        }
-        return agreeing
+    func matches(_ other: DeviceSignals) -> Bool {
+        guard osVersion != nil, language != nil, timeZone != nil, screen != nil else { return false }
+        return self == other
     }
 
     /// The signals as stored: a JSON object.

@@ -26,12 +26,15 @@ struct StoreHop: Sendable {
         for link: Link, to store: AppStore, utm: UTMFields, request: Request, context: ServerRequestContext
     ) async -> Response? {
         let policy = resolver.policy
+        let query = request.formQuery
         switch store {
         case .apple:
             if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Self.found(url) }
             guard let appStoreID = link.appStoreID else { return nil }
-            let recorded = request.uri.queryParameters["deeplink_click"].map(String.init).flatMap { DeferredClick.isToken($0) ? $0 : nil }
-            if recorded == nil { _ = await recordClick(of: link, utm: utm, request: request, context: context) }
+            let recorded = query["deeplink_click"].flatMap { DeferredClick.isToken($0) ? $0 : nil }
+            if recorded == nil, deferred.recordsAppStoreClicks {
+                _ = await recordClick(of: link, utm: utm, request: request, context: context)
+            }
             return Self.found("https://apps.apple.com/app/id\(appStoreID)")
         case .google:
             if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return Self.found(url) }
@@ -46,11 +49,11 @@ struct StoreHop: Sendable {
     /// platforms, past the address's rate, or when the database fails (logged: the user still
     /// gets to the store, only without deferred deep linking).
     func recordClick(of link: Link, utm: UTMFields, request: Request, context: ServerRequestContext) async -> String? {
-        let query = request.uri.queryParameters
+        let query = request.formQuery
         guard
             let device = DeviceSignals(
-                userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage],
-                timeZone: query["tz"].map(String.init), screen: query["screen"].map(String.init))
+                userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage], timeZone: query["tz"],
+                screen: query["screen"])
         else { return nil }
         let address = clientAddress.address(of: request, context: context)
         guard limiter.take(address ?? "unknown") == nil else { return nil }

@@ -12,14 +12,15 @@ import Foundation
 /// | `apn` | `fallbacks.playPackage` | the Android package |
 /// | `afl` | `fallbacks.androidURL` | Android without the app goes here instead of the Play Store |
 /// | `isi` | `fallbacks.appStoreID` | the App Store id |
-/// | `ifl` (`ipfl` when `ifl` is absent) | `fallbacks.iosURL` | iOS without the app goes here instead of the App Store |
+/// | `ifl` | `fallbacks.iosURL` | iOS without the app goes here instead of the App Store |
 /// | `ofl` | `fallbacks.webURL` | desktop browsers go here; without it they go to `link` |
 /// | `st`, `sd`, `si` | `preview.title`, `.description`, `.imageURL` | the social preview |
 /// | `utm_source` … `utm_content` | `utm.*` | campaign fields |
 ///
-/// `ibi`, `ipbi`, `ius`, `imv`, `amv`, `efr`, `at`, `ct`, `mt`, `pt` and `d` describe the app or
-/// Firebase's own analytics and preview page; the config's `apps` section and the landing page
-/// take their place, so they are accepted and listed in ``ignoredParameters``.
+/// `ibi`, `ipbi`, `ipfl`, `ius`, `imv`, `amv`, `efr`, `at`, `ct`, `mt`, `pt` and `d` describe the
+/// app, the iPad app or Firebase's own analytics and preview page; the config's `apps` section and
+/// the landing page take their place (iPads get the iPhone's answer), so they are accepted and
+/// listed in ``ignoredParameters``, as are parameters Firebase never defined.
 /// Every URL then passes the same checks as a link created through the admin API.
 public struct FirebaseLongLink: Sendable, Hashable {
     /// The parameters read into link fields, in the order of the table above.
@@ -56,11 +57,7 @@ public struct FirebaseLongLink: Sendable, Hashable {
         }
         // Parameters Firebase did not define (an ad network's `gclid`, a typo) are ignored as
         // Firebase ignored them, so a long link that worked there works here.
-        var ignored = values.keys.filter { name in !Self.fieldParameters.contains { $0.parameter == name } }
-        if values["ifl"] == nil, let iPadFallback = values["ipfl"] {
-            values["ifl"] = iPadFallback
-            ignored.removeAll { $0 == "ipfl" }
-        }
+        let ignored = values.keys.filter { name in !Self.fieldParameters.contains { $0.parameter == name } }
         var fields: [String: String] = ["deepLink": link]
         for (parameter, field) in Self.fieldParameters {
             guard let value = values[parameter], !value.isEmpty else { continue }
@@ -82,11 +79,12 @@ public struct FirebaseLongLink: Sendable, Hashable {
     /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
     /// - Throws: ``LinkServerError`` with code `invalid-field` for field `link` when the URL has no query.
     public static func queryItems(in url: String) throws(LinkServerError) -> [URLQueryItem] {
-        guard let components = URLComponents(string: url), let query = components.percentEncodedQueryItems, !query.isEmpty else {
+        let query = FormQuery.items(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
+        guard !query.isEmpty else {
             throw LinkServerError(
                 code: .invalidField, message: "\(url) is not a Firebase long link: it has no ?link=… query", field: "link")
         }
-        return query.map { URLQueryItem(name: formDecoded($0.name), value: $0.value.map(formDecoded)) }
+        return query
     }
 
     /// The text with each run of line breaks, tabs and other control characters made one space.
@@ -103,12 +101,6 @@ public struct FirebaseLongLink: Sendable, Hashable {
             inBreak = isBreak
         }
         return result
-    }
-
-    /// Decodes a form-encoded query component; `%2B` stays a plus sign.
-    private static func formDecoded(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// The fields as an admin API body for a link with a code.

@@ -83,16 +83,19 @@ enum PageTemplates {
         """
 
     /// The landing page's only script, allowed by its SHA-256 in the page's Content-Security-Policy.
-    /// It reads no page data but the store buttons' own attributes: on a click it copies
-    /// `data-copy` to the pasteboard (the iOS pasteboard flow) and, for `data-signals`, adds the
-    /// time zone and screen size to the store link (probabilistic matching). Both are opt-in in
-    /// the config's `deferred` section; without them the page has no script.
+    /// It reads no page data but the store buttons' own attributes. On a tap of a store button it
+    /// adds the time zone and screen size to the store link for `data-signals` (probabilistic
+    /// matching), and for `data-copy` (the iOS pasteboard flow) holds the navigation until the
+    /// link is on the pasteboard, or 800 ms have passed, so the copy is not lost to the page
+    /// change. Both are opt-in in the config's `deferred` section; without them the page has no
+    /// script. The query it rewrites is form-encoded, which the store hop reads.
     static let storeButtonScript = """
         document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-store]");if(!a)return;\
-        if(a.dataset.copy&&navigator.clipboard){navigator.clipboard.writeText(a.dataset.copy).catch(function(){})}\
         if(a.dataset.signals){var u=new URL(a.href,location.href),r=window.devicePixelRatio||1;\
         try{u.searchParams.set("tz",Intl.DateTimeFormat().resolvedOptions().timeZone)}catch(x){}\
-        u.searchParams.set("screen",Math.round(screen.width*r)+"x"+Math.round(screen.height*r));a.href=u.toString()}});
+        u.searchParams.set("screen",Math.round(screen.width*r)+"x"+Math.round(screen.height*r));a.href=u.toString()}\
+        if(a.dataset.copy&&navigator.clipboard){e.preventDefault();var go=function(){location.href=a.href};\
+        Promise.race([navigator.clipboard.writeText(a.dataset.copy),new Promise(function(d){setTimeout(d,800)})]).then(go,go)}});
         """
 
     /// The `script-src` source that allows ``storeButtonScript`` and nothing else.

@@ -71,7 +71,7 @@ struct ResolveRoutes: Sendable {
     /// Sends the client to the store a query parameter names, or explains why it cannot.
     func hop(_ link: Link, request: Request, context: ServerRequestContext, storeParameter: String) async -> Response {
         let utm = Self.clickUTM(request, link: link)
-        guard let store = request.uri.queryParameters[Substring(storeParameter)].flatMap({ AppStore(rawValue: String($0)) }) else {
+        guard let store = request.formQuery[storeParameter].flatMap(AppStore.init(rawValue:)) else {
             return page(
                 pages.renderProblem(
                     title: "Unknown store", message: "This store link names no store; open the link itself instead.", homeHost: homeHost),
@@ -142,9 +142,9 @@ struct ResolveRoutes: Sendable {
 
     /// The link's UTM fields, each overridden by the request's `utm_*` query parameter.
     static func clickUTM(_ request: Request, link: Link) -> UTMFields {
-        let query = request.uri.queryParameters
+        let query = request.formQuery
         func value(_ name: String, _ stored: String?) -> String? {
-            query[Substring(name)].map { String($0.prefix(100)) } ?? stored
+            query[name].map { String($0.prefix(100)) } ?? stored
         }
         return UTMFields(
             source: value("utm_source", link.utm.source), medium: value("utm_medium", link.utm.medium),

@@ -36,9 +36,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The header a trusted reverse proxy puts the client's address in, e.g. X-Forwarded-For (its last entry is used). "
-                + "Only behind a proxy that overwrites it.", valueName: "name"))
+            "The header trusted reverse proxies put the client's address in, e.g. X-Forwarded-For. Only behind proxies that append to it.",
+            valueName: "name"))
     var clientAddressHeader: String?
+
+    @Option(
+        name: .long,
+        help: "How many trusted proxies append to --client-address-header: 1 for a load balancer, 2 for a CDN in front of it.")
+    var trustedProxies = 1
+
+    @Flag(name: .long, help: "Do not resolve Firebase Dynamic Links long links (/?link=…).")
+    var disableFirebaseLongLinks = false
 
     @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -49,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let clientAddressHeader, !clientAddressHeader.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
             throw ValidationError("--client-address-header \(clientAddressHeader) is not a header name such as X-Forwarded-For")
         }
+        guard (1...10).contains(trustedProxies) else { throw ValidationError("--trusted-proxies must be from 1 to 10") }
     }
 
     func run() async throws {
@@ -66,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
         }()
         let configuration = ServerConfiguration(
             deepLinkConfig: config, host: host, port: port, publicHost: publicHost, redirectAllowlist: redirectOptions.allowRedirectHost,
-            clientAddressHeader: clientAddressHeader)
+            clientAddressHeader: clientAddressHeader, trustedProxies: trustedProxies, firebaseLongLinks: !disableFirebaseLongLinks)
         let database = databaseOptions.database
         do {
             try await databaseOptions.withStore(logger: logger) { store in

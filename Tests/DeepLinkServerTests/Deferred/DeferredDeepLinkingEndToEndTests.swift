@@ -1,6 +1,9 @@
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -12,9 +15,27 @@ import Testing
 /// `DeferredLinkClaimer` talks to the real server over a socket and the app's router routes the
 /// answer.
 struct DeferredDeepLinkingEndToEndTests {
-    static func claimer(port: Int, storage: InMemoryDeferredLinkClaimStorage = InMemoryDeferredLinkClaimStorage()) throws -> DeferredLinkClaimer {
+    /// Posts claims over a real socket as a phone behind the test's trusted proxy would, from a public address.
+    struct ProxiedTransport: DeferredLinkTransport {
+        let clientAddress: String
+
+        func post(_ body: Data, to endpoint: URL) async throws -> DeferredLinkTransportResponse {
+            var request = URLRequest(url: endpoint)
+            request.httpMethod = "POST"
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(clientAddress, forHTTPHeaderField: "X-Forwarded-For")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let status = try #require(response as? HTTPURLResponse).statusCode
+            return DeferredLinkTransportResponse(statusCode: status, body: data)
+        }
+    }
+
+    static func claimer(
+        port: Int, from address: String, storage: InMemoryDeferredLinkClaimStorage = InMemoryDeferredLinkClaimStorage()
+    ) throws -> DeferredLinkClaimer {
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/deferred/claim"))
-        return try DeferredLinkClaimer(endpoint: endpoint, storage: storage)
+        return try DeferredLinkClaimer(endpoint: endpoint, transport: ProxiedTransport(clientAddress: address), storage: storage)
     }
 
     static func appRouter() throws -> DeepLinkCore.Router {
@@ -25,30 +46,39 @@ struct DeferredDeepLinkingEndToEndTests {
 
     @Test(arguments: StoreBackend.available)
     func anAndroidInstallOpensTheClickedSaleAndASecondDeviceOnTheNetworkGetsNothing(backend: StoreBackend) async throws {
-        try await ServerHarness.run(backend, mode: .live) { server in
+        let configuration = try ServerHarness.configuration(deferred: "{}")
+        try await ServerHarness.run(backend, mode: .live, configuration: configuration) { server in
             let port = try #require(server.client.port)
+            let home: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "81.2.69.160"]
             let code = "e2e\(UUID().uuidString.prefix(6))"
             _ = try await server.createLink(
                 #"{"code": "\#(code)", "deepLink": "shop://sales/42", "utm": {"source": "newsletter", "campaign": "spring"}}"#)
 
             // Device A taps the link without the app: Chrome falls back to the store hop, which sends it to Play.
-            let tap = try await server.open("/\(code)", userAgent: ServerHarness.android)
+            let tap = try await server.open("/\(code)", userAgent: ServerHarness.android, headers: home)
             let intent = try #require(tap.headers[.location])
             let fallback = try #require(
                 intent.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
                     .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
             let hop = try #require(URLComponents(string: fallback))
             let store = try await server.open(
-                hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android)
+                hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android, headers: home)
             let playLocation = try #require(store.headers[.location])
             let play = try #require(URLComponents(string: playLocation))
             #expect(play.host == "play.google.com")
             let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
 
+            // Device B, same network, same kind of phone, organic install, launches first: it gets nothing.
+            let claimB = try Self.claimer(port: port, from: "81.2.69.161")
+            let signals = DeferredLinkDeviceSignals(
+                platform: .android, osVersion: "14", language: "en-US", timeZone: "Europe/Paris", screen: "1080x2400")
+            #expect(try await claimB.claimOnFirstLaunch(from: .installReferrer("utm_source=google-play&utm_medium=organic"), signals: signals) == nil)
+            #expect(await claimB.hasClaimed)
+
             // First launch of device A: the install referrer carries the click's token.
             let storageA = InMemoryDeferredLinkClaimStorage()
-            let claimA = try Self.claimer(port: port, storage: storageA)
-            let claim = try #require(try await claimA.claimOnFirstLaunch(from: .installReferrer(referrer)))
+            let claimA = try Self.claimer(port: port, from: "81.2.69.160", storage: storageA)
+            let claim = try #require(try await claimA.claimOnFirstLaunch(from: .installReferrer(referrer), signals: signals))
             #expect(claim.match == .token)
             #expect(claim.code == code)
             #expect(claim.utm.source == "newsletter")
@@ -57,11 +87,6 @@ struct DeferredDeepLinkingEndToEndTests {
             #expect(result.origin == .deferred)
             #expect(result.route?.description == "sales/:saleId")
             #expect(result.parameters["saleId"] == "42")
-
-            // Device B, same network, organic install: deterministic matching gives it nothing.
-            let claimB = try Self.claimer(port: port)
-            let signals = DeferredLinkDeviceSignals(platform: .android, osVersion: "14", language: "en-US")
-            #expect(try await claimB.claimOnFirstLaunch(from: .installReferrer("utm_source=google-play&utm_medium=organic"), signals: signals) == nil)
 
             // Device A's next launch asks nothing.
             #expect(try await claimA.claimOnFirstLaunch(from: .installReferrer(referrer)) == nil)
@@ -83,7 +108,7 @@ struct DeferredDeepLinkingEndToEndTests {
             let store = try await server.open(hop, userAgent: DeferredClaimRoutesTests.iPhone18)
             #expect(store.headers[.location] == "https://apps.apple.com/app/id123456789")
 
-            let claim = try #require(try await Self.claimer(port: port).claimOnFirstLaunch(from: .pasteboard(copied)))
+            let claim = try #require(try await Self.claimer(port: port, from: "81.2.69.160").claimOnFirstLaunch(from: .pasteboard(copied)))
             #expect(claim.match == .token)
             let result = try await Self.appRouter().route(claim, idiom: .pad)
             #expect(result.route?.description == "sales/:saleId")
@@ -91,7 +116,7 @@ struct DeferredDeepLinkingEndToEndTests {
             #expect(result.origin == .deferred)
 
             // Anything else on the pasteboard sends no token, and nothing matches.
-            #expect(try await Self.claimer(port: port).claimOnFirstLaunch(from: .pasteboard("my shopping list")) == nil)
+            #expect(try await Self.claimer(port: port, from: "81.2.69.160").claimOnFirstLaunch(from: .pasteboard("my shopping list")) == nil)
         }
     }
 }

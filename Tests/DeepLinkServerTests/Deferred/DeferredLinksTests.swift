@@ -111,7 +111,7 @@ struct DeferredLinksTests {
         }
     }
 
-    @Test func twoClicksOfOneDeviceGoToTheNewestButDifferentDevicesAreAmbiguous() {
+    @Test func aMatchGoesToTheNewestClickWithTheSameSignals() {
         let base = Date(timeIntervalSince1970: 1_790_000_000)
         func click(_ token: String, _ device: DeviceSignals, after seconds: Double) -> DeferredClick {
             DeferredClick(
@@ -120,12 +120,24 @@ struct DeferredLinksTests {
         }
         let older = click("older-token-0000000", Self.iPhone, after: 0)
         let newer = click("newer-token-0000000", Self.iPhone, after: 60)
-        #expect(DeferredLinks.bestCandidate([older, newer], for: Self.iPhone)?.token == newer.token)
+        let otherScreen = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris", screen: "1170x2532")
+        let other = click("other-token-0000000", otherScreen, after: 90)
+        #expect(DeferredLinks.bestCandidate([older, newer, other], for: Self.iPhone)?.token == newer.token)
+        #expect(DeferredLinks.bestCandidate([other], for: Self.iPhone) == nil)
+        let partialClaim = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris")
+        #expect(DeferredLinks.bestCandidate([older, newer], for: partialClaim) == nil)
+    }
 
-        let noScreen = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris")
-        let otherPhone = click("other-token-0000000", noScreen, after: 30)
-        let claimWithoutScreen = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris")
-        #expect(DeferredLinks.bestCandidate([older, otherPhone], for: claimWithoutScreen) == nil)
-        #expect(DeferredLinks.bestCandidate([older, otherPhone], for: Self.iPhone)?.token == older.token)
+    @Test(arguments: StoreBackend.available)
+    func androidClicksKeepNoSignalsSinceTheirTokenTravelsInTheInstallReferrer(backend: StoreBackend) async throws {
+        try await withLinks(backend) { links, _, _, code in
+            let android = DeviceSignals(platform: .android, osVersion: "14", language: "en", timeZone: "Europe/Paris", screen: "1080x2400")
+            let click = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: android, clientAddress: "81.2.69.160")
+            #expect(click.networkHash == nil)
+            #expect(click.device == nil)
+            #expect(try await links.claim(token: nil, device: android, clientAddress: "81.2.69.160") == nil)
+            #expect(try await links.claim(token: click.token, device: nil, clientAddress: nil)?.match == .token)
+        }
     }
 }

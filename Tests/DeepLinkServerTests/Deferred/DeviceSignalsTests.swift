@@ -33,14 +33,16 @@ struct DeviceSignalsTests {
         #expect(signals == DeviceSignals(platform: .ios))
     }
 
-    @Test func agreesOnlyWhenTheVersionMatchesAndNothingKnownDisagrees() {
+    @Test func matchesOnlyWhenEverySignalIsKnownAndAgrees() {
         let click = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris", screen: "1179x2556")
-        #expect(click.agreement(with: click) == 4)
-        #expect(click.agreement(with: DeviceSignals(platform: .ios, osVersion: "18.1.0")) == 1)
-        #expect(click.agreement(with: DeviceSignals(platform: .ios)) == nil)
-        #expect(click.agreement(with: DeviceSignals(platform: .android, osVersion: "18.1")) == nil)
-        #expect(click.agreement(with: DeviceSignals(platform: .ios, osVersion: "18.1", timeZone: "Europe/Berlin")) == nil)
-        #expect(click.agreement(with: DeviceSignals(platform: .ios, osVersion: "18.2", language: "en")) == nil)
+        #expect(click.matches(DeviceSignals(platform: .ios, osVersion: "18.1.0", language: "en-GB", timeZone: "Europe/Paris", screen: "2556x1179")))
+        #expect(!click.matches(DeviceSignals(platform: .ios, osVersion: "18.1")))
+        #expect(!click.matches(DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Paris")))
+        #expect(!click.matches(DeviceSignals(platform: .android, osVersion: "18.1", language: "en", timeZone: "Europe/Paris", screen: "1179x2556")))
+        #expect(!click.matches(DeviceSignals(platform: .ios, osVersion: "18.2", language: "en", timeZone: "Europe/Paris", screen: "1179x2556")))
+        #expect(!click.matches(DeviceSignals(platform: .ios, osVersion: "18.1", language: "en", timeZone: "Europe/Berlin", screen: "1179x2556")))
+        let partial = DeviceSignals(platform: .ios, osVersion: "18.1", language: "en")
+        #expect(!partial.matches(partial))
     }
 
     @Test func survivesStorage() {

@@ -8,7 +8,7 @@ struct FirebaseLongLinkTests {
     @Test func readsEveryParameterIntoItsLinkField() throws {
         let longLink = try FirebaseLongLink(
             url: "https://shop.page.link/?link=https://shop.example.com/sales/1&apn=com.example.shop&afl=https://a.example/&"
-                + "isi=123&ibi=com.example.Shop&ipfl=https://i.example/&ofl=https://o.example/&st=T&sd=D&si=https://img.example/i.png&"
+                + "isi=123&ibi=com.example.Shop&ifl=https://i.example/&ipfl=https://p.example/&ofl=https://o.example/&st=T&sd=D&si=https://img.example/i.png&"
                 + "utm_source=s&utm_medium=m&utm_campaign=c&utm_term=t&utm_content=x&efr=1")
         #expect(longLink.fields == [
             "deepLink": "https://shop.example.com/sales/1", "fallbacks.playPackage": "com.example.shop",
@@ -17,13 +17,13 @@ struct FirebaseLongLinkTests {
             "preview.imageURL": "https://img.example/i.png", "utm.source": "s", "utm.medium": "m", "utm.campaign": "c", "utm.term": "t",
             "utm.content": "x",
         ])
-        #expect(longLink.ignoredParameters == ["efr", "ibi"])
+        #expect(longLink.ignoredParameters == ["efr", "ibi", "ipfl"])
         #expect(longLink.body(code: "abc").objectValue?["fallbacks"]?.objectValue?["iosURL"] == "https://i.example/")
     }
 
-    @Test func prefersTheIPhoneFallbackOverTheIPadOne() throws {
-        let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&ifl=https://i.example/&ipfl=https://p.example/")
-        #expect(longLink.fields["fallbacks.iosURL"] == "https://i.example/")
+    @Test func leavesTheIPadFallbackToIPadsOfFirebase() throws {
+        let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&ipfl=https://p.example/")
+        #expect(longLink.fields["fallbacks.iosURL"] == nil)
         #expect(longLink.ignoredParameters == ["ipfl"])
     }
 
