@@ -37,7 +37,7 @@ struct ImportFirebaseCommandTests {
             "line 5: summer-sale: skipped: afl: links may only redirect to the config's hosts, the app stores or the server's allowlist; "
                 + "deals.example.net is none of them",
             "line 6: old-page: skipped: link: the config's router does not route https://shop.example.com/about-us: about-us: no route matches",
-            "line 7: summer: skipped: line 2 has the same code; the first row with a code is imported",
+            "line 7: summer: skipped: line 2 has the same code; the first usable row with a code is imported",
             "line 8: https://shop.page.link/spring/2024: skipped: the path /spring/2024 is not a usable code: a code is 3 to 64 ASCII letters, "
                 + "digits, hyphens or underscores; if the domain put its links under a path, give that path as the prefix",
             "note: Firebase parameters with no effect here were ignored: amv, at, efr, ibi, ipbi; the config's apps section and the landing page take their place",

@@ -7,9 +7,11 @@ import Foundation
 /// claimer asks the server at most once per install:
 ///
 /// - When the server answers, with a match or without, the claim is over for good: the flag in
-///   ``DeferredLinkClaimStorage`` is set and later calls return `nil` without a request.
-/// - When no answer comes (no network, `429`, `5xx`, any error), the flag stays unset and the
-///   next call, on this launch or the next, asks again.
+///   ``DeferredLinkClaimStorage`` is set and later calls return `nil` without a request. So it is
+///   when the server refuses the request (a `4xx` other than `408` and `429`: a wrong endpoint or a
+///   client the server no longer understands), which asking again would not change.
+/// - When no answer comes (no network, `408`, `429`, `5xx`, a body that is not a claim answer),
+///   the flag stays unset and the next call, on this launch or the next, asks again.
 /// - Calls made while a request is on its way wait for it and get its result; they never send a
 ///   second request.
 ///
@@ -69,7 +71,7 @@ public actor DeferredLinkClaimer {
     ///   ``DeferredLinkError/Code/rateLimited``, ``DeferredLinkError/Code/serverError``), the
     ///   server refused the request (``DeferredLinkError/Code/requestRejected``), or the answer
     ///   could not be read (``DeferredLinkError/Code/badResponse``). The claim stays open after
-    ///   any error.
+    ///   any error but a refusal.
     public func claimOnFirstLaunch(
         from source: DeferredLinkTokenSource = .none, signals: DeferredLinkDeviceSignals? = nil
     ) async throws(DeferredLinkError) -> DeferredLinkClaim? {
@@ -96,7 +98,16 @@ public actor DeferredLinkClaimer {
                     endpoint: endpoint, cause: error))
         }
         let result = Result { () throws(DeferredLinkError) in try response.claim(endpoint: endpoint) }
-        if case .success = result { storage.markClaimed() }
+        switch result {
+        case .success:
+            storage.markClaimed()
+        case .failure(let error) where error.code == .requestRejected && error.statusCode != 408:
+            // A refusal (400, 404, ...) would come back on every launch, each time after the app
+            // read the pasteboard (and iOS showed its paste prompt): give up instead.
+            storage.markClaimed()
+        case .failure:
+            break
+        }
         return result
     }
 

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Importing never changes a stored link, so it can run again: a row whose code is stored with
 /// the same content is reported as already imported, one whose code is stored with other content
-/// is skipped, and of several rows with one code the first is taken.
+/// is skipped, and of several rows with one code the first that passes its checks is taken.
 public struct FirebaseLinkImporter: Sendable {
     /// Fields compared to tell an imported link from another one, by the Firebase parameter that
     /// sets them.
@@ -128,12 +128,14 @@ public struct FirebaseLinkImporter: Sendable {
                 let rowCode = try self.code(for: row.shortLink)
                 code = rowCode
                 if let first = firstLines[rowCode] {
-                    throw LinkServerError(code: .codeTaken, message: "line \(first) has the same code; the first row with a code is imported")
+                    throw LinkServerError(
+                        code: .codeTaken, message: "line \(first) has the same code; the first usable row with a code is imported")
                 }
-                firstLines[rowCode] = row.line
                 let longLink = try longLink(for: row)
                 ignoredParameters.formUnion(longLink.ignoredParameters)
                 link = try self.link(code: rowCode, longLink: longLink, now: now)
+                // Only a row that passed its checks takes the code, so a later good row is not lost to a bad one.
+                firstLines[rowCode] = row.line
             } catch {
                 entries.append(.init(line: row.line, shortLink: row.shortLink, code: code, outcome: .skipped(error)))
                 continue

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `GET /?link=…&apn=…&ibi=…`: Firebase Dynamic Links long links on the link host, resolved like
 /// stored links: every field passes the admin API's checks (the deep link must route, fallbacks
-/// must be on allowed hosts), clients get the same redirects and landing page, and store buttons
+/// and the preview image must be on allowed hosts), clients get the same redirects and landing page, and store buttons
 /// go through the store hop (`&deeplink_store=apple|google`) so deferred deep linking works.
 /// Long links are not stored and their clicks are not counted per link.
 struct FirebaseLongLinkRoutes: Sendable {
@@ -22,6 +22,9 @@ struct FirebaseLongLinkRoutes: Sendable {
         do {
             let longLink = try FirebaseLongLink(query: items.filter { !AppStore.hopQueryNames.contains($0.name) })
             link = try editor.create(from: longLink.body(code: nil), now: Date())
+            // Anyone can write a long link, so its preview image must come from a host the server
+            // trusts, as its redirects do; stored links are written with an API key.
+            if let image = link.preview.imageURL { _ = try editor.policy.redirectTarget(image, field: "preview.imageURL") }
         } catch {
             let parameter = error.field.map(FirebaseLongLink.parameter(for:)) ?? "link"
             return problem(title: "This link is not valid", message: "\(parameter): \(error.message)", status: .badRequest)

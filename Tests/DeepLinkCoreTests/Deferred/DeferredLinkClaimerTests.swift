@@ -17,8 +17,11 @@ struct DeferredLinkClaimerTests {
         let error = await #expect(throws: DeferredLinkError.self, sourceLocation: sourceLocation) {
             try await claimer.claimOnFirstLaunch(from: .installReferrer("deeplink_click=\(sampleToken)"))
         }
-        #expect(storage.isClaimed() == false, "an error leaves the claim open", sourceLocation: sourceLocation)
-        return try #require(error, sourceLocation: sourceLocation)
+        let unwrapped = try #require(error, sourceLocation: sourceLocation)
+        // Only a refusal closes the claim; every other error leaves it open for the next launch.
+        let refused = unwrapped.code == .requestRejected && unwrapped.statusCode != 408
+        #expect(storage.isClaimed() == refused, "only a refusal closes the claim", sourceLocation: sourceLocation)
+        return unwrapped
     }
 
     // MARK: The request
@@ -225,7 +228,7 @@ struct DeferredLinkClaimerTests {
 
     @Test(arguments: [
         FakeDeferredLinkTransport.Reply.failure(URLError(.timedOut)), .json("", status: 429, headers: ["Retry-After": "5"]),
-        .json("", status: 500), .json("", status: 400), .json("not json"),
+        .json("", status: 500), .json("", status: 408), .json("not json"),
     ])
     func asksAgainAfterAnyError(failure: FakeDeferredLinkTransport.Reply) async throws {
         let transport = FakeDeferredLinkTransport(failure, .json(tokenMatchJSON))
@@ -234,6 +237,17 @@ struct DeferredLinkClaimerTests {
         #expect(await claimer.hasClaimed == false)
         #expect(try await makeClaimer(transport).claimOnFirstLaunch()?.code == "summer")
         #expect(await transport.sent.count == 2)
+    }
+
+    @Test(arguments: [400, 403, 404, 405])
+    func givesUpWhenTheServerRefusesTheRequest(status: Int) async throws {
+        let transport = FakeDeferredLinkTransport(.json("", status: status), .json(tokenMatchJSON))
+        let claimer = try makeClaimer(transport)
+        let error = await #expect(throws: DeferredLinkError.self) { try await claimer.claimOnFirstLaunch() }
+        #expect(error?.code == .requestRejected)
+        #expect(await claimer.hasClaimed)
+        #expect(try await claimer.claimOnFirstLaunch() == nil)
+        #expect(await transport.sent.count == 1)
     }
 
     @Test func asksNothingWhenTheStorageSaysTheInstallAlreadyClaimed() async throws {

@@ -151,6 +151,21 @@ struct FirebaseLinkImporterTests {
     }
 
     @Test(arguments: StoreBackend.available)
+    func aSkippedRowDoesNotKeepALaterRowFromTakingItsCode(backend: StoreBackend) async throws {
+        let code = "retry-\(uniqueSuffix())"
+        let rows = [
+            FirebaseExportRow(line: 2, shortLink: "https://shop.page.link/\(code)", parameters: ["link": "https://shop.example.com/about-us"]),
+            FirebaseExportRow(line: 3, shortLink: "https://shop.page.link/\(code)", parameters: ["link": "https://shop.example.com/cart"]),
+            FirebaseExportRow(line: 4, shortLink: "https://shop.page.link/\(code)", parameters: ["link": "https://shop.example.com/sales/1"]),
+        ]
+        try await backend.withStore { store in
+            let report = try await importer().importLinks(rows, into: store, now: Self.now)
+            #expect(skipped(report) == ["2 unroutable-deep-link link", "4 code-taken -"])
+            #expect(try await store.link(code: code)?.deepLink == "https://shop.example.com/cart")
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
     func aDryRunReportsWhatWouldBeImportedAndWritesNothing(backend: StoreBackend) async throws {
         let suffix = uniqueSuffix()
         let rows = try takeoutRows(suffix: suffix)

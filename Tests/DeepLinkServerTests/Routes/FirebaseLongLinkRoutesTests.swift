@@ -103,6 +103,46 @@ struct FirebaseLongLinkRoutesTests {
         }
     }
 
+    @Test func takesPreviewImagesOnlyFromAllowedHosts() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let foreign = try await server.open(
+                "/?\(Self.query)&si=\(Self.encoded("https://images.evil.example/x.png"))", userAgent: ServerHarness.crawler)
+            #expect(foreign.status == .badRequest)
+            #expect(foreign.text.contains("si: "))
+            let allowed = try await server.open(
+                "/?\(Self.query)&si=\(Self.encoded("https://cdn.partner.example/x.png"))", userAgent: ServerHarness.crawler)
+            #expect(allowed.status == .ok)
+            #expect(allowed.text.contains(#"<meta property="og:image" content="https://cdn.partner.example/x.png">"#))
+        }
+    }
+
+    @Test func longLinksCanBeTurnedOff() async throws {
+        var configuration = try ServerHarness.configuration()
+        configuration.firebaseLongLinks = false
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            let response = try await server.open("/?\(Self.query)", userAgent: ServerHarness.iPhone)
+            #expect(response.status == .notFound)
+        }
+    }
+
+    @Test func keepsSpacesInUTMFieldsAsFirebaseReadThem() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.open("/?\(Self.query)&utm_campaign=spring+sale%2B", userAgent: ServerHarness.android)
+            let location = try #require(response.headers[.location])
+            let fallback = try #require(
+                location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
+                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+            let hop = try #require(URLComponents(string: fallback))
+            let store = try await server.open(hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android)
+            let playLocation = try #require(store.headers[.location])
+            let play = try #require(URLComponents(string: playLocation))
+            let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
+            let token = try DeferredClaimRoutesTests.token(inReferrer: referrer)
+            let answer = try await server.claim(#"{"token": "\#(token)"}"#).object()
+            #expect(answer["link"]?.objectValue?["utm"]?.objectValue?["campaign"] == "spring sale+")
+        }
+    }
+
     @Test func refusesADeepLinkTheConfigDoesNotRoute() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.open("/?link=\(Self.encoded("https://evil.example/x"))", userAgent: ServerHarness.iPhone)
