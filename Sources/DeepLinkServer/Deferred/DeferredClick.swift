@@ -75,13 +75,3 @@ public struct DeferredClick: Sendable, Hashable {
             && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || $0 == 0x2d || $0 == 0x5f }
     }
 }
-
-/// How a claim found its click.
-public enum DeferredMatch: String, Sendable, Hashable {
-    /// The app sent the click's token, from the install referrer or the pasteboard.
-    case token
-    /// The claim's network and device signals matched one click in the window.
-    case probabilistic
-    /// No click matched, or it was claimed before.
-    case none
-}

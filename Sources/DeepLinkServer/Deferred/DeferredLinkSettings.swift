@@ -61,9 +61,7 @@ public struct DeferredLinkSettings: Sendable, Hashable {
 
     private static func read(_ node: JSONNode) throws(ConfigError) -> DeferredLinkSettings {
         let object = try node.readObject()
-        if let unknown = object.unknownKeyWarnings(known: ["pasteboard", "tokenLifetimeHours", "probabilistic"]).first {
-            throw ConfigError(code: .invalidValue, message: unknown.message.replacingOccurrences(of: " is ignored", with: ""), path: unknown.path, location: unknown.location)
-        }
+        try refuseUnknownKeys(object, known: ["pasteboard", "tokenLifetimeHours", "probabilistic"])
         var settings = DeferredLinkSettings()
         if let pasteboard = object.optional("pasteboard") { settings.pasteboard = try pasteboard.readBool() }
         if let hours = object.optional("tokenLifetimeHours") {
@@ -71,9 +69,7 @@ public struct DeferredLinkSettings: Sendable, Hashable {
         }
         if let probabilistic = object.optional("probabilistic") {
             let inner = try probabilistic.readObject()
-            if let unknown = inner.unknownKeyWarnings(known: ["enabled", "windowMinutes"]).first {
-                throw ConfigError(code: .invalidValue, message: unknown.message.replacingOccurrences(of: " is ignored", with: ""), path: unknown.path, location: unknown.location)
-            }
+            try refuseUnknownKeys(inner, known: ["enabled", "windowMinutes"])
             if let enabled = inner.optional("enabled") { settings.probabilistic = try enabled.readBool() }
             if let minutes = inner.optional("windowMinutes") {
                 settings.probabilisticWindow = .seconds(try wholeNumber(minutes, in: 1...24 * 60, unit: "minutes") * 60)
@@ -86,6 +82,15 @@ public struct DeferredLinkSettings: Sendable, Hashable {
                 at: node)
         }
         return settings
+    }
+
+    /// Refuses a key the section does not have: a typo here would silently turn a privacy
+    /// setting back to its default, so it is an error, with the closest key suggested.
+    private static func refuseUnknownKeys(_ object: JSONObjectReader, known: Set<String>) throws(ConfigError) {
+        guard let unknown = object.unknownKeyWarnings(known: known).first else { return }
+        throw ConfigError(
+            code: .invalidValue, message: unknown.message.replacingOccurrences(of: " is ignored", with: ""), path: unknown.path,
+            location: unknown.location)
     }
 
     private static func wholeNumber(_ node: JSONNode, in range: ClosedRange<Int>, unit: String) throws(ConfigError) -> Int {
