@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Drives `deeplink serve` with wrk over loopback, against nginx serving the same AASA bytes as a
-# static file, in one run: the AASA route and GET /{code} with SQLite and (when a database is
-# given) PostgreSQL, at 64 connections. Prints requests per second as a ratio to nginx, p50/p99
-# latency, errors and resident memory.
+# static file, in one run: the AASA route, GET /{code}, the Android store hop (which records a
+# deferred click: one INSERT per request) and the deferred-link claim (one UPDATE by token) with
+# SQLite and (when a database is given) PostgreSQL, at 64 connections. Prints requests per second
+# as a ratio to nginx, p50/p99 latency, errors and resident memory.
 #
 #   Benchmarks/server/run.sh                      # SQLite only
 #   DEEPLINK_BENCH_POSTGRES_URL=postgres://u:p@127.0.0.1:5432/db Benchmarks/server/run.sh
@@ -17,6 +18,7 @@ THREADS=${THREADS:-2}
 CONFIG=Examples/Shop/MobileDeepLinkingConfig.json
 HOST_HEADER="Host: shop.example.com"
 IPHONE="Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"
+ANDROID="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
 
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)
@@ -89,7 +91,9 @@ start_server() {
     local database=$1
     TOKEN=$("$BIN" keys create --name bench --database "$database" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
     PORT=$(free_port)
-    "$BIN" serve --config "$CONFIG" --database "$database" --port "$PORT" --log-level warning 2>"$WORK/serve-$PORT.log" &
+    # The per-address limits are lifted: every wrk connection comes from 127.0.0.1.
+    "$BIN" serve --config "$CONFIG" --database "$database" --port "$PORT" --log-level warning \
+        --claims-per-minute 100000000 --deferred-clicks-per-minute 100000000 2>"$WORK/serve-$PORT.log" &
     PID=$!
     PIDS+=("$PID")
     for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
@@ -113,8 +117,21 @@ run_backend() {
     read -r L_RPS L_P50 L_P99 L_ERR < <(measure "http://127.0.0.1:$PORT/$CODE" -H "$HOST_HEADER" -H "User-Agent: $IPHONE")
     local link_rss
     link_rss=$(rss_mb "$PID")
+    read -r H_RPS H_P50 H_P99 H_ERR < <(measure "http://127.0.0.1:$PORT/$CODE/install?store=google" -H "$HOST_HEADER" -H "User-Agent: $ANDROID")
+    local hop_rss
+    hop_rss=$(rss_mb "$PID")
+    cat >"$WORK/claim.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"token": "benchmarkTokenThatMatchesNoClick00"}'
+LUA
+    read -r C_RPS C_P50 C_P99 C_ERR < <(measure "http://127.0.0.1:$PORT/api/v1/deferred/claim" -s "$WORK/claim.lua")
+    local claim_rss
+    claim_rss=$(rss_mb "$PID")
     printf '%-34s %10s %8.2f %9s %9s %7s %9s\n' "deeplink AASA ($name)" "$A_RPS" "$(echo "$A_RPS / $N_RPS" | bc -l)" "$A_P50" "$A_P99" "$A_ERR" "$aasa_rss"
     printf '%-34s %10s %8.2f %9s %9s %7s %9s\n' "deeplink GET /{code} ($name)" "$L_RPS" "$(echo "$L_RPS / $N_RPS" | bc -l)" "$L_P50" "$L_P99" "$L_ERR" "$link_rss"
+    printf '%-34s %10s %8.2f %9s %9s %7s %9s\n' "store hop + click ($name)" "$H_RPS" "$(echo "$H_RPS / $N_RPS" | bc -l)" "$H_P50" "$H_P99" "$H_ERR" "$hop_rss"
+    printf '%-34s %10s %8.2f %9s %9s %7s %9s\n' "deferred claim ($name)" "$C_RPS" "$(echo "$C_RPS / $N_RPS" | bc -l)" "$C_P50" "$C_P99" "$C_ERR" "$claim_rss"
     kill "$PID"
     wait "$PID" 2>/dev/null || true
 }

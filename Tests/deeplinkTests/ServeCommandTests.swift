@@ -40,6 +40,19 @@ struct ServeCommandTests {
         #expect(android.status == .found)
         #expect(android.headers[.location]?.hasPrefix("intent://shop.example.com/sales/42#Intent;scheme=https;") == true)
 
+        // Without the app, Chrome takes the store hop to Play; the installed app claims the click once.
+        let hop = try await server.request("/\(code)/install?store=google", headers: [.userAgent: Self.android])
+        let play = try #require(hop.headers[.location].flatMap(URLComponents.init(string:)))
+        let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
+        let clickToken = try #require(referrer.firstMatch(of: /deeplink_click=([A-Za-z0-9_-]+)/)?.1)
+        let claim = #"{"token": "\#(clickToken)"}"#
+        let claimed = try await server.request(
+            "/api/v1/deferred/claim", method: .post, headers: [.contentType: "application/json"], body: claim)
+        #expect(try JSONValue(parsing: claimed.text).objectValue?["deepLink"] == "https://shop.example.com/sales/42")
+        let again = try await server.request(
+            "/api/v1/deferred/claim", method: .post, headers: [.contentType: "application/json"], body: claim)
+        #expect(try JSONValue(parsing: again.text) == ["match": "none"])
+
         let desktop = try await server.request("/\(code)", headers: [.userAgent: desktop])
         #expect(desktop.status == .found)
         #expect(desktop.headers[.location] == "https://shop.example.com/sales/42")
@@ -87,6 +100,14 @@ struct ServeCommandTests {
     }
 
     @Test func reportsBadOptionsOnStandardErrorWithAFailingExit() throws {
+        let badProxies = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--trusted-proxies", "0"])
+        #expect(badProxies.status != 0)
+        #expect(badProxies.error.contains("--trusted-proxies must be from 1 to 10"))
+
+        let badHeader = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--client-address-header", "X Forwarded"])
+        #expect(badHeader.status != 0)
+        #expect(badHeader.error.contains("is not a header name"))
+
         let badDatabase = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--database", "mysql://localhost/x"])
         #expect(badDatabase.status != 0)
         #expect(badDatabase.error.hasPrefix("error: --database must be sqlite:PATH or postgres://"))

@@ -48,6 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not resolve Firebase Dynamic Links long links (/?link=…).")
     var disableFirebaseLongLinks = false
 
+    @Option(name: .long, help: "Deferred-link claims each client address may make per minute.")
+    var claimsPerMinute = 30
+
+    @Option(name: .long, help: "Clicks the store hop records per client address per minute; past it, it redirects without a token.")
+    var deferredClicksPerMinute = 60
+
     @Option(name: .long, help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -58,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--client-address-header \(clientAddressHeader) is not a header name such as X-Forwarded-For")
         }
         guard (1...10).contains(trustedProxies) else { throw ValidationError("--trusted-proxies must be from 1 to 10") }
+        guard claimsPerMinute >= 1, deferredClicksPerMinute >= 1 else {
+            throw ValidationError("--claims-per-minute and --deferred-clicks-per-minute must be at least 1")
+        }
     }
 
     func run() async throws {
@@ -75,7 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
         }()
         let configuration = ServerConfiguration(
             deepLinkConfig: config, host: host, port: port, publicHost: publicHost, redirectAllowlist: redirectOptions.allowRedirectHost,
-            clientAddressHeader: clientAddressHeader, trustedProxies: trustedProxies, firebaseLongLinks: !disableFirebaseLongLinks)
+            clientAddressHeader: clientAddressHeader, trustedProxies: trustedProxies, firebaseLongLinks: !disableFirebaseLongLinks,
+            claimsPerMinutePerAddress: claimsPerMinute, deferredClicksPerMinutePerAddress: deferredClicksPerMinute)
         let database = databaseOptions.database
         do {
             try await databaseOptions.withStore(logger: logger) { store in
