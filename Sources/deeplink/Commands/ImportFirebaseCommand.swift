@@ -29,7 +29,7 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
 
             Stored links are never changed, so the import can run again: a code already stored with the \
             same link counts as already imported, a code stored with another link is skipped as a \
-            conflict, and of several rows with one code the first is imported.
+            conflict, and of several rows with one code the first that passes its checks is imported.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
