@@ -20,42 +20,40 @@ struct StoreHop: Sendable {
     ///   - link: The link.
     ///   - store: The store the button named.
     ///   - utm: The UTM fields in effect.
-    ///   - request: The request, for the user agent, language and the script's signals.
+    ///   - opened: The request, for the platform, language, address and the script's signals.
     ///   - context: The request's context.
     func redirect(
-        for link: Link, to store: AppStore, utm: UTMFields, request: Request, context: ServerRequestContext
+        for link: Link, to store: AppStore, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext
     ) async -> Response? {
         let policy = resolver.policy
-        let query = request.formQuery
         switch store {
         case .apple:
-            if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Self.found(url) }
+            if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
             guard let appStoreID = link.appStoreID else { return nil }
-            let recorded = query["deeplink_click"].flatMap { DeferredClick.isToken($0) ? $0 : nil }
+            let recorded = opened.query["deeplink_click"].flatMap { DeferredClick.isToken($0) ? $0 : nil }
             if recorded == nil, deferred.recordsAppStoreClicks {
-                _ = await recordClick(of: link, utm: utm, request: request, context: context)
+                _ = await recordClick(of: link, utm: utm, opened: opened, context: context)
             }
-            return Self.found("https://apps.apple.com/app/id\(appStoreID)")
+            return Response.found("https://apps.apple.com/app/id\(appStoreID)")
         case .google:
-            if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return Self.found(url) }
+            if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
             guard let package = link.playPackage else { return nil }
-            let token = ClientPlatform(userAgent: request.headers[.userAgent]) == .android
-                ? await recordClick(of: link, utm: utm, request: request, context: context) : nil
-            return Self.found(resolver.playStoreURL(package: package, utm: utm, token: token))
+            let token = opened.platform == .android ? await recordClick(of: link, utm: utm, opened: opened, context: context) : nil
+            return Response.found(resolver.playStoreURL(package: package, utm: utm, token: token))
         }
     }
 
     /// Records a click from an iOS or Android browser and returns its token; `nil` for other
     /// platforms, past the address's rate, or when the database fails (logged: the user still
     /// gets to the store, only without deferred deep linking).
-    func recordClick(of link: Link, utm: UTMFields, request: Request, context: ServerRequestContext) async -> String? {
-        let query = request.formQuery
+    func recordClick(of link: Link, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext) async -> String? {
+        let headers = opened.request.headers
         guard
             let device = DeviceSignals(
-                userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage], timeZone: query["tz"],
-                screen: query["screen"])
+                userAgent: headers[.userAgent], acceptLanguage: headers[.acceptLanguage], timeZone: opened.query["tz"],
+                screen: opened.query["screen"])
         else { return nil }
-        let address = clientAddress.address(of: request, context: context)
+        let address = clientAddress.address(of: opened.request, context: context)
         guard limiter.take(address ?? "unknown") == nil else { return nil }
         do {
             let click = try await deferred.record(
@@ -66,9 +64,5 @@ struct StoreHop: Sendable {
             context.logger.error("cannot record a deferred click", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
             return nil
         }
-    }
-
-    private static func found(_ location: String) -> Response {
-        Response(status: .found, headers: [.location: location, .cacheControl: "no-store", .referrerPolicyHeader: "no-referrer"])
     }
 }

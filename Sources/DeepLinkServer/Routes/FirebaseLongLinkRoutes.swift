@@ -31,11 +31,11 @@ struct FirebaseLongLinkRoutes: Sendable {
         }
         var longLink = link
         longLink.code = ""
-        if items.contains(where: { $0.name == "deeplink_store" }) {
-            return await resolve.hop(longLink, request: request, context: context, storeParameter: "deeplink_store")
+        let opened = LinkRequest(request)
+        if opened.query["deeplink_store"] != nil {
+            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: "deeplink_store")
         }
-        return await resolve.respond(
-            with: longLink, utm: ResolveRoutes.clickUTM(request, link: longLink), request: request, context: context)
+        return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context)
     }
 
     private func problem(title: String, message: String, status: HTTPResponse.Status) -> Response {

@@ -63,21 +63,22 @@ struct ResolveRoutes: Sendable {
     @Sendable func install(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
         switch await liveLink(code: code, context: context) {
-        case .found(let link): return await hop(link, request: request, context: context, storeParameter: AppStore.queryName)
+        case .found(let link): return await hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName)
         case .problem(let response): return response
         }
     }
 
     /// Sends the client to the store a query parameter names, or explains why it cannot.
-    func hop(_ link: Link, request: Request, context: ServerRequestContext, storeParameter: String) async -> Response {
-        let utm = Self.clickUTM(request, link: link)
-        guard let store = request.formQuery[storeParameter].flatMap(AppStore.init(rawValue:)) else {
+    func hop(_ link: Link, opened: LinkRequest, context: ServerRequestContext, storeParameter: String) async -> Response {
+        guard let store = opened.query[storeParameter].flatMap(AppStore.init(rawValue:)) else {
             return page(
                 pages.renderProblem(
                     title: "Unknown store", message: "This store link names no store; open the link itself instead.", homeHost: homeHost),
                 status: .badRequest)
         }
-        guard let response = await storeHop.redirect(for: link, to: store, utm: utm, request: request, context: context) else {
+        guard
+            let response = await storeHop.redirect(for: link, to: store, utm: opened.utm(for: link), opened: opened, context: context)
+        else {
             return page(
                 pages.renderProblem(
                     title: "Not in this store", message: "This link names no app in that store.", homeHost: homeHost),
@@ -94,33 +95,32 @@ struct ResolveRoutes: Sendable {
         case .problem(let response): return response
         }
         let now = Date()
-        let utm = Self.clickUTM(request, link: link)
-        let platform = ClientPlatform(userAgent: request.headers[.userAgent])
+        let opened = LinkRequest(request)
+        let utm = opened.utm(for: link)
         let click = Click(
-            code: link.code, day: Self.day(now), platform: platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
+            code: link.code, day: Self.day(now), platform: opened.platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
             utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
         clicks.add(click)
-        context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(platform.rawValue)"])
-        return await respond(with: link, utm: utm, request: request, context: context)
+        context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(opened.platform.rawValue)"])
+        return await respond(with: link, utm: utm, opened: opened, context: context)
     }
 
     /// The answer for a link that resolves: a redirect or a page for the client's platform.
     /// Shared with Firebase long links, which have no stored link.
-    func respond(with link: Link, utm: UTMFields, request: Request, context: ServerRequestContext) async -> Response {
-        let platform = ClientPlatform(userAgent: request.headers[.userAgent])
-        let appLinksOnly = request.headers[.preferHTMLMetaTags].map { header in
+    func respond(with link: Link, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext) async -> Response {
+        let platform = opened.platform
+        let appLinksOnly = opened.request.headers[.preferHTMLMetaTags].map { header in
             header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
         } ?? false
         metrics.recordResolution(platform: platform)
         if platform == .ios, !appLinksOnly, deferred.usesPasteboard, link.appStoreID != nil, link.iosFallbackURL == nil,
-            let token = await storeHop.recordClick(of: link, utm: utm, request: request, context: context)
+            let token = await storeHop.recordClick(of: link, utm: utm, opened: opened, context: context)
         {
             return page(resolver.pasteboardLanding(link, utm: utm, token: token), status: .ok)
         }
         switch resolver.resolve(link, platform: platform, appLinksOnly: appLinksOnly, utm: utm) {
         case .page(let html): return page(html, status: .ok)
-        case .redirect(let location):
-            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store", .referrerPolicyHeader: "no-referrer"])
+        case .redirect(let location): return .found(location)
         }
     }
 
@@ -139,18 +139,6 @@ struct ResolveRoutes: Sendable {
     static let contentSecurityPolicy =
         "default-src 'none'; img-src https:; style-src 'unsafe-inline'; script-src \(PageTemplates.storeButtonScriptSource); "
         + "base-uri 'none'; form-action 'none'"
-
-    /// The link's UTM fields, each overridden by the request's `utm_*` query parameter.
-    static func clickUTM(_ request: Request, link: Link) -> UTMFields {
-        let query = request.formQuery
-        func value(_ name: String, _ stored: String?) -> String? {
-            query[name].map { String($0.prefix(100)) } ?? stored
-        }
-        return UTMFields(
-            source: value("utm_source", link.utm.source), medium: value("utm_medium", link.utm.medium),
-            campaign: value("utm_campaign", link.utm.campaign), term: value("utm_term", link.utm.term),
-            content: value("utm_content", link.utm.content))
-    }
 
     /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.
     static func referrerDomain(_ referer: String?) -> String {
