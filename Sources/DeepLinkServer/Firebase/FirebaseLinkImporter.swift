@@ -16,13 +16,11 @@ import Foundation
 public struct FirebaseLinkImporter: Sendable {
     /// Fields compared to tell an imported link from another one, by the Firebase parameter that
     /// sets them.
-    private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] = [
-        ("link", { $0.deepLink }), ("apn", { $0.playPackage }), ("afl", { $0.androidFallbackURL }), ("isi", { $0.appStoreID }),
-        ("ifl", { $0.iosFallbackURL }), ("ofl", { $0.webURL }), ("st", { $0.preview.title }), ("sd", { $0.preview.description }),
-        ("si", { $0.preview.imageURL }), ("utm_source", { $0.utm.source }), ("utm_medium", { $0.utm.medium }),
-        ("utm_campaign", { $0.utm.campaign }), ("utm_term", { $0.utm.term }), ("utm_content", { $0.utm.content }),
-        ("campaign", { $0.campaign }), ("expiresAt", { $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
-    ]
+    private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] =
+        FirebaseLongLink.fieldParameters.map { ($0.parameter, $0.value) } + [
+            ("campaign", { @Sendable in $0.campaign }),
+            ("expiresAt", { @Sendable in $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
+        ]
 
     private let editor: LinkEditor
     /// The path before the code, from `/` to `/`: `/` or `/links/`.

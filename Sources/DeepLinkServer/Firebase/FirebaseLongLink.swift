@@ -23,12 +23,16 @@ import Foundation
 /// listed in ``ignoredParameters``, as are parameters Firebase never defined.
 /// Every URL then passes the same checks as a link created through the admin API.
 public struct FirebaseLongLink: Sendable, Hashable {
-    /// The parameters read into link fields, in the order of the table above.
-    static let fieldParameters: [(parameter: String, field: String)] = [
-        ("link", "deepLink"), ("apn", "fallbacks.playPackage"), ("afl", "fallbacks.androidURL"),
-        ("isi", "fallbacks.appStoreID"), ("ifl", "fallbacks.iosURL"), ("ofl", "fallbacks.webURL"), ("st", "preview.title"),
-        ("sd", "preview.description"), ("si", "preview.imageURL"), ("utm_source", "utm.source"), ("utm_medium", "utm.medium"),
-        ("utm_campaign", "utm.campaign"), ("utm_term", "utm.term"), ("utm_content", "utm.content"),
+    /// The parameters read into link fields, in the order of the table above: each with the
+    /// field's JSON path in the admin API and how to read the field back from a link.
+    static let fieldParameters: [(parameter: String, field: String, value: @Sendable (Link) -> String?)] = [
+        ("link", "deepLink", { $0.deepLink }), ("apn", "fallbacks.playPackage", { $0.playPackage }),
+        ("afl", "fallbacks.androidURL", { $0.androidFallbackURL }), ("isi", "fallbacks.appStoreID", { $0.appStoreID }),
+        ("ifl", "fallbacks.iosURL", { $0.iosFallbackURL }), ("ofl", "fallbacks.webURL", { $0.webURL }),
+        ("st", "preview.title", { $0.preview.title }), ("sd", "preview.description", { $0.preview.description }),
+        ("si", "preview.imageURL", { $0.preview.imageURL }), ("utm_source", "utm.source", { $0.utm.source }),
+        ("utm_medium", "utm.medium", { $0.utm.medium }), ("utm_campaign", "utm.campaign", { $0.utm.campaign }),
+        ("utm_term", "utm.term", { $0.utm.term }), ("utm_content", "utm.content", { $0.utm.content }),
     ]
     /// Parameters Firebase defined that have no link field here.
     static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "imv", "amv", "efr", "at", "ct", "mt", "pt", "d"]
@@ -59,7 +63,7 @@ public struct FirebaseLongLink: Sendable, Hashable {
         // Firebase ignored them, so a long link that worked there works here.
         let ignored = values.keys.filter { name in !Self.fieldParameters.contains { $0.parameter == name } }
         var fields: [String: String] = ["deepLink": link]
-        for (parameter, field) in Self.fieldParameters {
+        for (parameter, field, _) in Self.fieldParameters {
             guard let value = values[parameter], !value.isEmpty else { continue }
             // Firebase showed multi-line titles and descriptions on one line; links refuse control characters.
             fields[field] = field.hasPrefix("preview.") && field != "preview.imageURL" ? Self.singleLine(value) : value
@@ -132,11 +136,11 @@ public struct FirebaseLongLink: Sendable, Hashable {
     ///   - link: A link read from a long link.
     ///   - utm: The UTM fields in effect.
     static func queryItems(for link: Link, utm: UTMFields) -> [URLQueryItem] {
-        let values: [(String, String?)] = [
-            ("link", link.deepLink), ("apn", link.playPackage), ("afl", link.androidFallbackURL), ("isi", link.appStoreID),
-            ("ifl", link.iosFallbackURL), ("ofl", link.webURL == link.deepLink ? nil : link.webURL), ("st", link.preview.title),
-            ("sd", link.preview.description), ("si", link.preview.imageURL),
-        ]
-        return values.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } } + utm.queryItems
+        let linkItems = fieldParameters.filter { !$0.field.hasPrefix("utm.") }.compactMap { parameter, _, value -> URLQueryItem? in
+            // A web fallback equal to the deep link is the default when `ofl` is absent.
+            guard let text = value(link), parameter != "ofl" || text != link.deepLink else { return nil }
+            return URLQueryItem(name: parameter, value: text)
+        }
+        return linkItems + utm.queryItems
     }
 }
