@@ -31,7 +31,7 @@ struct DeferredClaimRoutesTests {
         #expect(hop.status == .found)
         let store = try #require(hop.headers[.location])
         #expect(store.hasPrefix("https://play.google.com/store/apps/details?id=com.example.shop&referrer="))
-        return try #require(URLComponents(string: store)?.queryItems?.first { $0.name == "referrer" }?.value)
+        return try #require(URLComponents(string: store)?.installReferrer)
     }
 
     static func token(inReferrer referrer: String) throws -> String {

@@ -56,17 +56,9 @@ struct DeferredDeepLinkingEndToEndTests {
 
             // Device A taps the link without the app: Chrome falls back to the store hop, which sends it to Play.
             let tap = try await server.open("/\(code)", userAgent: ServerHarness.android, headers: home)
-            let intent = try #require(tap.headers[.location])
-            let fallback = try #require(
-                intent.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
-                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
-            let hop = try #require(URLComponents(string: fallback))
-            let store = try await server.open(
-                hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android, headers: home)
-            let playLocation = try #require(store.headers[.location])
-            let play = try #require(URLComponents(string: playLocation))
+            let play = try await server.followAndroidStoreHop(try tap.intentBrowserFallback(), headers: home)
             #expect(play.host == "play.google.com")
-            let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
+            let referrer = try #require(play.installReferrer)
 
             // Device B, same network, same kind of phone, organic install, launches first: it gets nothing.
             let claimB = try Self.claimer(port: port, from: "81.2.69.161")

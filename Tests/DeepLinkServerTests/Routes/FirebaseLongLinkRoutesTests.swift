@@ -39,16 +39,11 @@ struct FirebaseLongLinkRoutesTests {
             let response = try await server.open("/?\(Self.query)", userAgent: ServerHarness.android)
             let location = try #require(response.headers[.location])
             #expect(location.hasPrefix("intent://shop.example.com/sales/42#Intent;scheme=https;package=com.example.shop;"))
-            let fallback = try #require(
-                location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
-                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+            let fallback = try response.intentBrowserFallback()
             let hop = try #require(URLComponents(string: fallback))
             #expect(hop.host == "shop.example.com")
             #expect(hop.queryItems?.contains(URLQueryItem(name: "deeplink_store", value: "google")) == true)
-            let store = try await server.open(
-                hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android)
-            let play = try #require(store.headers[.location])
-            let referrer = try #require(URLComponents(string: play)?.queryItems?.first { $0.name == "referrer" }?.value)
+            let referrer = try #require(try await server.followAndroidStoreHop(fallback).installReferrer)
             let token = try DeferredClaimRoutesTests.token(inReferrer: referrer)
             let answer = try await server.claim(#"{"token": "\#(token)"}"#).object()
             #expect(answer["match"] == "token")
@@ -128,15 +123,8 @@ struct FirebaseLongLinkRoutesTests {
     @Test func keepsSpacesInUTMFieldsAsFirebaseReadThem() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.open("/?\(Self.query)&utm_campaign=spring+sale%2B", userAgent: ServerHarness.android)
-            let location = try #require(response.headers[.location])
-            let fallback = try #require(
-                location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
-                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
-            let hop = try #require(URLComponents(string: fallback))
-            let store = try await server.open(hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: ServerHarness.android)
-            let playLocation = try #require(store.headers[.location])
-            let play = try #require(URLComponents(string: playLocation))
-            let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
+            let play = try await server.followAndroidStoreHop(try response.intentBrowserFallback())
+            let referrer = try #require(play.installReferrer)
             let token = try DeferredClaimRoutesTests.token(inReferrer: referrer)
             let answer = try await server.claim(#"{"token": "\#(token)"}"#).object()
             #expect(answer["link"]?.objectValue?["utm"]?.objectValue?["campaign"] == "spring sale+")

@@ -47,9 +47,7 @@ struct ResolveRoutesTests {
             let location = try #require(response.headers[.location])
             #expect(location.hasPrefix("intent://sales/42#Intent;scheme=shop;package=com.example.shop;S.browser_fallback_url="))
             #expect(location.hasSuffix(";end"))
-            let fallback = try #require(
-                location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
-                    .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+            let fallback = try response.intentBrowserFallback()
             #expect(fallback == "https://shop.example.com/\(code)/install?store=google&utm_source=sms&utm_campaign=spring")
         }
     }

@@ -82,6 +82,18 @@ struct ServerHarness: Sendable {
         return try response.object()
     }
 
+    /// Follows the store hop an Android `intent://` falls back to, as Chrome does without the app.
+    /// - Parameters:
+    ///   - fallback: The hop's absolute URL, from ``TestResponse/intentBrowserFallback()``.
+    ///   - headers: More request headers, such as the client's forwarded address.
+    /// - Returns: The Google Play URL the hop redirects to.
+    func followAndroidStoreHop(_ fallback: String, headers: HTTPFields = [:]) async throws -> URLComponents {
+        let hop = try #require(URLComponents(string: fallback))
+        let store = try await open(hop.percentEncodedPath + "?" + (hop.percentEncodedQuery ?? ""), userAgent: Self.android, headers: headers)
+        let location = try #require(store.headers[.location], "the hop did not redirect: \(store.status)")
+        return try #require(URLComponents(string: location))
+    }
+
     /// Opens a short link as a client would.
     func open(_ path: String, userAgent: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var headers = extra
@@ -91,6 +103,14 @@ struct ServerHarness: Sendable {
 }
 
 extension TestResponse {
+    /// The decoded `S.browser_fallback_url` of an `intent://` redirect.
+    func intentBrowserFallback() throws -> String {
+        let location = try #require(headers[.location])
+        return try #require(
+            location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
+                .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding)
+    }
+
     /// The body as text.
     var text: String { body.getString(at: body.readerIndex, length: body.readableBytes) ?? "" }
 
@@ -104,4 +124,9 @@ extension TestResponse {
         let error = try #require(try object()["error"]?.objectValue, "no error object: \(text)")
         return (error["code"]?.stringValue, error["field"]?.stringValue)
     }
+}
+
+extension URLComponents {
+    /// The `referrer` of a Google Play URL: what the Install Referrer API hands the installed app.
+    var installReferrer: String? { queryItems?.first { $0.name == "referrer" }?.value }
 }
