@@ -26,11 +26,19 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         .target(name: "DeepLinkCore"),
         .target(name: "DeepLinkAppLinks", dependencies: ["DeepLinkCore"]),
         .target(name: "DeepLinkAssociation", dependencies: ["DeepLinkCore"]),
+        .target(
+            name: "DeepLinkQRCode",
+            dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore"], path: "Tests/DeepLinkTesting"),
         .target(
             name: "DeepLinkServer",
@@ -82,6 +90,7 @@ let package = Package(
         .testTarget(name: "DeepLinkCoreTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAppLinksTests", dependencies: ["DeepLinkAppLinks", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAssociationTests", dependencies: ["DeepLinkAssociation", "DeepLinkTesting"]),
+        .testTarget(name: "DeepLinkQRCodeTests", dependencies: ["DeepLinkQRCode", "DeepLinkTesting"]),
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
