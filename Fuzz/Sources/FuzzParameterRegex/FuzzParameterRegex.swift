@@ -1,0 +1,12 @@
+import DeepLinkCore
+import FuzzSupport
+
+/// Compiles a parameter regex (before the first NUL) and matches a value (after it), as a
+/// config's `routeParameters` regex meets a URL's value.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzParameterRegex(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let (pattern, value) = FuzzInput(data, size).split
+    guard let compiled = try? ParameterPattern(pattern) else { return 0 }
+    _ = compiled.matches(value)
+    return 0
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for SECONDS seconds (default 30), seeded from the test fixtures.
+#   Fuzz/run.sh 30                     every target, 30 s each (what .ci/run does)
+#   Fuzz/run.sh 600 FuzzAASA           one target for ten minutes
+# Fails on a crash, a leak, an out-of-memory or a slow input (over 10 s), leaving the input in
+# .build-fuzz/findings/TARGET/ and a summary line per target on stdout.
+set -euo pipefail
+cd "$(dirname "$0")"
+root=$(cd .. && pwd)
+seconds=${1:-30}
+shift || true
+all=(FuzzConfigReader FuzzRouting FuzzParameterRegex FuzzAASA FuzzAssetLinks FuzzAppLinksHTML FuzzAppLinkData)
+targets=("${@:-${all[@]}}")
+scratch="$root/.build-fuzz"
+
+# -parse-as-library keeps Swift from emitting a main, so libFuzzer's own main drives the target.
+echo "== building ${#targets[@]} fuzz targets (release, -sanitize=fuzzer,address)" >&2
+swift build -c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+
+# Seeds: the fixtures the unit tests use, split into the inputs each target reads.
+seed() {
+    local target=$1 corpus=$2
+    mkdir -p "$corpus"
+    python3 - "$target" "$corpus" "$root" <<'PY'
+import glob, hashlib, json, os, sys
+target, corpus, root = sys.argv[1:]
+def put(data):
+    data = data if isinstance(data, bytes) else data.encode()
+    open(os.path.join(corpus, hashlib.sha1(data).hexdigest()), "wb").write(data)
+def read(pattern):
+    return [open(p, "rb").read() for p in sorted(glob.glob(os.path.join(root, pattern)))]
+configs = read("Examples/Shop/MobileDeepLinkingConfig.json") + read("Tests/Fixtures/Spec/*.json") + read("Tests/Fixtures/Association/ShopConfig.json")
+cases = json.load(open(os.path.join(root, "Examples/Shop/deeplink-tests.json")))
+urls = [c["url"] for c in (cases["cases"] if isinstance(cases, dict) else cases) if "url" in c]
+if target == "FuzzConfigReader":
+    for c in configs: put(c)
+elif target == "FuzzRouting":
+    for u in urls: put(u)
+elif target == "FuzzParameterRegex":
+    for c in configs:
+        for route in json.loads(c).get("routes", {}).values():
+            for p in (route.get("routeParameters") or {}).values():
+                if "regex" in p: put(p["regex"].encode() + b"\0" + b"42")
+    put(b"[\\r\\n-z]\0x")
+elif target == "FuzzAASA":
+    for f in read("Tests/Fixtures/Association/*.json") + read("Tests/Fixtures/Association/Generated/hosts/*/apple-app-site-association"):
+        if b"applinks" in f or b"webcredentials" in f:
+            for u in urls[:4] or ["https://shop.example.com/buy/1"]:
+                put(u.encode() + b"\0" + f)
+elif target == "FuzzAssetLinks":
+    for f in read("Tests/Fixtures/Association/google-*.json") + read("Tests/Fixtures/Association/Generated/hosts/*/assetlinks.json"):
+        put(f)
+elif target == "FuzzAppLinksHTML":
+    for f in read("Tests/Fixtures/AppLinks/*.html"): put(f)
+elif target == "FuzzAppLinkData":
+    put('{"target_url":"https://shop.example.com/sales/42","version":"1.0","extras":{"a":1},'
+        '"referer_app_link":{"target_url":"fb://home","url":"fb://home","app_name":"Facebook"}}')
+    put('{"target_url":"https://shop.example.com/","extras":[1]}')
+PY
+}
+
+dictionary() {
+    case $1 in
+        FuzzRouting) echo Dictionaries/url.dict ;;
+        FuzzParameterRegex) echo Dictionaries/regex.dict ;;
+        FuzzAppLinksHTML) echo Dictionaries/html.dict ;;
+        *) echo Dictionaries/json.dict ;;
+    esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+    corpus="$scratch/corpus/$target"
+    findings="$scratch/findings/$target"
+    log="$scratch/logs/$target.log"
+    mkdir -p "$findings" "$(dirname "$log")"
+    seed "$target" "$corpus"
+    # Swift's backtracer and ASan both catch signals; with both, a crash hangs instead of reporting.
+    if SWIFT_BACKTRACE=enable=no \
+        ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+        LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0" \
+        "$scratch/release/$target" "$corpus" -dict="$(dictionary "$target")" -max_total_time="$seconds" \
+            -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+            -artifact_prefix="$findings/" >"$log" 2>&1; then
+        result=ok
+    else
+        result=FAILED
+        status=1
+    fi
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+    coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+    features=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+    printf '%-20s %-6s %8s s %12s runs  cov %6s  ft %7s  corpus %5s\n' "$target" "$result" "$seconds" "$runs" "$coverage" \
+        "$features" "$(ls "$corpus" | wc -l)"
+    if [[ $result == FAILED ]]; then
+        grep -E 'ERROR|SUMMARY|Test unit written|Fatal error|panic' "$log" | head -20 >&2 || true
+    fi
+done
+exit $status
