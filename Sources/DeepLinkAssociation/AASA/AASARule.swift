@@ -6,7 +6,7 @@ import DeepLinkCore
 public struct AASARule: Sendable, Hashable {
     /// How a rule matches the URL's query.
     public enum Query: Sendable, Hashable {
-        /// `"?": "pattern"`: the whole query as the URL carries it (without `?`) must match.
+        /// `"?": "pattern"`: the whole query (without `?`, not split into items) must match.
         case pattern(AASAPattern)
         /// `"?": {"name": "pattern"}`: every named item must match. An item the URL does not
         /// have, or has without `=`, counts as the empty string (so `*` and `""` match it); when
