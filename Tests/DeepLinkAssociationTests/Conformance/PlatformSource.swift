@@ -27,8 +27,6 @@ enum PlatformSource: String, Sendable {
         "Google, Digital Asset Links: Statement list syntax (developers.google.com/digital-asset-links/v1/statements)"
     case dalGeneral =
         "google/digitalassetlinks compatibility-tests/v1/2000-web-statement-list-parsing/2000-general.pb"
-    case dalRelations =
-        "google/digitalassetlinks compatibility-tests/v1/2000-web-statement-list-parsing/2100-relations.pb"
     case dalWebTargets =
         "google/digitalassetlinks compatibility-tests/v1/2000-web-statement-list-parsing/2200-web-targets.pb"
     case dalAndroidTargets =
