@@ -7,6 +7,34 @@ import Testing
 /// The code samples of `Documentation.docc` and of the symbol documentation, verbatim between
 /// the `// sample` markers, so that they keep compiling and doing what the text says.
 struct DocumentationSampleTests {
+    @Test func readingAppLinksGroupsTagsAndKeepsLinkDataWithABadExtras() throws {
+        // sample: ReadingAppLinks.md, "Targets from repeated tags"
+        let html = """
+            <meta property="al:ios:url" content="first://docs" />
+            <meta property="al:ios:url" content="second://docs" />
+            <meta property="al:ios:app_name" content="First" />
+            <meta property="al:ios:app_name" content="Second" />
+            """
+        let targets = AppLinkMetadata(html: html, pageURL: URL(string: "https://example.com/docs")!).ios
+        // [first://docs "First", second://docs "Second"]
+        // end sample
+        #expect(
+            targets == [
+                IOSAppLinkTarget(url: URL(string: "first://docs"), appName: "First"),
+                IOSAppLinkTarget(url: URL(string: "second://docs"), appName: "Second"),
+            ])
+
+        // sample: ReadingAppLinks.md, "Link data that opened your app"
+        let incoming = URL(string: "example://docs?al_applink_data=%7B%22target_url%22%3A%22https%3A%2F%2Fexample.com%2Fdocs%22%2C%22extras%22%3A%5B%5D%7D")!
+        let appLink = InboundAppLink.read(from: incoming).appLink
+        // appLink?.targetURL == https://example.com/docs, appLink?.extras == [:]
+        // appLink?.ignoredMembers[0].path == al_applink_data.extras
+        // end sample
+        #expect(appLink?.targetURL.absoluteString == "https://example.com/docs")
+        #expect(appLink?.extras == [:])
+        #expect(appLink?.ignoredMembers.first?.path?.description == "al_applink_data.extras")
+    }
+
     @Test func gettingStartedReadsNavigatesAndReadsBack() async throws {
         // sample: GettingStarted.md, "Read a page's App Links"
         let html = """

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DeepLinkAssociation
 
-/// The code samples of the getting-started article, run as written.
+/// The code samples of the DocC articles, run as written.
 struct DocumentationExampleTests {
     @Test func theGenerateSampleListsTheFiles() throws {
         let configURL = Fixtures.file("Association/ShopConfig.json")
@@ -27,6 +27,36 @@ struct DocumentationExampleTests {
         #expect(result.rule?.jsonPath.description == "applinks.details[0].components[1]")
         let legacy = association.match(url, appID: "ABCDE12345.com.example.shop", format: .legacyPaths)
         #expect(legacy.decision == .match)
+    }
+
+    /// The samples of the platform-rules article.
+    @Test func thePlatformRulesSamplesDecideAsTheArticleSays() throws {
+        let text = """
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [
+              {"#": "no_universal_links", "exclude": true},
+              {"/": "/buy/*"},
+              {"/": "/help/*", "?": {"articleNumber": "????"}}
+            ]}]}}
+            """
+        let association = try AppleAppSiteAssociation.parse(text)
+        let appID = "ABCDE12345.com.example.app"
+        #expect(association.match(URL(string: "https://www.example.com/buy")!, appID: appID).decision == .match)
+        #expect(
+            association.match(URL(string: "https://www.example.com/buy/shoes#no_universal_links")!, appID: appID).decision
+                == .exclude)
+        #expect(association.match(URL(string: "https://www.example.com/help/faq")!, appID: appID).decision == .noMatch)
+
+        let list = """
+            [{}, {"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.example.shop",
+                             "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]
+            """
+        let report = AssetLinkStatementList.validate(list)
+        let check = try report.check(
+            site: "https://shop.example.com", package: "com.example.shop",
+            fingerprint: "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5")
+        #expect(check.linked)
+        #expect(check.diagnostics.map(\.path.description) == ["[0]"])
     }
 
     @Test func theDoctorSampleChecksALoopbackServer() async throws {

@@ -145,12 +145,30 @@ struct AppLinksCommandTests {
         #expect(
             object == [
                 "valid": true, "target_url": "http://example.com/applinks", "extras": ["myapp_token": "t0kEn"],
-                "referer_app_link": nil, "version": "1.0", "user_agent": "Bolts iOS 1.0.0", "reason": nil,
+                "referer_app_link": nil, "version": "1.0", "user_agent": "Bolts iOS 1.0.0", "other_properties": [:],
+                "ignored": [], "reason": nil,
             ])
 
         let text = try AppLinksDecodeCommand.parse([protocolIOSURL]).render()
         #expect(text.contains("target_url: http://example.com/applinks"))
         #expect(text.contains(#"extras:     {"myapp_token":"t0kEn"}"#))
+    }
+
+    @Test func decodePrintsExtensionPropertiesAndTheMembersLeftOut() throws {
+        let data = #"{"target_url":"http://example.com/docs","campaign_ids":"ABcDEfghI7GUC4gMdFoX1y","extras":[1]}"#
+        let url = "example://docs?al_applink_data=" + (data.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let object = try json(AppLinksDecodeCommand.parse(["--json", url]).render())
+        #expect(object["valid"] == true)
+        #expect(object["other_properties"] == ["campaign_ids": "ABcDEfghI7GUC4gMdFoX1y"])
+        guard case .array(let ignored)? = object["ignored"] else {
+            Issue.record("no ignored members in \(object)")
+            return
+        }
+        #expect(ignored.map { $0.objectValue?["path"] } == ["al_applink_data.extras"])
+
+        let text = try AppLinksDecodeCommand.parse([url]).render()
+        #expect(text.contains(#"campaign_ids: "ABcDEfghI7GUC4gMdFoX1y""#))
+        #expect(text.contains("ignored al_applink_data.extras: expected a JSON object, found an array (wrong-type)"))
     }
 
     @Test func decodeExplainsWhyDataIsIgnored() throws {

@@ -68,6 +68,13 @@ struct AssociationCommandTests {
         #expect(output.hasPrefix("decision: match\nrule:     applinks.details[0].components[1] "))
     }
 
+    @Test func aasaMatchOpensThePathOfABuyStarRule() async throws {
+        let output = try await AASAMatchCommand.parse([
+            "--file", appleExample, "--app-id", "ABCDE12345.com.example.app", "https://www.example.com/buy",
+        ]).render()
+        #expect(output.hasPrefix("decision: match\nrule:     applinks.details[0].components[1] "))
+    }
+
     @Test func aasaValidatePassesTheExampleAndFailsABrokenFile() async throws {
         let output = try await AASAValidateCommand.parse(["--file", appleExample]).render()
         #expect(output.hasSuffix("OK, 0 warnings"))
@@ -102,6 +109,21 @@ struct AssociationCommandTests {
         }
         #expect(failure?.message.contains("[relation-not-granted]") == true)
         #expect(failure?.exitCode == 1)
+    }
+
+    @Test func assetLinksCheckLinksFromTheWellFormedStatementsAndListsTheErrors() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("assetlinks.json")
+        let statement = #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "#
+            + #""package_name": "com.example", "sha256_cert_fingerprints": ["\#(fingerprint)"]}}"#
+        try "[{}, \(statement)]".write(to: file, atomically: true, encoding: .utf8)
+        let output = try await AssetLinksCheckCommand.parse([
+            "--file", file.path, "--site", "https://example.com", "--package", "com.example", "--fingerprint", fingerprint,
+        ]).render()
+        #expect(output.hasPrefix("linked: https://example.com grants delegate_permission/common.handle_all_urls to com.example"))
+        #expect(output.contains("statement: [1]"))
+        #expect(output.contains("[0]: missing \"relation\"") && output.contains("[missing-value]"))
     }
 
     @Test func assetLinksValidateReportsTheDynamicRulesExampleValid() async throws {

@@ -63,3 +63,37 @@ print(
     String(
         format: "Adversarial /*a*a*a*a*a*a*b on a 29-character path: %.1f µs; backtracking glob: %.1f ms (%.0fx slower)",
         ours / 1000, naive / 1e6, naive / ours))
+
+// Issue 16's hostile files: reading must stay linear in the file's size.
+func readingTime(_ text: String) -> Double {
+    nanoseconds(1) { AppleAppSiteAssociation.validate(text).file != nil }
+}
+
+func variableFile(values: Int, references: Int) -> String {
+    let strings = (0..<values).map { "\"v\($0)x\"" }.joined(separator: ",")
+    let path = "/" + Array(repeating: "$(v)", count: references).joined(separator: "-")
+    return #"{"applinks": {"substitutionVariables": {"v": [\#(strings)]}, "details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "\#(path)"}]}]}}"#
+}
+
+func longStringFile(length: Int) -> String {
+    let long = String(repeating: "ab*", count: length / 3)
+    return #"{"applinks": {"substitutionVariables": {"long": ["\#(long)"]}, "details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/$(long)"}]}]}}"#
+}
+
+func openingsFile(count: Int) -> String {
+    #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/\#(String(repeating: "$(", count: count))"}]}]}}"#
+}
+
+print("Reading hostile files: time per KB of file (median of 5 rounds)")
+let hostile: [(String, [String])] = [
+    ("one variable referenced many times", [2_250, 4_500, 9_000].map { variableFile(values: $0, references: $0 / 9) }),
+    ("one long variable string", [20_000, 40_000, 80_000].map { longStringFile(length: $0) }),
+    ("$( without )", [15_000, 30_000, 60_000].map { openingsFile(count: $0) }),
+]
+for (name, files) in hostile {
+    let rows = files.map { text -> String in
+        let kilobytes = Double(text.utf8.count) / 1024
+        return String(format: "%.0f KB: %.1f µs/KB", kilobytes, readingTime(text) / 1000 / kilobytes)
+    }
+    print("  \(name): " + rows.joined(separator: ", "))
+}

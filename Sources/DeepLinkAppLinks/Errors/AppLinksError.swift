@@ -96,6 +96,11 @@ public struct AppLinksError: Error, Sendable, Hashable, CustomStringConvertible 
         hasher.combine(path)
     }
 
+    /// The same error, about an incoming URL.
+    func about(_ url: URL) -> AppLinksError {
+        AppLinksError(code: code, message: message, url: url, path: path, cause: cause)
+    }
+
     /// The error as a JSON object for `--json` output: `code`, `message`, and `url`, `path` when known.
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = ["code": .string(code.name), "message": .string(message)]

@@ -3,6 +3,10 @@ import Foundation
 
 /// An App Links navigation that opened this app: the incoming URL and the `al_applink_data` it carried.
 ///
+/// The link data is read as Bolts reads it: `target_url` and `version` must be right, while a
+/// malformed optional member (`extras` that is not an object, say) is left out and listed in
+/// ``ignoredMembers``, and the rest of the link data is kept.
+///
 /// ```swift
 /// switch InboundAppLink.read(from: incomingURL) {
 /// case .decoded(let appLink):
@@ -18,14 +22,18 @@ public struct InboundAppLink: Sendable, Hashable {
     public var url: URL
     /// The link data the URL carried.
     public var data: AppLinkData
+    /// The optional members that were malformed and left out of ``data``, each with its path and why.
+    public var ignoredMembers: [AppLinksError]
 
     /// Creates an inbound link from its parts.
     /// - Parameters:
     ///   - url: The URL as the app received it.
     ///   - data: The link data the URL carried.
-    public init(url: URL, data: AppLinkData) {
+    ///   - ignoredMembers: The optional members left out because they were malformed.
+    public init(url: URL, data: AppLinkData, ignoredMembers: [AppLinksError] = []) {
         self.url = url
         self.data = data
+        self.ignoredMembers = ignoredMembers
     }
 
     /// Reads the `al_applink_data` query parameter of an incoming URL.
@@ -34,8 +42,9 @@ public struct InboundAppLink: Sendable, Hashable {
     /// slashes (`http:\/\/`). The first of repeated parameters is read.
     /// - Parameter url: The URL the app was opened with.
     /// - Throws: ``AppLinksError`` with code `missing-applink-data` when the URL has no such
-    ///   parameter, `invalid-json` when it is not percent-encoded JSON, and otherwise as
-    ///   ``AppLinkData/init(jsonValue:)``. Every error carries `url`.
+    ///   parameter, `invalid-json` when it is not percent-encoded JSON, `wrong-type` when it is
+    ///   not an object, and otherwise as ``AppLinkData/init(jsonValue:)`` for `version` and
+    ///   `target_url`. Every error carries `url`.
     public init(url: URL) throws(AppLinksError) {
         guard let encoded = AppLinkData.encodedQueryValue(in: url) else {
             throw AppLinksError(code: .missingAppLinkData, message: "the URL has no al_applink_data parameter", url: url)
@@ -46,9 +55,11 @@ public struct InboundAppLink: Sendable, Hashable {
                 url: url, path: AppLinkData.jsonPath)
         }
         do {
-            self.init(url: url, data: try AppLinkData(jsonText: jsonText))
+            var ignored: [AppLinksError] = []
+            let data = try AppLinkData(reading: try AppLinkData.jsonValue(parsing: jsonText), ignoring: &ignored)
+            self.init(url: url, data: data, ignoredMembers: ignored.map { $0.about(url) })
         } catch {
-            throw AppLinksError(code: error.code, message: error.message, url: url, path: error.path, cause: error.cause)
+            throw error.about(url)
         }
     }
 

@@ -3,13 +3,16 @@ import Foundation
 extension AppLinkMetadata {
     /// Reads the `al:*` meta tags of an HTML page.
     ///
-    /// Tags are grouped into targets the way the App Links protocol (after Open Graph's
-    /// structured properties) does: a platform's targets are built in page order, and a
-    /// property the current target already has, or a bare platform tag such as `al:ios`,
-    /// starts the next target. Unknown platforms and keys are ignored; empty values count as
-    /// absent. Only the first `al:web` target is used. `al:web:url` may be relative to the page;
-    /// when it is absent or not an http or https URL, the web fallback is `pageURL`.
-    /// `al:web:should_fallback` is `false` for `false`, `no` or `0` in any case.
+    /// Tags are grouped into targets as Bolts' resolvers group them: the values of each property
+    /// of a platform are collected in page order, and the n-th value of every property goes to
+    /// the n-th target, whatever order the tags come in (`url a`, `url b`, `app_name A`,
+    /// `app_name B` make the targets `{a, A}` and `{b, B}`; three `package` tags and two
+    /// `app_name` tags make three targets, the last without a name). A bare platform tag such as
+    /// `al:ios` starts a new group of that platform's targets. Unknown platforms and keys are
+    /// ignored; empty values count as absent but keep their place. Only the first `al:web` group
+    /// is used, and its first values. `al:web:url` may be relative to the page; when it is absent
+    /// or not an http or https URL, the web fallback is `pageURL`. `al:web:should_fallback` is
+    /// `false` for `false`, `no` or `0` in any case.
     /// - Parameters:
     ///   - html: The page's text.
     ///   - pageURL: The page's URL: the navigation target and the default web fallback.
@@ -33,11 +36,12 @@ extension AppLinkMetadata {
             windowsPhone: groups.targets(for: "windows_phone").map(WindowsAppLinkTarget.init(properties:)),
             windows: groups.targets(for: "windows").map(WindowsAppLinkTarget.init(properties:)),
             windowsUniversal: groups.targets(for: "windows_universal").map(WindowsAppLinkTarget.init(properties:)),
-            web: WebAppLinkTarget(properties: groups.targets(for: "web").first ?? [:], pageURL: pageURL))
+            web: WebAppLinkTarget(properties: groups.firstValues(for: "web"), pageURL: pageURL))
     }
 }
 
-/// The `al:*` properties of a page, per platform, split into one dictionary per target.
+/// The `al:*` properties of a page, per platform: groups (a bare platform tag starts one), each
+/// holding every value of each property in page order.
 private struct TargetGroups {
     static let keys: [String: Set<String>] = [
         "ios": ["url", "app_store_id", "app_name"],
@@ -50,32 +54,38 @@ private struct TargetGroups {
         "web": ["url", "should_fallback"],
     ]
 
-    var groups: [String: [[String: String]]] = [:]
+    /// One group: each property's values, in page order.
+    typealias Group = [String: [String]]
+
+    var groups: [String: [Group]] = [:]
 
     mutating func add(_ tag: HTMLMetaTag) {
         guard tag.property.hasPrefix("al:") else { return }
         let parts = tag.property.dropFirst(3).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let platform = parts.first, let keys = Self.keys[platform], parts.count <= 2 else { return }
         guard parts.count == 2 else {
-            startTarget(for: platform)
+            groups[platform, default: []].append([:])
             return
         }
         let key = parts[1]
         guard keys.contains(key) else { return }
-        var targets = groups[platform] ?? []
-        if targets.last.map({ $0[key] != nil }) ?? true { targets.append([:]) }
-        targets[targets.count - 1][key] = tag.content
-        groups[platform] = targets
+        var platformGroups = groups[platform] ?? [[:]]
+        platformGroups[platformGroups.count - 1][key, default: []].append(tag.content)
+        groups[platform] = platformGroups
     }
 
-    /// Starts a new target unless the current one is still empty.
-    mutating func startTarget(for platform: String) {
-        if groups[platform]?.last?.isEmpty == true { return }
-        groups[platform, default: []].append([:])
-    }
-
+    /// A platform's targets, group by group: the n-th values of every property form the n-th
+    /// target; targets with no value at all are left out.
     func targets(for platform: String) -> [[String: String]] {
-        (groups[platform] ?? []).filter { !$0.isEmpty }
+        (groups[platform] ?? []).flatMap { group in
+            let count = group.values.map(\.count).max() ?? 0
+            return (0..<count).map { index in group.compactMapValues { values in values.indices.contains(index) ? values[index] : nil } }
+        }.filter { target in target.values.contains { !$0.isEmpty } }
+    }
+
+    /// The first value of each property in the platform's first group, as Bolts reads `al:web`.
+    func firstValues(for platform: String) -> [String: String] {
+        groups[platform]?.first?.compactMapValues(\.first) ?? [:]
     }
 }
 

@@ -26,24 +26,42 @@ extension AppLinkData {
     /// - Parameter jsonText: The JSON text.
     /// - Throws: ``AppLinksError`` with code `invalid-json` when the text is not JSON, else as ``init(jsonValue:)``.
     public init(jsonText: String) throws(AppLinksError) {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: jsonText)
-        } catch {
-            throw AppLinksError(
-                code: .invalidJSON, message: error.description, path: Self.jsonPath, cause: error)
-        }
-        try self.init(jsonValue: value)
+        try self.init(jsonValue: try Self.jsonValue(parsing: jsonText))
     }
 
-    /// Reads link data from a JSON object.
+    /// Link data's JSON text as a value.
+    /// - Throws: ``AppLinksError`` with code `invalid-json` when the text is not JSON.
+    static func jsonValue(parsing text: String) throws(AppLinksError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: text)
+        } catch {
+            throw AppLinksError(code: .invalidJSON, message: error.description, path: jsonPath, cause: error)
+        }
+    }
+
+    /// Reads link data from a JSON object, strictly: every member must be well-formed.
     ///
     /// Version 1 of the protocol is read (`1`, `1.0`, `1.x`); a missing version means `1.0`.
+    /// An app receiving link data reads it leniently instead, see ``InboundAppLink``.
     /// - Parameter jsonValue: The `al_applink_data` object.
     /// - Throws: ``AppLinksError``: `wrong-type` when the value is not an object or a property
     ///   has the wrong type, `missing-value` without `target_url`, `invalid-url` when
     ///   `target_url` is not an http or https URL, `unsupported-version` for other versions.
     public init(jsonValue: JSONValue) throws(AppLinksError) {
+        var ignored: [AppLinksError] = []
+        try self.init(reading: jsonValue, ignoring: &ignored)
+        if let first = ignored.first { throw first }
+    }
+
+    /// Reads link data as Bolts reads it on arrival (`BFURL`): `version` and `target_url` must
+    /// be right, while a malformed optional member (`extras` that is not an object, a
+    /// `user_agent` that is not a string, a bad `referer_app_link` or member of it) is left out
+    /// and its error added to `ignored`.
+    /// - Parameters:
+    ///   - jsonValue: The `al_applink_data` object.
+    ///   - ignored: Receives the errors of the members left out.
+    /// - Throws: ``AppLinksError`` as ``init(jsonValue:)`` for the value, `version` and `target_url`.
+    init(reading jsonValue: JSONValue, ignoring ignored: inout [AppLinksError]) throws(AppLinksError) {
         let reader = try LinkDataReader(jsonValue, path: Self.jsonPath)
         let version = try reader.string("version") ?? Self.currentVersion
         guard Self.isSupported(version: version) else {
@@ -56,13 +74,19 @@ extension AppLinkData {
             throw AppLinksError(
                 code: .missingValue, message: "the required target_url is missing", path: Self.jsonPath)
         }
+        let extras = LinkDataReader.optionalMember(&ignored) { () throws(AppLinksError) in try reader.object("extras") }
+        let userAgent = LinkDataReader.optionalMember(&ignored) { () throws(AppLinksError) in try reader.string("user_agent") }
         var referer: AppLinkReferer?
         if let value = reader.members["referer_app_link"] {
-            referer = try AppLinkReferer(jsonValue: value)
+            do {
+                referer = try AppLinkReferer(
+                    reading: value, path: Self.jsonPath.appending(key: "referer_app_link"), ignoring: &ignored)
+            } catch {
+                ignored.append(error)
+            }
         }
         self.init(
-            targetURL: targetURL, extras: try reader.object("extras") ?? [:], userAgent: try reader.string("user_agent"),
-            version: version, referer: referer,
+            targetURL: targetURL, extras: extras ?? [:], userAgent: userAgent, version: version, referer: referer,
             otherProperties: reader.members.filter { !Self.protocolKeys.contains($0.key) })
     }
 

@@ -13,9 +13,20 @@ extension AppLinkReferer {
     public init(
         jsonValue: JSONValue, path: JSONPath = AppLinkData.jsonPath.appending(key: "referer_app_link")
     ) throws(AppLinksError) {
+        var ignored: [AppLinksError] = []
+        try self.init(reading: jsonValue, path: path, ignoring: &ignored)
+        if let first = ignored.first { throw first }
+    }
+
+    /// Reads a `referer_app_link` object leniently: a malformed member is left out and its
+    /// error added to `ignored`.
+    /// - Throws: ``AppLinksError`` with code `wrong-type` when the value is not an object.
+    init(reading jsonValue: JSONValue, path: JSONPath, ignoring ignored: inout [AppLinksError]) throws(AppLinksError) {
         let reader = try LinkDataReader(jsonValue, path: path)
         self.init(
-            targetURL: try reader.url("target_url"), url: try reader.url("url"), appName: try reader.string("app_name"))
+            targetURL: LinkDataReader.optionalMember(&ignored) { () throws(AppLinksError) in try reader.url("target_url") },
+            url: LinkDataReader.optionalMember(&ignored) { () throws(AppLinksError) in try reader.url("url") },
+            appName: LinkDataReader.optionalMember(&ignored) { () throws(AppLinksError) in try reader.string("app_name") })
     }
 
     /// The referer as a `referer_app_link` object, with the members that have values.

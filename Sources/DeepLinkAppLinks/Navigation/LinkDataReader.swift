@@ -40,4 +40,18 @@ struct LinkDataReader {
         guard let value = members[key] else { return nil }
         return try LinkDataReader(value, path: path.appending(key: key)).members
     }
+
+    /// What `read` returns for an optional member, or `nil` with its error added to `ignored`:
+    /// a malformed optional member never costs the whole link data.
+    static func optionalMember<Value>(
+        _ ignored: inout [AppLinksError], _ read: () throws(AppLinksError) -> Value?
+    ) -> Value? {
+        do {
+            return try read()
+        } catch {
+            ignored.append(error)
+            return nil
+        }
+    }
 }
+

@@ -2,9 +2,10 @@ import DeepLinkCore
 
 /// One entry of `applinks.details`: the apps it names and their rules.
 public struct AASADetails: Sendable, Hashable {
-    /// The app IDs iOS 13 and later read: `appIDs`, or `appID` when the entry has no `appIDs`.
+    /// The app IDs in `appIDs`, or `appID` when the entry has no `appIDs`.
     public let appIDs: [String]
-    /// The app ID iOS 12 and earlier read: `appID`, or the key of iOS 9's `details` object.
+    /// The app ID in `appID`, or the key of iOS 9's `details` object. Every system reads both
+    /// `appID` and `appIDs`, whichever rules it follows.
     public let legacyAppID: String?
     /// The `components` rules (iOS 13 and later), or `nil` when the entry has none.
     public let components: [AASARule]?
@@ -16,8 +17,8 @@ public struct AASADetails: Sendable, Hashable {
 
     /// Creates an entry.
     /// - Parameters:
-    ///   - appIDs: The app IDs iOS 13 and later read.
-    ///   - legacyAppID: The app ID iOS 12 and earlier read.
+    ///   - appIDs: The app IDs in `appIDs`.
+    ///   - legacyAppID: The app ID in `appID`.
     ///   - components: The `components` rules.
     ///   - paths: The legacy `paths` rules.
     ///   - jsonPath: Where the entry stands in the file.
@@ -31,15 +32,10 @@ public struct AASADetails: Sendable, Hashable {
         self.jsonPath = jsonPath
     }
 
-    /// Whether a system of the given generation reads this entry for the app.
-    /// - Parameters:
-    ///   - appID: The app's ID.
-    ///   - format: Which rules the system reads.
-    public func names(_ appID: String, for format: AASAFormat) -> Bool {
-        switch format {
-        case .components: appIDs.contains(appID)
-        case .legacyPaths: legacyAppID == appID
-        }
+    /// Whether the entry names the app, in `appIDs` or `appID`; every system reads both.
+    /// - Parameter appID: The app's ID.
+    public func names(_ appID: String) -> Bool {
+        appIDs.contains(appID) || legacyAppID == appID
     }
 
     /// The rules a system of the given generation follows.

@@ -6,14 +6,15 @@ import DeepLinkCore
 public struct AASARule: Sendable, Hashable {
     /// How a rule matches the URL's query.
     public enum Query: Sendable, Hashable {
-        /// `"?": "pattern"`: the whole query (without `?`) must match.
+        /// `"?": "pattern"`: the whole query (without `?`, not split into items) must match.
         case pattern(AASAPattern)
-        /// `"?": {"name": "pattern"}`: each named item must be present with a matching value;
-        /// other items are ignored.
+        /// `"?": {"name": "pattern"}`: every named item must match. An item the URL does not
+        /// have, or has without `=`, counts as the empty string (so `*` and `""` match it); when
+        /// the URL repeats a name, every occurrence must match. Other items are ignored.
         case items([QueryItemPattern])
     }
 
-    /// The pattern for the URL's path (`/`); `nil` matches every path.
+    /// The pattern for the URL's path (`/`), a path pattern; `nil` matches every path.
     public let path: AASAPattern?
     /// The pattern for the URL's query (`?`); `nil` matches every query.
     public let query: Query?
@@ -70,22 +71,46 @@ public struct AASARule: Sendable, Hashable {
     /// Whether the URL matches every component the rule specifies.
     /// - Parameter url: The URL's parts.
     public func matches(_ url: AASAURLComponents) -> Bool {
+        var budget = MatchBudget.unlimited
+        return matches(url, budget: &budget)
+    }
+
+    /// Whether the rule matches every URL, so no rule after it is ever reached.
+    public var matchesEveryURL: Bool {
+        let query: Bool
+        switch self.query {
+        case nil: query = true
+        case .pattern(let pattern): query = pattern.matchesEverything
+        case .items(let items): query = items.allSatisfy(\.value.matchesEverything)
+        }
+        return query && (path?.matchesEverything ?? true) && (fragment?.matchesEverything ?? true)
+    }
+
+    /// Whether the URL matches, spending at most `budget`'s steps; `false` once it is spent.
+    func matches(_ url: AASAURLComponents, budget: inout MatchBudget) -> Bool {
         let parts = percentEncoded ? url.encoded : url.decoded
-        if let path, !path.matches(parts.path) { return false }
-        if let fragment, !fragment.matches(parts.fragment) { return false }
+        if let path, !path.matches(parts.path, budget: &budget) { return false }
+        if let fragment, !fragment.matches(parts.fragment, budget: &budget) { return false }
         switch query {
         case nil:
             return true
         case .pattern(let pattern):
-            return pattern.matches(parts.query)
+            return pattern.matches(parts.query, budget: &budget)
         case .items(let items):
-            return items.allSatisfy { item in
-                parts.queryItems.contains { name, value in
-                    let sameName = caseSensitive ? name == item.name : name.lowercased() == item.name.lowercased()
-                    return sameName && item.value.matches(value)
-                }
-            }
+            return items.allSatisfy { item in matches(item, in: parts.queryItems, budget: &budget) }
         }
+    }
+
+    private func matches(
+        _ item: QueryItemPattern, in queryItems: [(name: String, value: String)], budget: inout MatchBudget
+    ) -> Bool {
+        var found = false
+        for (name, value) in queryItems
+        where caseSensitive ? name == item.name : name.lowercased() == item.name.lowercased() {
+            found = true
+            guard item.value.matches(value, budget: &budget) else { return false }
+        }
+        return found || item.value.matches("", budget: &budget)
     }
 }
 
@@ -93,7 +118,8 @@ public struct AASARule: Sendable, Hashable {
 public struct QueryItemPattern: Sendable, Hashable {
     /// The query item's name, compared as text (with the rule's case setting).
     public let name: String
-    /// The pattern the item's value must match; an item without `=` has the value `""`.
+    /// The pattern every value of the item must match; an item without `=`, or missing from
+    /// the URL, has the value `""`.
     public let value: AASAPattern
 
     /// Creates an entry.

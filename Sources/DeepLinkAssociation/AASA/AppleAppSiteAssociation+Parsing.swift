@@ -13,9 +13,10 @@ extension AppleAppSiteAssociation {
             report.file, diagnostics: report.diagnostics, what: "apple-app-site-association file", file: file)
     }
 
-    /// Reads a file and reports everything Apple would object to, with JSON paths, stable codes
-    /// and severities. The model is kept whenever the text is a JSON object, so a file with
-    /// errors can still be matched against to see what the platforms would make of it.
+    /// Reads a file and reports what Apple would make of it, with JSON paths, stable codes and
+    /// severities: an error where iOS rejects or ignores the file, a warning where it reads the
+    /// file but the author probably made a mistake. The model is kept whenever the text is a
+    /// JSON object, so a file with errors can still be matched against.
     /// - Parameters:
     ///   - text: The file's text.
     ///   - file: The file's name, for diagnostics.
@@ -31,7 +32,7 @@ extension AppleAppSiteAssociation {
         guard let root = collector.parse(text) else {
             return AASAReport(file: nil, diagnostics: collector.diagnostics)
         }
-        let model = AASAReader(collector: collector).read(root)
+        let model = AASAReader(collector: collector, workLimit: AASAPatternCompiler.defaultWorkLimit).read(root)
         return AASAReport(file: model, diagnostics: collector.diagnostics)
     }
 }
@@ -46,6 +47,7 @@ private struct AASAReader {
     static let serviceKeys: Set<String> = ["apps"]
 
     let collector: DiagnosticCollector
+    let workLimit: Int
 
     func read(_ root: JSONNode) -> AppleAppSiteAssociation? {
         guard let object = collector.object(root, known: Self.rootKeys) else { return nil }
@@ -74,8 +76,9 @@ private struct AASAReader {
     private func readAppLinks(_ node: JSONNode) -> [AASADetails] {
         guard let object = collector.object(node, known: Self.appLinksKeys) else { return [] }
         if let apps = object["apps"], let elements = collector.array(apps), !elements.isEmpty {
-            collector.error(
-                "legacy-apps-not-empty", "\"apps\" must be an empty array; app IDs belong in \"details\"", at: apps)
+            collector.warning(
+                "legacy-apps-not-empty", "iOS ignores \"apps\", a legacy key that holds an empty array; app IDs belong in "
+                    + "\"details\", so write \"apps\": []", at: apps)
         }
         let defaults = object["defaults"].map(readDefaults) ?? MatchingDefaults()
         let variables = object["substitutionVariables"].map(readVariables) ?? [:]
@@ -83,9 +86,17 @@ private struct AASAReader {
             collector.error("missing-value", "missing \"details\", the apps and the URLs they open", at: node)
             return []
         }
+        let compiler = AASAPatternCompiler(variables: SubstitutionVariables(custom: variables), workLimit: workLimit)
+        defer {
+            if compiler.isOverLimit {
+                collector.error(
+                    "too-complex", "compiling the patterns took more than \(compiler.workLimit) steps, so later patterns "
+                        + "match nothing here; the file is far larger than iOS accepts", at: detailsNode)
+            }
+        }
         let context = RuleContext(
             defaults: defaults.inheriting(from: MatchingDefaults(caseSensitive: true, percentEncoded: true)),
-            variables: SubstitutionVariables(custom: variables))
+            compiler: compiler)
         let details: [AASADetails]
         if case .object(let members) = detailsNode.value {
             // iOS 9's shape: `"details": {"TEAMID.bundle": {"paths": [...]}}`.
@@ -94,7 +105,7 @@ private struct AASAReader {
                 guard let appID = checkedAppID(member.key, at: member.value),
                     let entry = collector.object(member.value, known: ["paths"])
                 else { return nil }
-                let paths = entry["paths"].map { readPaths($0) }
+                let paths = entry["paths"].map { readPaths($0, compiler: compiler) }
                 if paths == nil {
                     collector.warning("no-rules", "the entry has no \"paths\", so it opens no URL", at: member.value)
                 }
@@ -121,12 +132,6 @@ private struct AASAReader {
             for (appID, element) in collector.strings(list) {
                 if let appID = checkedAppID(appID, at: element), !appIDs.contains(appID) { appIDs.append(appID) }
             }
-            if let legacyAppID, !appIDs.contains(legacyAppID) {
-                collector.warning(
-                    "appid-not-in-appids",
-                    "\"appID\" \(legacyAppID) is not in \"appIDs\"; iOS 13 and later read only \"appIDs\", iOS 12 only \"appID\"",
-                    at: list)
-            }
         } else if let legacyAppID {
             appIDs = [legacyAppID]
         }
@@ -135,11 +140,11 @@ private struct AASAReader {
         }
         let entryContext = RuleContext(
             defaults: (object["defaults"].map(readDefaults) ?? MatchingDefaults()).inheriting(from: context.defaults),
-            variables: context.variables)
+            compiler: context.compiler)
         let components = object["components"].map { node in
-            (collector.array(node) ?? []).compactMap { readComponent($0, context: entryContext) }
+            warnShadowed((collector.array(node) ?? []).compactMap { readComponent($0, context: entryContext) })
         }
-        let paths = object["paths"].map { readPaths($0) }
+        let paths = object["paths"].map { readPaths($0, compiler: context.compiler) }
         if components == nil && paths == nil {
             collector.warning("no-rules", "the entry has neither \"components\" nor \"paths\", so it opens no URL", at: node)
         }
@@ -156,7 +161,8 @@ private struct AASAReader {
         let caseSensitive = settings.caseSensitive ?? true
         func pattern(_ node: JSONNode, isPath: Bool) -> AASAPattern? {
             guard let text = collector.string(node) else { return nil }
-            return checkedPattern(text, at: node, isPath: isPath, caseSensitive: caseSensitive, variables: context.variables)
+            return checkedPattern(
+                context.compiler.compile(text, isPath: isPath, caseSensitive: caseSensitive), at: node)
         }
         let path = object["/"].flatMap { pattern($0, isPath: true) }
         let fragment = object["#"].flatMap { pattern($0, isPath: false) }
@@ -164,10 +170,20 @@ private struct AASAReader {
         if let queryNode = object["?"] {
             if case .object(let members) = queryNode.value {
                 _ = collector.object(queryNode)
-                query = .items(
-                    members.compactMap { member in
-                        pattern(member.value, isPath: false).map { QueryItemPattern(name: member.key, value: $0) }
-                    })
+                if let odd = members.first(where: { member in
+                    if case .string = member.value.value { return false }
+                    return true
+                }) {
+                    collector.warning(
+                        "query-dictionary-ignored",
+                        "\(JSONWriter.quoted(odd.key)) is \(odd.value.kindDescription), not a pattern string, so iOS "
+                            + "ignores this whole \"?\" dictionary and the rule matches any query", at: odd.value)
+                } else {
+                    query = .items(
+                        members.compactMap { member in
+                            pattern(member.value, isPath: false).map { QueryItemPattern(name: member.key, value: $0) }
+                        })
+                }
             } else if case .string = queryNode.value {
                 query = pattern(queryNode, isPath: false).map(AASARule.Query.pattern)
             } else {
@@ -185,7 +201,11 @@ private struct AASAReader {
     }
 
     /// Legacy `paths`: case-sensitive, percent-encoded, no substitution variables, `NOT ` to exclude.
-    private func readPaths(_ node: JSONNode) -> [AASARule] {
+    private func readPaths(_ node: JSONNode, compiler: AASAPatternCompiler) -> [AASARule] {
+        warnShadowed(readPathRules(node, compiler: compiler))
+    }
+
+    private func readPathRules(_ node: JSONNode, compiler: AASAPatternCompiler) -> [AASARule] {
         collector.strings(node).compactMap { text, element in
             let isExclusion = text.hasPrefix("NOT ")
             let patternText = isExclusion ? String(text.dropFirst(4)) : text
@@ -194,8 +214,8 @@ private struct AASAReader {
                     "variable-in-legacy-path", "legacy \"paths\" have no substitution variables; \"$(\" is matched as text",
                     at: element)
             }
-            guard let pattern = checkedPattern(patternText, at: element, isPath: true, caseSensitive: true, variables: nil)
-            else { return nil }
+            let pattern = checkedPattern(
+                compiler.compile(patternText, isPath: true, caseSensitive: true, withVariables: false), at: element)
             return AASARule(
                 path: pattern, query: nil, fragment: nil, isExclusion: isExclusion, isLegacyPath: true, jsonPath: element.path,
                 location: element.location, source: .string(text))
@@ -240,10 +260,20 @@ private struct AASAReader {
         return appID
     }
 
-    private func checkedPattern(
-        _ text: String, at node: JSONNode, isPath: Bool, caseSensitive: Bool, variables: SubstitutionVariables?
-    ) -> AASAPattern? {
-        let pattern = AASAPattern(text, caseSensitive: caseSensitive, variables: variables)
+    /// Reports a rule that comes after a rule matching every URL: iOS decides by the first rule
+    /// that matches, so the later rule is never reached.
+    private func warnShadowed(_ rules: [AASARule]) -> [AASARule] {
+        guard let catchAll = rules.firstIndex(where: \.matchesEveryURL) else { return rules }
+        for rule in rules[(catchAll + 1)...] {
+            collector.add(
+                .warning, "shadowed-rule",
+                "this rule is never reached: \(rules[catchAll].jsonPath) \(rules[catchAll].source.jsonText) matches every "
+                    + "URL first; move it last or remove it", path: rule.jsonPath, location: rule.location)
+        }
+        return rules
+    }
+
+    private func checkedPattern(_ pattern: AASAPattern, at node: JSONNode) -> AASAPattern {
         for name in pattern.unknownVariables {
             collector.error(
                 "unknown-variable",
@@ -252,17 +282,12 @@ private struct AASAReader {
         if pattern.hasUnterminatedVariable {
             collector.error("invalid-pattern", "the pattern has a \"$(\" without \")\"", at: node)
         }
-        if isPath, let first = text.first, !"/*?$".contains(first) {
-            collector.warning(
-                "unanchored-path", "URL paths start with \"/\", so \(JSONWriter.quoted(text)) never matches; "
-                    + "write \(JSONWriter.quoted("/" + text))", at: node)
-        }
         return pattern
     }
 }
 
-/// The settings and variables rules inherit from the levels above them.
+/// The settings rules inherit from the levels above them, and the file's pattern compiler.
 private struct RuleContext {
     let defaults: MatchingDefaults
-    let variables: SubstitutionVariables
+    let compiler: AASAPatternCompiler
 }

@@ -14,9 +14,13 @@ extension AssetLinkStatementList {
             report.list, diagnostics: report.diagnostics, what: "assetlinks.json statement list", file: file)
     }
 
-    /// Reads a statement list and reports everything Android's verifier would object to: strict
-    /// JSON, statement shape, `include`, `web` and `android_app` targets, relation syntax,
-    /// fingerprint format and Android 15's `dynamic_app_link_components`.
+    /// Reads a statement list and reports everything Google's statement-list service would object
+    /// to: strict JSON, statement shape, `include`, `web` and `android_app` targets, relation
+    /// syntax, fingerprint format and Android 15's `dynamic_app_link_components`.
+    ///
+    /// Each malformed statement is an error and is kept out of ``AssetLinkStatementList/statements``
+    /// (in ``AssetLinkStatementList/ignoredStatements`` when it names a target); the well-formed
+    /// statements still count, as they do for Google's service.
     /// - Parameters:
     ///   - text: The file's text.
     ///   - file: The file's name, for diagnostics.
@@ -33,16 +37,21 @@ extension AssetLinkStatementList {
         }
         let reader = StatementReader(collector: collector)
         var statements: [AssetLinkStatement] = []
+        var ignored: [AssetLinkStatement] = []
         var includes: [String] = []
         for element in elements {
-            switch reader.read(element) {
+            let errorsBefore = collector.errorCount
+            let entry = reader.read(element)
+            let isMalformed = collector.errorCount > errorsBefore
+            switch entry {
+            case .statement(let statement) where isMalformed: ignored.append(statement)
             case .statement(let statement): statements.append(statement)
-            case .include(let url): includes.append(url)
-            case nil: break
+            case .include(let url) where !isMalformed: includes.append(url)
+            case .include, nil: break
             }
         }
-        return AssetLinksReport(
-            list: AssetLinkStatementList(statements: statements, includes: includes), diagnostics: collector.diagnostics)
+        let list = AssetLinkStatementList(statements: statements, includes: includes, ignoredStatements: ignored)
+        return AssetLinksReport(list: list, diagnostics: collector.diagnostics)
     }
 }
 
@@ -67,7 +76,8 @@ private struct StatementReader {
         case include(String)
     }
 
-    static let statementKeys: Set<String> = ["relation", "target", "relation_extensions", "include"]
+    static let statementFields: Set<String> = ["relation", "target", "relation_extensions"]
+    static let statementKeys = statementFields.union(["include"])
     static let webKeys: Set<String> = ["namespace", "site"]
     static let androidKeys: Set<String> = ["namespace", "package_name", "sha256_cert_fingerprints"]
     static let dynamicRuleKeys: Set<String> = ["/", "?", "#", "exclude", "comments"]
@@ -77,12 +87,20 @@ private struct StatementReader {
     func read(_ node: JSONNode) -> Entry? {
         guard let object = collector.object(node, known: Self.statementKeys) else { return nil }
         if let include = object["include"] {
-            if object.count > 1 {
-                collector.error("include-with-statement", "an \"include\" entry must have no other keys", at: node)
+            // Google's service allows fields of its own beside "include", but no statement field.
+            if let field = Self.statementFields.sorted().first(where: { object[$0] != nil }) {
+                collector.error(
+                    "include-with-statement",
+                    "an \"include\" entry cannot have \(JSONWriter.quoted(field)); put the statement in its own entry",
+                    at: node)
             }
             guard let url = collector.string(include) else { return nil }
-            guard let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil else {
-                collector.error("invalid-include", "\"include\" must be an https URL of another statement list", at: include)
+            guard let parsed = URLComponents(string: url), parsed.scheme?.lowercased() == "https",
+                let host = parsed.host, !host.isEmpty
+            else {
+                collector.error(
+                    "invalid-include", "\(JSONWriter.quoted(url)) is not an https URL; \"include\" names another statement "
+                        + "list, like \"https://example.com/includedstatements.json\"", at: include)
                 return nil
             }
             return .include(url)
@@ -218,17 +236,25 @@ private struct StatementReader {
     }
 }
 
-/// A Digital Asset Links site: `scheme://host[:port]`, no path, query or fragment.
+/// A Digital Asset Links site: `scheme://host[:port]` with an `http` or `https` scheme in any
+/// case, a port from 1 to 65535, and nothing else: no user info, no path (not even `/`), no
+/// query or fragment.
 enum SiteSyntax {
     static func problem(_ site: String) -> String? {
-        guard let url = URL(string: site), let scheme = url.scheme, let host = url.host, !host.isEmpty,
-            ["http", "https"].contains(scheme.lowercased())
+        let quoted = JSONWriter.quoted(site)
+        let only = "a site is only scheme, host and port, like \"https://shop.example.com\""
+        guard let components = URLComponents(string: site), let scheme = components.scheme,
+            ["http", "https"].contains(scheme.lowercased()), let host = components.host, !host.isEmpty
         else {
-            return "\(JSONWriter.quoted(site)) is not a site: write the scheme and host, like \"https://shop.example.com\""
+            return "\(quoted) is not a site: write the scheme and host, like \"https://shop.example.com\""
         }
-        if !(url.path.isEmpty || url.path == "/") || url.query != nil || url.fragment != nil {
-            return "\(JSONWriter.quoted(site)) has a path, query or fragment; a site is only scheme, host and port"
+        if components.user != nil || components.password != nil { return "\(quoted) has user info; \(only)" }
+        if let port = components.port, !(1...65535).contains(port) {
+            return "\(quoted) has port \(port); ports run from 1 to 65535"
         }
+        if !components.percentEncodedPath.isEmpty { return "\(quoted) has a path; \(only) (no \"/\" at the end)" }
+        if components.percentEncodedQuery != nil { return "\(quoted) has a query; \(only)" }
+        if components.percentEncodedFragment != nil { return "\(quoted) has a fragment; \(only)" }
         return nil
     }
 }

@@ -55,7 +55,11 @@ struct RouteGlob: Sendable, Hashable {
         let pathNames = Set(route.pattern.parameterNames)
         query = route.parameters.filter { $0.isRequired && !pathNames.contains($0.name) }.map { rule in
             let translation = ParameterTranslation(rule: rule)
-            return QueryItem(name: rule.name, pieces: translation.pieces, sample: translation.sample)
+            // Apple reads a missing query item as the empty string, so a pattern that matches ""
+            // would open links without the parameter; `?*` needs a value, unless the regex takes "".
+            let needsValue = translation.pieces.allSatisfy { $0 == .star } && !(rule.pattern?.matches("") ?? false)
+            return QueryItem(
+                name: rule.name, pieces: needsValue ? [.any, .star] : translation.pieces, sample: translation.sample)
         }
         if query.contains(where: { $0.sample == nil }) {
             sampleQuery = nil

@@ -5,6 +5,8 @@ import DeepLinkCore
 final class DiagnosticCollector {
     let file: String?
     private(set) var diagnostics: [Diagnostic] = []
+    /// How many of the diagnostics are errors, so a reader can tell whether one part of a file had any.
+    private(set) var errorCount = 0
 
     init(file: String?) {
         self.file = file
@@ -19,6 +21,7 @@ final class DiagnosticCollector {
     }
 
     func add(_ severity: Diagnostic.Severity, _ code: String, _ message: String, path: JSONPath, location: SourceLocation?) {
+        if severity == .error { errorCount += 1 }
         diagnostics.append(
             Diagnostic(severity: severity, code: code, message: message, path: path, location: location, file: file))
     }

@@ -8,7 +8,11 @@ struct AppLinksDecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Decode the al_applink_data parameter of a URL an app was opened with.",
-        discussion: "Exits 0 whether or not the link data is valid; the output says which, and why not.")
+        discussion: """
+            Prints every member, extension properties such as campaign_ids included, and the optional members \
+            left out because they were malformed. Exits 0 whether or not the link data is valid; the output says \
+            which, and why not.
+            """)
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
@@ -52,6 +56,7 @@ extension InboundAppLinkResult {
             for (key, value) in appLink.data.otherProperties.sorted(by: { $0.key < $1.key }) {
                 lines.append("  \(key): \(JSONWriter.write(value))")
             }
+            lines += appLink.ignoredMembers.map { "  ignored \($0.description) (\($0.code))" }
             return lines.joined(separator: "\n")
         }
     }

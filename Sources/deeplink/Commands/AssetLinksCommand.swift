@@ -16,7 +16,10 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Tell whether the statement list grants a relation to an app, and why not.",
-        discussion: "Exits non-zero when the app is not linked.")
+        discussion: """
+            Answers from the well-formed statements, as Google's service does, and lists the file's errors \
+            either way. Exits non-zero when the app is not linked.
+            """)
 
     @Option(name: .long, help: ArgumentHelp("The assetlinks.json file.", valueName: "file"))
     var file: String
@@ -45,12 +48,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
         let report = AssetLinkStatementList.validate(try readTextFile(file, what: "the file"), file: file)
         let result: AssetLinksCheck
         do {
-            if let list = report.list, report.errors.isEmpty {
-                result = try list.check(site: site, package: package, fingerprint: fingerprint, relation: relation)
-            } else {
-                // Android ignores a statement list with errors as a whole.
-                result = AssetLinksCheck(linked: false, statement: nil, diagnostics: report.errors)
-            }
+            result = try report.check(site: site, package: package, fingerprint: fingerprint, relation: relation)
         } catch {
             throw CommandFailure("error: \(error)")
         }
@@ -63,6 +61,9 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
         var lines = [result.linked ? "linked: \(site) grants \(relation) to \(package)" : "not linked: \(package) on \(site)"]
         if let statement = result.statement { lines.append("statement: \(statement.jsonPath)") }
         lines += result.diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
+        if result.linked, result.diagnostics.contains(where: { $0.severity == .error }) {
+            lines.append("note: Google's service skips the malformed statements and reads the others; fix them all the same")
+        }
         return lines.joined(separator: "\n")
     }
 }

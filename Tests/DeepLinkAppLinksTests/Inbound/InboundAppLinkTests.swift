@@ -27,7 +27,8 @@ struct InboundAppLinkTests {
         #expect(
             InboundAppLink.read(from: Self.protocolIOSURL).jsonValue == [
                 "valid": true, "target_url": "http://example.com/applinks", "extras": ["myapp_token": "t0kEn"],
-                "referer_app_link": nil, "version": "1.0", "user_agent": "Bolts iOS 1.0.0", "reason": nil,
+                "referer_app_link": nil, "version": "1.0", "user_agent": "Bolts iOS 1.0.0", "other_properties": [:],
+                "ignored": [], "reason": nil,
             ])
     }
 
@@ -58,7 +59,6 @@ struct InboundAppLinkTests {
         ("%5B%5D", "wrong-type"),
         ("42", "wrong-type"),
         ("%7B%22target_url%22%3A%22https%3A%2F%2Fexample.com%22%2C%22version%22%3A%222.0%22%7D", "unsupported-version"),
-        ("%7B%22target_url%22%3A%22https%3A%2F%2Fexample.com%22%2C%22extras%22%3A%5B%5D%7D", "wrong-type"),
         ("%7B%22target_url%22%3Atrue%7D", "wrong-type"),
         ("%7B%22extras%22%3A%7B%7D%7D", "missing-value"),
     ])
@@ -73,6 +73,21 @@ struct InboundAppLinkTests {
         #expect(!reason.description.isEmpty)
         #expect(result.jsonValue.objectValue?["valid"] == false)
         #expect(result.jsonValue.objectValue?["reason"] == .string(reason.description))
+    }
+
+    @Test func keepsTheLinkAndListsAMalformedOptionalMemberAsIgnored() throws {
+        let url = URL(string: "example://docs/42?al_applink_data=%7B%22target_url%22%3A%22https%3A%2F%2Fexample.com%22%2C%22extras%22%3A%5B%5D%7D&ref=mail")!
+        let appLink = try InboundAppLink(url: url)
+
+        #expect(appLink.targetURL.absoluteString == "https://example.com")
+        #expect(appLink.extras.isEmpty)
+        #expect(appLink.ignoredMembers.map(\.code.name) == ["wrong-type"])
+        #expect(appLink.ignoredMembers.first?.path?.description == "al_applink_data.extras")
+        #expect(appLink.ignoredMembers.first?.url == url)
+        #expect(
+            InboundAppLink.read(from: url).jsonValue.objectValue?["ignored"]
+                == [["code": "wrong-type", "message": "expected a JSON object, found an array", "url": .string(url.absoluteString),
+                     "path": "al_applink_data.extras"]])
     }
 
     @Test func readsTheFirstOfRepeatedParametersAndRoutesWithoutAnyOfThem() throws {

@@ -64,7 +64,7 @@ struct AppLinkMetadataTests {
         #expect(metadata.web == WebAppLinkTarget(url: URL(string: "https://example.com/docs/web")!, shouldFallback: true))
     }
 
-    @Test func startsTheNextTargetOnARepeatedKeyOrABarePlatformTag() throws {
+    @Test func pairsTheNthValuesOfEachPropertyAndStartsAGroupOnABarePlatformTag() throws {
         let metadata = AppLinkMetadata(html: try Fixtures.text("AppLinks/several-targets.html"), pageURL: pageURL)
 
         #expect(
@@ -76,8 +76,8 @@ struct AppLinkMetadataTests {
             ])
         #expect(
             metadata.android == [
-                AndroidAppLinkTarget(packageName: "com.first"),
-                AndroidAppLinkTarget(url: URL(string: "second://docs"), packageName: "com.second"),
+                AndroidAppLinkTarget(url: URL(string: "second://docs"), packageName: "com.first"),
+                AndroidAppLinkTarget(packageName: "com.second"),
             ])
     }
 

@@ -38,7 +38,7 @@ struct AppleAppSiteAssociationMatchingTests {
         ("https://example.com/fr_CA/sushi/", .match),
         ("https://example.com/en_US/taco/", .noMatch),
         ("https://example.com/EN_US/pizza/", .noMatch),
-        ("https://example.com/en_US/pizza", .noMatch),
+        ("https://example.com/en_US/pizza", .match),
     ])
     func substitutionVariablesExpandToTheirStrings(url: String, decision: AASADecision) throws {
         let file = try AssociationFixtures.association("apple-substitution-variables-example.json")

@@ -3,6 +3,8 @@ import Testing
 @testable import DeepLinkAssociation
 
 struct AASAPatternTests {
+    /// Component patterns (query, query values, fragment) match the whole text as written;
+    /// path patterns add Apple's slash rules, see `pathPatternsIgnoreSlashesAtEitherEnd`.
     @Test(arguments: [
         ("/buy/*", "/buy/shoes", true),
         ("/buy/*", "/buy/", true),
@@ -83,6 +85,23 @@ struct AASAPatternTests {
         #expect(pattern.matches("/BUY/shoes"))
         #expect(pattern.matches("/buy/shoes"))
         #expect(!AASAPattern("/Buy/*").matches("/buy/shoes"))
+    }
+
+    @Test(arguments: [
+        ("/buy/*", "/buy", true), ("/buy/*", "/buy/", true), ("/buy/*", "buy//x", true), ("/buy/*", "/buyer", false),
+        ("abc", "/abc//", true), ("//abc/", "abc", true), ("/", "", true), ("/", "/", true), ("/", "/a", false),
+        ("/$(lang)/*", "/en", true), ("/$(lang)/*", "/en/about", true), ("/$(lang)/*", "/e", false),
+        ("/$(lang)/?*", "/en", false), ("/a/*/b", "/a/b", false),
+    ])
+    func pathPatternsIgnoreSlashesAtEitherEnd(pattern: String, path: String, matches: Bool) {
+        #expect(AASAPattern(path: pattern).matches(path) == matches)
+    }
+
+    @Test func aPathPatternOfOnlyStarsMatchesEveryPath() {
+        #expect(AASAPattern(path: "/*").matchesEverything)
+        #expect(AASAPattern(path: "**").matchesEverything)
+        #expect(!AASAPattern(path: "/").matchesEverything)
+        #expect(!AASAPattern(path: "/?*").matchesEverything)
     }
 
     @Test func adversarialPatternsDoNotBacktrack() {
