@@ -1,3 +1,4 @@
+import Crypto
 import DeepLinkAssociation
 import DeepLinkCore
 import HTTPTypes

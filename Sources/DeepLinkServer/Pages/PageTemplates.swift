@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The Mustache templates of the public pages. `{{name}}` escapes HTML (`& < > " '`), so values
@@ -100,7 +101,7 @@ enum PageTemplates {
 
     /// The `script-src` source that allows ``storeButtonScript`` and nothing else.
     static let storeButtonScriptSource: String = {
-        let digest = SHA256.hash(Array(storeButtonScript.utf8))
+        let digest = SHA256.hash(data: Array(storeButtonScript.utf8))
         return "'sha256-\(Data(digest).base64EncodedString())'"
     }()
 }

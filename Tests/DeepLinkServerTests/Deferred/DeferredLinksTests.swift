@@ -1,3 +1,4 @@
+import Crypto
 import DeepLinkCore
 import Foundation
 import Logging
