@@ -36,10 +36,6 @@ public final class DeferredLinks: Service, Sendable {
         self.now = now
     }
 
-    /// Whether the iOS landing page copies the click's link to the pasteboard.
-    var usesPasteboard: Bool { settings.pasteboard }
-    /// Whether the landing page's script adds the time zone and screen to the store link.
-    var collectsSignals: Bool { settings.probabilistic }
     /// Whether an App Store click is worth recording at the store hop: only probabilistic
     /// matching can find it, since its token reaches no app (the pasteboard flow records its
     /// click when the page is shown).

@@ -25,7 +25,7 @@ struct StoreHop: Sendable {
     func redirect(
         for link: Link, to store: AppStore, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext
     ) async -> Response? {
-        let policy = resolver.policy
+        let policy = resolver.setup.policy
         switch store {
         case .apple:
             if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }

@@ -31,9 +31,9 @@ public struct FirebaseLinkImporter: Sendable {
     ///   - configuration: The server's configuration; only the config and the allowlist are used.
     ///   - pathPrefix: The path custom-domain short links put before the code, such as `/links`;
     ///     `/` for none.
-    /// - Throws: `ConfigError` when the config's router cannot be built.
+    /// - Throws: `ConfigError` for a bad `deferred` section or when the config's router cannot be built.
     public init(configuration: ServerConfiguration, pathPrefix: String = "/") throws {
-        editor = try LinkEditor(configuration: configuration)
+        editor = LinkEditor(setup: try DeepLinkSetup(configuration: configuration))
         let trimmed = pathPrefix.split(separator: "/").joined(separator: "/")
         self.pathPrefix = trimmed.isEmpty ? "/" : "/\(trimmed)/"
     }

@@ -21,11 +21,9 @@ enum Resolution: Sendable, Equatable {
 /// Every redirect target is checked again by the ``RedirectPolicy``, so a stored URL that the
 /// allowlist no longer allows is shown as a link, never followed.
 struct LinkResolver: Sendable {
-    let policy: RedirectPolicy
+    /// The config, read once: the redirect policy, the link host and the `deferred` section.
+    let setup: DeepLinkSetup
     let pages: PageRenderer
-    let linkHost: String?
-    /// Whether landing pages ask the browser for its time zone and screen (probabilistic matching).
-    let collectsSignals: Bool
     let renderedPages = RenderedPageCache()
 
     /// The answer for one request.
@@ -58,7 +56,7 @@ struct LinkResolver: Sendable {
 
     /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
     private func webFallback(_ link: Link, utm: UTMFields) -> Resolution {
-        if let webURL = link.webURL, policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
+        if let webURL = link.webURL, setup.policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
         return landing(link, utm: utm)
     }
 
@@ -76,7 +74,7 @@ struct LinkResolver: Sendable {
         var page = landingPage(for: link, utm: utm, click: token)
         var copied = URLComponents()
         copied.scheme = "https"
-        copied.host = linkHost
+        copied.host = setup.linkHost
         copied.path = "/\(link.code)"
         copied.queryItems = [URLQueryItem(name: "deeplink_click", value: token)]
         page.copyText = copied.string
@@ -87,8 +85,8 @@ struct LinkResolver: Sendable {
     /// or the store hop, which records the click and adds its token to the Play Store's install
     /// referrer. Without a link host the hop cannot be addressed, so the Play Store directly.
     private func androidFallback(_ link: Link, utm: UTMFields) -> String {
-        if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return url }
-        guard let linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
+        if let url = link.androidFallbackURL, setup.policy.allowsRedirect(to: url) { return url }
+        guard let linkHost = setup.linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
         return "https://\(linkHost)" + AppStore.google.hopPath(for: link, utm: utm)
     }
 
@@ -98,9 +96,9 @@ struct LinkResolver: Sendable {
     ///   - utm: The UTM fields in effect.
     ///   - click: A token already recorded for this page view, passed on by the App Store button.
     func landingPage(for link: Link, utm: UTMFields, click: String? = nil) -> LandingPage {
-        let webURL = link.webURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
-        let iosFallback = link.iosFallbackURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
-        let androidFallback = link.androidFallbackURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
+        let webURL = link.webURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
+        let iosFallback = link.iosFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
+        let androidFallback = link.androidFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
         let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
         let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
         let title = link.preview.title ?? "Open in the app"
@@ -124,12 +122,12 @@ struct LinkResolver: Sendable {
         propertyTags.append(("og:title", title))
         if let description = link.preview.description { propertyTags.append(("og:description", description)) }
         if let image = link.preview.imageURL { propertyTags.append(("og:image", image)) }
-        if let linkHost { propertyTags.append(("og:url", "https://\(linkHost)/\(link.code)")) }
+        if let linkHost = setup.linkHost { propertyTags.append(("og:url", "https://\(linkHost)/\(link.code)")) }
 
         return LandingPage(
             title: title, description: link.preview.description, imageURL: link.preview.imageURL, openURL: link.deepLink,
             appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
-            webURL: webURL, collectsSignals: collectsSignals, nameTags: nameTags, propertyTags: propertyTags)
+            webURL: webURL, collectsSignals: setup.deferred.probabilistic, nameTags: nameTags, propertyTags: propertyTags)
     }
 
     /// The Play Store page of a package with an install referrer: the UTM fields and, when a

@@ -14,7 +14,7 @@ struct DeferredClaimRoutes: Sendable {
     /// The most a claim body may hold.
     static let maximumBodySize = 4096
 
-    func add(to router: Hummingbird.Router<ServerRequestContext>) {
+    func add(to router: some RouterMethods<ServerRequestContext>) {
         router.post("/api/v1/deferred/claim", use: claim)
     }
 

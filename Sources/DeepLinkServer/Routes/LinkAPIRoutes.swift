@@ -16,7 +16,7 @@ struct LinkAPIRoutes: Sendable {
     let maximumBodySize: Int
     let maximumPageSize: Int
 
-    func add(to group: RouterGroup<ServerRequestContext>) {
+    func add(to group: some RouterMethods<ServerRequestContext>) {
         group.post("/links", use: create)
         group.get("/links", use: list)
         group.get("/links/{code}", use: read)
