@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -78,7 +79,7 @@ public final class DeferredLinks: Service, Sendable {
     /// - Returns: The claimed click and how it matched, or `nil` for no match.
     public func claim(
         token: String?, device: DeviceSignals?, clientAddress: String?
-    ) async throws(StoreError) -> (click: DeferredClick, match: DeferredMatch)? {
+    ) async throws(StoreError) -> (click: DeferredClick, match: DeferredLinkClaim.Match)? {
         let date = now()
         if let token {
             return try await store.claimDeferredClick(token: token, at: date).map { ($0, .token) }

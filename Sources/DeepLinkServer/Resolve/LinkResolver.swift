@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// What the server answers for a link: a page or a redirect. A `Sendable` value.
@@ -76,7 +77,7 @@ struct LinkResolver: Sendable {
         copied.scheme = "https"
         copied.host = setup.linkHost
         copied.path = "/\(link.code)"
-        copied.queryItems = [URLQueryItem(name: "deeplink_click", value: token)]
+        copied.queryItems = [URLQueryItem(name: DeferredLinkToken.queryItemName, value: token)]
         page.copyText = copied.string
         return pages.render(page)
     }
@@ -138,6 +139,6 @@ struct LinkResolver: Sendable {
     ///   - token: The recorded click's token.
     func playStoreURL(package: String, utm: UTMFields, token: String?) -> String {
         AndroidIntentURL.playStore(
-            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: "deeplink_click", value: $0)] } ?? []))
+            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: DeferredLinkToken.queryItemName, value: $0)] } ?? []))
     }
 }

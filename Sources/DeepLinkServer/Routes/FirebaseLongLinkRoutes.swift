@@ -32,8 +32,8 @@ struct FirebaseLongLinkRoutes: Sendable {
         var longLink = link
         longLink.code = ""
         let opened = LinkRequest(request)
-        if opened.query["deeplink_store"] != nil {
-            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: "deeplink_store")
+        if opened.query[AppStore.longLinkQueryName] != nil {
+            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName)
         }
         return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context)
     }
