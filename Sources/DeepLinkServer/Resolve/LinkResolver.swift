@@ -1,3 +1,4 @@
+import DeepLinkAppLinks
 import DeepLinkCore
 import Foundation
 
@@ -103,6 +104,7 @@ struct LinkResolver: Sendable {
         let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
         let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
         let title = link.preview.title ?? "Open in the app"
+        let pageURL = setup.linkHost.map { "https://\($0)/\(link.code)" }
 
         var nameTags: [(name: String, content: String)] = []
         if let appStoreID = link.appStoreID {
@@ -110,25 +112,22 @@ struct LinkResolver: Sendable {
         }
         nameTags.append(("twitter:card", link.preview.imageURL == nil ? "summary" : "summary_large_image"))
 
-        var propertyTags: [(property: String, content: String)] = [("al:ios:url", link.deepLink)]
-        if let appStoreID = link.appStoreID { propertyTags.append(("al:ios:app_store_id", appStoreID)) }
-        propertyTags.append(("al:android:url", link.deepLink))
-        if let package = link.playPackage { propertyTags.append(("al:android:package", package)) }
-        if let webURL {
-            propertyTags.append(("al:web:url", webURL))
-        } else {
-            propertyTags.append(("al:web:should_fallback", "false"))
-        }
-        propertyTags.append(("og:type", "website"))
-        propertyTags.append(("og:title", title))
-        if let description = link.preview.description { propertyTags.append(("og:description", description)) }
-        if let image = link.preview.imageURL { propertyTags.append(("og:image", image)) }
-        if let linkHost = setup.linkHost { propertyTags.append(("og:url", "https://\(linkHost)/\(link.code)")) }
+        let page = URL(string: pageURL ?? "/\(link.code)") ?? URL(filePath: "/")
+        let appLinks = AppLinkMetadata(
+            sourceURL: page, ios: [IOSAppLinkTarget(url: URL(string: link.deepLink), appStoreID: link.appStoreID)],
+            android: [AndroidAppLinkTarget(url: URL(string: link.deepLink), packageName: link.playPackage)],
+            web: webURL.flatMap { URL(string: $0) }.map { WebAppLinkTarget(url: $0) } ?? WebAppLinkTarget(url: page, shouldFallback: false))
+
+        var openGraphTags: [(property: String, content: String)] = [("og:type", "website"), ("og:title", title)]
+        if let description = link.preview.description { openGraphTags.append(("og:description", description)) }
+        if let image = link.preview.imageURL { openGraphTags.append(("og:image", image)) }
+        if let pageURL { openGraphTags.append(("og:url", pageURL)) }
 
         return LandingPage(
             title: title, description: link.preview.description, imageURL: link.preview.imageURL, openURL: link.deepLink,
             appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
-            webURL: webURL, collectsSignals: setup.deferred.probabilistic, nameTags: nameTags, propertyTags: propertyTags)
+            webURL: webURL, collectsSignals: setup.deferred.probabilistic, nameTags: nameTags, appLinks: appLinks,
+            openGraphTags: openGraphTags)
     }
 
     /// The Play Store page of a package with an install referrer: the UTM fields and, when a
