@@ -12,7 +12,7 @@ import Synchronization
 /// ``NetworkPrefix``). Salts change every window and are deleted one window later, so a hash
 /// cannot be tested against candidate addresses once its clicks can no longer be matched.
 public final class DeferredLinks: Service, Sendable {
-    private let store: any LinkStore
+    private let store: any DeferredClickStorage
     private let settings: DeferredLinkSettings
     private let purgeInterval: Duration
     private let logger: Logger
@@ -27,7 +27,7 @@ public final class DeferredLinks: Service, Sendable {
     ///   - logger: Where purges and failures are logged.
     ///   - now: The clock; tests move it.
     public init(
-        store: any LinkStore, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300), logger: Logger,
+        store: any DeferredClickStorage, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300), logger: Logger,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store

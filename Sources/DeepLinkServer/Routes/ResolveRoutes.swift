@@ -7,7 +7,7 @@ import Logging
 /// platform, day, referring domain and UTM fields, never by address. Links come from a short-lived
 /// ``LinkCache`` and clicks go to the ``ClickCounter``, so a popular link costs no database work.
 struct ResolveRoutes: Sendable {
-    let store: any LinkStore
+    let store: any LinkStorage
     let cache: LinkCache
     let clicks: ClickCounter
     let resolver: LinkResolver
