@@ -1,5 +1,3 @@
-import DeepLinkAssociation
-import DeepLinkCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -24,12 +22,12 @@ import NIOCore
 public func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
 ) throws -> some ApplicationProtocol {
+    let setup = try DeepLinkSetup(configuration: configuration)
     let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
     let deferred = DeferredLinks(
-        store: store, settings: try DeferredLinkSettings.load(from: configuration.deepLinkConfig),
-        purgeInterval: configuration.deferredPurgeInterval, logger: logger)
+        store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval, logger: logger)
     let router = try buildRouter(
-        configuration: configuration, store: store, metrics: metrics, clicks: clicks, deferred: deferred, logger: logger)
+        configuration: configuration, setup: setup, store: store, metrics: metrics, clicks: clicks, deferred: deferred, logger: logger)
     return Application(
         router: router,
         configuration: ApplicationConfiguration(
@@ -45,13 +43,11 @@ public func buildApplication(
 
 /// The server's routes, without binding a socket.
 func buildRouter(
-    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter,
+    configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter,
     deferred: DeferredLinks, logger: Logger
-) throws -> Hummingbird.Router<ServerRequestContext> {
-    let config = configuration.deepLinkConfig
-    let association = try AssociationFiles(config: config)
-    let editor = try LinkEditor(configuration: configuration)
-    let policy = editor.policy
+) throws -> Router<ServerRequestContext> {
+    let association = try AssociationFiles(apps: setup.apps)
+    let editor = LinkEditor(setup: setup)
     let pages = try PageRenderer()
 
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
@@ -67,7 +63,7 @@ func buildRouter(
         clientAddress = ClientAddressReader(header: field, trustedProxies: configuration.trustedProxies)
     }
 
-    let router = Hummingbird.Router(context: ServerRequestContext.self)
+    let router = Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: APINotFoundMiddleware())
     // Logging every request costs throughput even when filtered out, so it is only added when wanted.
@@ -82,11 +78,10 @@ func buildRouter(
                 perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize))
     LinkAPIRoutes(
-        store: store, editor: editor, cache: cache, clicks: clicks, linkHost: configuration.linkHost,
+        store: store, editor: editor, cache: cache, clicks: clicks, linkHost: setup.linkHost,
         maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize
     ).add(to: api)
-    let resolver = LinkResolver(
-        policy: policy, pages: pages, linkHost: configuration.linkHost, collectsSignals: deferred.collectsSignals)
+    let resolver = LinkResolver(setup: setup, pages: pages)
     let storeHop = StoreHop(
         deferred: deferred, resolver: resolver, limiter: RateLimiter(perMinute: configuration.deferredClicksPerMinutePerAddress),
         clientAddress: clientAddress)
@@ -94,8 +89,8 @@ func buildRouter(
         deferred: deferred, storeHop: storeHop, limiter: RateLimiter(perMinute: configuration.claimsPerMinutePerAddress)
     ).add(to: router)
     let resolve = ResolveRoutes(
-        store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, deferred: deferred,
-        storeHop: storeHop, homeHost: configuration.linkHost)
+        store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, storeHop: storeHop,
+        homeHost: setup.linkHost)
     resolve.add(to: router)
     if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router) }
     return router

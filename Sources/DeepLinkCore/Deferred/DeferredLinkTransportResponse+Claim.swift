@@ -15,7 +15,7 @@ extension DeferredLinkTransportResponse {
                 throw badResponse("the response is not JSON: \(error)", endpoint: endpoint, cause: error)
             }
             do throws(ConfigError) {
-                return try Self.readClaim(root.readObject())
+                return try DeferredLinkClaim.read(answer: root.readObject())
             } catch {
                 throw badResponse("the response is not a claim answer: \(error.path): \(error.message)", endpoint: endpoint, cause: error)
             }
@@ -36,46 +36,6 @@ extension DeferredLinkTransportResponse {
                 code: .badResponse, message: "unexpected status \(statusCode); a claim is answered with 200", endpoint: endpoint,
                 statusCode: statusCode)
         }
-    }
-
-    private static func readClaim(_ object: JSONObjectReader) throws(ConfigError) -> DeferredLinkClaim? {
-        let matchNode = try object.required("match")
-        let matchName = try matchNode.readString()
-        if matchName == "none" { return nil }
-        guard let match = DeferredLinkClaim.Match(rawValue: matchName) else {
-            throw ConfigError(
-                code: .invalidValue, message: "\(JSONWriter.quoted(matchName)) is not one of token, probabilistic, none",
-                at: matchNode)
-        }
-        let deepLinkNode = try object.required("deepLink")
-        guard let deepLink = URL(string: try deepLinkNode.readNonEmptyString()), deepLink.scheme != nil else {
-            throw ConfigError(code: .invalidValue, message: "expected an absolute URL", at: deepLinkNode)
-        }
-        var claim = DeferredLinkClaim(deepLink: deepLink, match: match)
-        guard let link = try object.optional("link")?.readObject() else { return claim }
-        claim.code = try link.optional("code")?.readString()
-        claim.campaign = try link.optional("campaign")?.readString()
-        if let utm = try link.optional("utm")?.readObject() {
-            claim.utm = DeferredLinkClaim.UTMParameters(
-                source: try utm.optional("source")?.readString(), medium: try utm.optional("medium")?.readString(),
-                campaign: try utm.optional("campaign")?.readString(), term: try utm.optional("term")?.readString(),
-                content: try utm.optional("content")?.readString())
-        }
-        if let clickedAt = link.optional("clickedAt") {
-            claim.clickedAt = try readDate(clickedAt)
-        }
-        return claim
-    }
-
-    private static func readDate(_ node: JSONNode) throws(ConfigError) -> Date {
-        let text = try node.readString()
-        let styles = [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)]
-        for style in styles {
-            if let date = try? style.parse(text) { return date }
-        }
-        throw ConfigError(
-            code: .invalidValue, message: "\(JSONWriter.quoted(text)) is not an ISO 8601 date such as 2026-11-22T10:00:00Z",
-            at: node)
     }
 
     /// `Retry-After` in seconds; the HTTP-date form, which the server does not send, is ignored.

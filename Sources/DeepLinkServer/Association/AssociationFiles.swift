@@ -1,5 +1,5 @@
+import Crypto
 import DeepLinkAssociation
-import DeepLinkCore
 import HTTPTypes
 import NIOCore
 
@@ -33,13 +33,12 @@ struct AssociationFiles: Sendable {
     private let primaryHost: String?
 
     /// Generates the files.
-    /// - Parameter config: The config; without an `apps` section there are no files.
+    /// - Parameter apps: The config's `apps` section; without one there are no files.
     /// - Throws: ``ConfigError`` for errors in the `apps` section, ``AssociationError`` for a file
     ///   that would be too large.
-    init(config: DeepLinkConfig) throws {
-        let report = AssociationSettings.diagnose(config)
-        if let error = report.errors.first { throw error }
-        guard let settings = report.settings else {
+    init(apps: AssociationSettingsReport) throws {
+        if let error = apps.errors.first { throw error }
+        guard let settings = apps.settings else {
             appleFiles = [:]
             assetLinks = [:]
             primaryHost = nil

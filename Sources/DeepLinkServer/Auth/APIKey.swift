@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A newly created admin API key: the token, shown once, and the record to store.
@@ -39,12 +40,10 @@ public struct APIKey: Sendable, Hashable {
     ///   - token: The presented token.
     ///   - record: The stored record with the token's id.
     public static func verify(_ token: String, against record: APIKeyRecord) -> Bool {
-        let presented = Array(SHA256.hex(token).utf8)
-        let stored = Array(record.secretHash.utf8)
-        guard presented.count == stored.count else { return false }
-        var difference: UInt8 = 0
-        for index in presented.indices { difference |= presented[index] ^ stored[index] }
-        return difference == 0
+        let hex = Array(record.secretHash)
+        let stored = stride(from: 0, to: hex.count - 1, by: 2).compactMap { UInt8(String(hex[$0...$0 + 1]), radix: 16) }
+        // Digest's `==` compares in constant time; it is false for a stored hash of another length.
+        return stored.count * 2 == hex.count && SHA256.hash(data: Array(token.utf8)) == stored
     }
 }
 

@@ -8,7 +8,7 @@ import Logging
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    let store: any LinkStore
+    let store: any APIKeyStorage
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

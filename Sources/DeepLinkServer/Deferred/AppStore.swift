@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// The two app stores a landing page sends people to. Their links go through the server's
@@ -14,8 +15,10 @@ enum AppStore: String, Sendable, CaseIterable {
 
     /// The query parameter that selects the store on the hop.
     static let queryName = "store"
+    /// The query parameter that selects the store on a Firebase long link's hop.
+    static let longLinkQueryName = "deeplink_store"
     /// The hop's own query parameters, which are not part of a Firebase long link.
-    static let hopQueryNames: Set<String> = ["deeplink_store", "deeplink_click", "tz", "screen"]
+    static let hopQueryNames: Set<String> = [longLinkQueryName, DeferredLinkToken.queryItemName, "tz", "screen"]
 
     /// The store hop of a link, relative to the link host: `/CODE/install?store=S&utm_…`, or for a
     /// Firebase long link (empty code) the long link with `deeplink_store=S`.
@@ -28,12 +31,12 @@ enum AppStore: String, Sendable, CaseIterable {
         if link.code.isEmpty {
             components.path = "/"
             components.queryItems =
-                FirebaseLongLink.queryItems(for: link, utm: utm) + [URLQueryItem(name: "deeplink_store", value: rawValue)]
+                FirebaseLongLink.queryItems(for: link, utm: utm) + [URLQueryItem(name: Self.longLinkQueryName, value: rawValue)]
         } else {
             components.path = "/\(link.code)/install"
             components.queryItems = [URLQueryItem(name: Self.queryName, value: rawValue)] + utm.queryItems
         }
-        if let click { components.queryItems?.append(URLQueryItem(name: "deeplink_click", value: click)) }
+        if let click { components.queryItems?.append(URLQueryItem(name: DeferredLinkToken.queryItemName, value: click)) }
         // Long links are read as forms, where `+` is a space; a literal plus must arrive encoded.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.string ?? "/"

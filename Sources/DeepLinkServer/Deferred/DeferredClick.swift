@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// A click that may be claimed by the app after an install: a single-use, unguessable token and
@@ -60,7 +61,8 @@ public struct DeferredClick: Sendable, Hashable {
         self.claimedAt = claimedAt
     }
 
-    /// A new token: 24 bytes from the system's secure generator, base64url without padding.
+    /// A new token: 24 bytes from the system's secure generator, base64url without padding, so
+    /// 32 characters in ``DeferredLinkToken``'s syntax.
     public static func generateToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
@@ -68,10 +70,13 @@ public struct DeferredClick: Sendable, Hashable {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
     }
 
-    /// Whether a string has the shape of a token: 16 to 128 of `A-Z a-z 0-9 - _`.
-    /// - Parameter text: The candidate.
-    public static func isToken(_ text: String) -> Bool {
-        (16...128).contains(text.utf8.count)
-            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || $0 == 0x2d || $0 == 0x5f }
+    /// The answer to the claim that found this click.
+    /// - Parameter match: How the claim found the click.
+    func answer(match: DeferredLinkClaim.Match) -> JSONValue {
+        DeferredLinkClaim.answer(
+            match: match, deepLink: deepLink, code: code, campaign: campaign,
+            utm: DeferredLinkClaim.UTMParameters(
+                source: utm.source, medium: utm.medium, campaign: utm.campaign, term: utm.term, content: utm.content),
+            clickedAt: createdAt)
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -11,7 +12,7 @@ import Synchronization
 /// ``NetworkPrefix``). Salts change every window and are deleted one window later, so a hash
 /// cannot be tested against candidate addresses once its clicks can no longer be matched.
 public final class DeferredLinks: Service, Sendable {
-    private let store: any LinkStore
+    private let store: any DeferredClickStorage
     private let settings: DeferredLinkSettings
     private let purgeInterval: Duration
     private let logger: Logger
@@ -26,7 +27,7 @@ public final class DeferredLinks: Service, Sendable {
     ///   - logger: Where purges and failures are logged.
     ///   - now: The clock; tests move it.
     public init(
-        store: any LinkStore, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300), logger: Logger,
+        store: any DeferredClickStorage, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300), logger: Logger,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
@@ -36,10 +37,6 @@ public final class DeferredLinks: Service, Sendable {
         self.now = now
     }
 
-    /// Whether the iOS landing page copies the click's link to the pasteboard.
-    var usesPasteboard: Bool { settings.pasteboard }
-    /// Whether the landing page's script adds the time zone and screen to the store link.
-    var collectsSignals: Bool { settings.probabilistic }
     /// Whether an App Store click is worth recording at the store hop: only probabilistic
     /// matching can find it, since its token reaches no app (the pasteboard flow records its
     /// click when the page is shown).
@@ -82,7 +79,7 @@ public final class DeferredLinks: Service, Sendable {
     /// - Returns: The claimed click and how it matched, or `nil` for no match.
     public func claim(
         token: String?, device: DeviceSignals?, clientAddress: String?
-    ) async throws(StoreError) -> (click: DeferredClick, match: DeferredMatch)? {
+    ) async throws(StoreError) -> (click: DeferredClick, match: DeferredLinkClaim.Match)? {
         let date = now()
         if let token {
             return try await store.claimDeferredClick(token: token, at: date).map { ($0, .token) }

@@ -31,6 +31,14 @@ public struct DeviceSignals: Sendable, Hashable {
         self.screen = screen.flatMap(Self.normalizedScreen)
     }
 
+    /// The signals an app sent with its claim, normalized.
+    /// - Parameter signals: The claim's device signals.
+    init(_ signals: DeferredLinkDeviceSignals) {
+        self.init(
+            platform: signals.platform == .ios ? .ios : .android, osVersion: signals.osVersion, language: signals.language,
+            timeZone: signals.timeZone, screen: signals.screen)
+    }
+
     /// The signals a browser sends with a click: platform and OS version from `User-Agent`, the
     /// first language of `Accept-Language`, and the time zone and screen the landing page's
     /// script added to the store link. `nil` for platforms other than iOS and Android.

@@ -1,4 +1,11 @@
-import Foundation
+import Crypto
+import NIOCore
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// The network part of a client's public address: the /24 of an IPv4 address or the /64 of an
 /// IPv6 address, which a household's devices usually share. A `Sendable` value.
@@ -14,28 +21,36 @@ struct NetworkPrefix: Sendable, Hashable {
     /// - Parameter address: An IPv4 or IPv6 address, without port; an IPv4-mapped IPv6 address
     ///   counts as IPv4.
     init?(address: String) {
-        if let bytes = Self.ipv4(address) ?? Self.ipv6(address).flatMap(Self.mappedIPv4) {
-            guard Self.isPublic(ipv4: bytes) else { return nil }
-            text = "\(bytes[0]).\(bytes[1]).\(bytes[2]).0/24"
-        } else if let groups = Self.ipv6(address) {
-            // Only global unicast (2000::/3) is public; 2001:db8::/32 is for documentation.
-            guard groups[0] & 0xe000 == 0x2000, !(groups[0] == 0x2001 && groups[1] == 0x0db8) else { return nil }
-            text = groups[0..<4].map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
-        } else {
-            return nil
+        let prefix: String?
+        switch try? SocketAddress(ipAddress: address, port: 0) {
+        case .v4(let v4)?:
+            prefix = Self.prefix(ipv4: withUnsafeBytes(of: v4.address.sin_addr) { Array($0) })
+        case .v6(let v6)?:
+            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                prefix = Self.prefix(ipv4: Array(bytes[12...]))
+            } else if bytes[0] & 0xe0 == 0x20, bytes[0..<4] != [0x20, 0x01, 0x0d, 0xb8] {
+                // Only global unicast (2000::/3) is public; 2001:db8::/32 is for documentation.
+                prefix = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+                    .joined(separator: ":") + "::/64"
+            } else {
+                prefix = nil
+            }
+        default:
+            prefix = nil
         }
+        guard let prefix else { return nil }
+        text = prefix
     }
 
-    /// The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`).
-    private static func mappedIPv4(_ groups: [UInt16]) -> [UInt8]? {
-        guard groups[0..<5].allSatisfy({ $0 == 0 }), groups[5] == 0xffff else { return nil }
-        return [UInt8(groups[6] >> 8), UInt8(groups[6] & 0xff), UInt8(groups[7] >> 8), UInt8(groups[7] & 0xff)]
+    private static func prefix(ipv4 bytes: [UInt8]) -> String? {
+        isPublic(ipv4: bytes) ? "\(bytes[0]).\(bytes[1]).\(bytes[2]).0/24" : nil
     }
 
-    /// The salted hash that is stored instead of the prefix: hex SHA-256 of salt and prefix.
+    /// The salted hash that is stored instead of the prefix: hex HMAC-SHA256 of the prefix, keyed with the salt.
     /// - Parameter salt: The salt of the click's period.
     func hash(salt: String) -> String {
-        SHA256.hex(salt + "|" + text)
+        HMAC<SHA256>.authenticationCode(for: Array(text.utf8), using: SymmetricKey(data: Array(salt.utf8))).hexString
     }
 
     private static func isPublic(ipv4 bytes: [UInt8]) -> Bool {
@@ -53,41 +68,5 @@ struct NetworkPrefix: Sendable, Hashable {
         case 224...255: return false  // multicast and reserved
         default: return true
         }
-    }
-
-    private static func ipv4(_ text: String) -> [UInt8]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        let bytes = parts.compactMap { part -> UInt8? in
-            guard (1...3).contains(part.count), part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber),
-                part.count == 1 || part.first != "0"
-            else { return nil }
-            return UInt8(part)
-        }
-        return bytes.count == 4 ? bytes : nil
-    }
-
-    private static func ipv6(_ text: String) -> [UInt16]? {
-        let address = text.split(separator: "%", maxSplits: 1).first.map(String.init) ?? text
-        let halves = address.components(separatedBy: "::")
-        guard halves.count <= 2 else { return nil }
-        func groups(_ part: String) -> [UInt16]? {
-            guard !part.isEmpty else { return [] }
-            var result: [UInt16] = []
-            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
-            for (index, piece) in pieces.enumerated() {
-                if index == pieces.count - 1, piece.contains("."), let v4 = ipv4(String(piece)) {
-                    result += [UInt16(v4[0]) << 8 | UInt16(v4[1]), UInt16(v4[2]) << 8 | UInt16(v4[3])]
-                } else {
-                    guard (1...4).contains(piece.count), let value = UInt16(piece, radix: 16) else { return nil }
-                    result.append(value)
-                }
-            }
-            return result
-        }
-        guard let head = groups(halves[0]) else { return nil }
-        if halves.count == 1 { return head.count == 8 ? head : nil }
-        guard let tail = groups(halves[1]), head.count + tail.count < 8 else { return nil }
-        return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -25,12 +26,12 @@ struct StoreHop: Sendable {
     func redirect(
         for link: Link, to store: AppStore, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext
     ) async -> Response? {
-        let policy = resolver.policy
+        let policy = resolver.setup.policy
         switch store {
         case .apple:
             if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
             guard let appStoreID = link.appStoreID else { return nil }
-            let recorded = opened.query["deeplink_click"].flatMap { DeferredClick.isToken($0) ? $0 : nil }
+            let recorded = opened.query[DeferredLinkToken.queryItemName].flatMap(DeferredLinkToken.init(rawValue:))
             if recorded == nil, deferred.recordsAppStoreClicks {
                 _ = await recordClick(of: link, utm: utm, opened: opened, context: context)
             }

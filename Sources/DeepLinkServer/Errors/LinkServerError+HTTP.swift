@@ -43,3 +43,10 @@ extension StoreError {
             : LinkServerError(code: .storageUnavailable, message: "the link database is unavailable; try again")
     }
 }
+
+extension DeferredLinkClaimRequest.ReadError {
+    /// The error a client sees: `invalid-json` for a body that is not an object, `invalid-field` naming the field otherwise.
+    var serverError: LinkServerError {
+        LinkServerError(code: field == nil ? .invalidJSON : .invalidField, message: message, field: field)
+    }
+}

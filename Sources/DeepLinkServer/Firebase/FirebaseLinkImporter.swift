@@ -31,9 +31,9 @@ public struct FirebaseLinkImporter: Sendable {
     ///   - configuration: The server's configuration; only the config and the allowlist are used.
     ///   - pathPrefix: The path custom-domain short links put before the code, such as `/links`;
     ///     `/` for none.
-    /// - Throws: `ConfigError` when the config's router cannot be built.
+    /// - Throws: `ConfigError` for a bad `deferred` section or when the config's router cannot be built.
     public init(configuration: ServerConfiguration, pathPrefix: String = "/") throws {
-        editor = try LinkEditor(configuration: configuration)
+        editor = LinkEditor(setup: try DeepLinkSetup(configuration: configuration))
         let trimmed = pathPrefix.split(separator: "/").joined(separator: "/")
         self.pathPrefix = trimmed.isEmpty ? "/" : "/\(trimmed)/"
     }
@@ -114,7 +114,7 @@ public struct FirebaseLinkImporter: Sendable {
     /// - Throws: ``StoreError`` when the store fails; the links stored before stay, and running the
     ///   import again is safe.
     public func importLinks(
-        _ rows: [FirebaseExportRow], into store: any LinkStore, dryRun: Bool = false, now: Date = Date()
+        _ rows: [FirebaseExportRow], into store: any LinkStorage, dryRun: Bool = false, now: Date = Date()
     ) async throws(StoreError) -> FirebaseImportReport {
         var entries: [FirebaseImportReport.Entry] = []
         var ignoredParameters: Set<String> = []
@@ -145,7 +145,7 @@ public struct FirebaseLinkImporter: Sendable {
     }
 
     /// Stores a link unless its code is taken, and says which it was.
-    private func place(_ link: Link, in store: any LinkStore, dryRun: Bool) async throws(StoreError) -> FirebaseImportReport.Outcome {
+    private func place(_ link: Link, in store: any LinkStorage, dryRun: Bool) async throws(StoreError) -> FirebaseImportReport.Outcome {
         if let stored = try await store.link(code: link.code) { return Self.compare(link, with: stored) }
         guard !dryRun else { return .imported }
         do throws(StoreError) {

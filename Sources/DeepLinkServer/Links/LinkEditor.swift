@@ -1,4 +1,3 @@
-import DeepLinkAssociation
 import DeepLinkCore
 import Foundation
 
@@ -18,22 +17,8 @@ struct LinkEditor: Sendable {
     ]
     private static let topLevel: Set<String> = ["code", "deepLink", "campaign", "expiresAt"]
 
-    let router: Router
-    let policy: RedirectPolicy
-    /// The config's Android package, used when a link names none.
-    let defaultPlayPackage: String?
-
-    /// An editor for a server's config: its router (handlers only continue), its redirect policy
-    /// and the first Android app of its `apps` section.
-    /// - Throws: A build error when the router cannot be built from the config.
-    init(configuration: ServerConfiguration) throws {
-        let config = configuration.deepLinkConfig
-        var builder = RouterBuilder(config: config)
-        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
-        router = try builder.build()
-        policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
-        defaultPlayPackage = (try? AssociationSettings.load(from: config))?.androidApps.first?.package
-    }
+    /// The config, read once: its router, redirect policy and default Android package.
+    let setup: DeepLinkSetup
 
     /// A new link from a create request.
     /// - Throws: ``LinkServerError`` naming the first bad field.
@@ -52,7 +37,7 @@ struct LinkEditor: Sendable {
         }
         var link = Link(code: code, deepLink: "", createdAt: now.roundedToSeconds, updatedAt: now.roundedToSeconds)
         try apply(fields.filter { $0.key != "code" }, to: &link, now: now)
-        if fields["fallbacks.playPackage"] == nil { link.playPackage = defaultPlayPackage }
+        if fields["fallbacks.playPackage"] == nil { link.playPackage = setup.defaultPlayPackage }
         if fields["fallbacks.webURL"] == nil, let url = URL(string: link.deepLink), url.scheme == "https" {
             link.webURL = link.deepLink
         }
@@ -117,7 +102,7 @@ struct LinkEditor: Sendable {
     /// A redirect URL the policy allows, or `nil`.
     private func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
         try text.map { (url) throws(LinkServerError) in
-            _ = try policy.redirectTarget(url, field: field)
+            _ = try setup.policy.redirectTarget(url, field: field)
             return url
         }
     }
@@ -129,7 +114,7 @@ struct LinkEditor: Sendable {
                 code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
                 field: "deepLink")
         }
-        let result = router.match(url)
+        let result = setup.router.match(url)
         // A match after trimming segments is refused too: it is almost always a typo in the link.
         guard result.outcome == .matched, result.trail.isEmpty else {
             let reason = result.reason ?? result.trail.first.map { "\($0.path): \($0.reason)" } ?? "no route matches"

@@ -2,6 +2,7 @@ import Hummingbird
 
 /// Records every request's method, route, status and latency in ``ServerMetrics``.
 struct MetricsMiddleware: RouterMiddleware {
+    // Not Hummingbird's: it records into the process-wide MetricsSystem, not the application's registry (OperationsRoutesTests).
     typealias Context = ServerRequestContext
 
     let metrics: ServerMetrics
@@ -24,6 +25,6 @@ struct MetricsMiddleware: RouterMiddleware {
     private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
         metrics.recordRequest(
             method: request.method.rawValue, route: context.endpointPath ?? "unmatched", status: status,
-            seconds: (ContinuousClock.now - start).inSeconds)
+            duration: ContinuousClock.now - start)
     }
 }

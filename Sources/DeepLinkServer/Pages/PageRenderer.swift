@@ -1,3 +1,4 @@
+import DeepLinkAppLinks
 import Mustache
 
 /// What a landing page shows: the preview, the buttons and the meta tags. A `Sendable` value.
@@ -19,8 +20,10 @@ struct LandingPage: Sendable {
     var copyText: String? = nil
     /// `<meta name=…>` tags: the Smart App Banner and Twitter's card.
     var nameTags: [(name: String, content: String)]
-    /// `<meta property=…>` tags: `al:*` and Open Graph.
-    var propertyTags: [(property: String, content: String)]
+    /// The App Links the page declares, as `al:*` tags.
+    var appLinks: AppLinkMetadata
+    /// `<meta property=…>` tags of Open Graph.
+    var openGraphTags: [(property: String, content: String)]
 }
 
 /// Renders the public pages from ``PageTemplates``. `Sendable`.
@@ -28,10 +31,13 @@ struct PageRenderer: Sendable {
     private let landing: MustacheTemplate
     private let appLinksOnly: MustacheTemplate
     private let problem: MustacheTemplate
+    /// The partials the pages share.
+    private let partials: MustacheLibrary
 
     /// Parses the templates.
     /// - Throws: A Mustache parse error, which would be a bug in ``PageTemplates``.
     init() throws {
+        partials = MustacheLibrary(templates: ["head": try MustacheTemplate(string: PageTemplates.head)])
         landing = try MustacheTemplate(string: PageTemplates.landing)
         appLinksOnly = try MustacheTemplate(string: PageTemplates.appLinksOnly)
         problem = try MustacheTemplate(string: PageTemplates.problem)
@@ -39,8 +45,12 @@ struct PageRenderer: Sendable {
 
     /// The landing page.
     func render(_ page: LandingPage) -> String {
-        var context = Self.tagContext(page)
-        context["title"] = page.title
+        var context: [String: Any] = [
+            "title": page.title,
+            "nameTags": page.nameTags.map { ["name": $0.name, "content": $0.content] },
+            "appLinkTags": page.appLinks.metaTagsHTML,
+            "openGraphTags": page.openGraphTags.map { ["property": $0.property, "content": $0.content] },
+        ]
         context["description"] = page.description
         context["imageURL"] = page.imageURL
         context["openURL"] = page.openURL
@@ -52,14 +62,12 @@ struct PageRenderer: Sendable {
         context["collectsSignals"] = page.collectsSignals
         context["copyText"] = page.copyText
         context["script"] = page.collectsSignals || page.copyText != nil ? PageTemplates.storeButtonScript : nil
-        return landing.render(context)
+        return landing.render(context, library: partials)
     }
 
     /// A page with only the `al:*` tags of a landing page.
     func renderAppLinksOnly(_ page: LandingPage) -> String {
-        var only = page
-        only.propertyTags = page.propertyTags.filter { $0.property.hasPrefix("al:") }
-        return appLinksOnly.render(Self.tagContext(only))
+        appLinksOnly.render(["appLinkTags": page.appLinks.metaTagsHTML])
     }
 
     /// The page for an unknown or expired link.
@@ -68,17 +76,10 @@ struct PageRenderer: Sendable {
     ///   - message: What happened and what to do.
     ///   - homeHost: The site to offer instead.
     func renderProblem(title: String, message: String, homeHost: String?) -> String {
-        var context: [String: Any] = ["title": title, "message": message, "nameTags": [Any](), "propertyTags": [Any]()]
+        var context: [String: Any] = ["title": title, "message": message]
         context["homeHost"] = homeHost
         context["homeURL"] = homeHost.map { "https://\($0)/" }
-        return problem.render(context)
+        return problem.render(context, library: partials)
     }
 
-    private static func tagContext(_ page: LandingPage) -> [String: Any] {
-        [
-            "title": page.title,
-            "nameTags": page.nameTags.map { ["name": $0.name, "content": $0.content] },
-            "propertyTags": page.propertyTags.map { ["property": $0.property, "content": $0.content] },
-        ]
-    }
 }

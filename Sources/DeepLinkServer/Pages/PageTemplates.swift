@@ -1,10 +1,12 @@
+import Crypto
 import Foundation
 
 /// The Mustache templates of the public pages. `{{name}}` escapes HTML (`& < > " '`), so values
-/// are safe in text and in quoted attributes; only the constant ``storeButtonScript`` goes in
-/// unescaped. Pages work without JavaScript; the script only adds to the store buttons.
+/// are safe in text and in quoted attributes; only the constant ``storeButtonScript`` and the
+/// `al:*` tags, which `DeepLinkAppLinks` writes escaped, go in unescaped. Pages work without
+/// JavaScript; the script only adds to the store buttons.
 enum PageTemplates {
-    /// Shared head: charset, viewport, title and meta tags.
+    /// The partial every page's `<head>` includes: charset, viewport, title and meta tags.
     static let head = """
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -12,9 +14,12 @@ enum PageTemplates {
         {{#nameTags}}
         <meta name="{{name}}" content="{{content}}">
         {{/nameTags}}
-        {{#propertyTags}}
+        {{#appLinkTags}}
+        {{{.}}}
+        {{/appLinkTags}}
+        {{#openGraphTags}}
         <meta property="{{property}}" content="{{content}}">
-        {{/propertyTags}}
+        {{/openGraphTags}}
         <style>
         body{font-family:-apple-system,system-ui,sans-serif;margin:0;padding:2rem 1rem;text-align:center;color:#1d1d1f}
         main{max-width:28rem;margin:0 auto}
@@ -23,6 +28,7 @@ enum PageTemplates {
         .secondary{background:#e8e8ed;color:#1d1d1f}
         .note{font-size:.85rem;color:#6e6e73;margin-top:-.5rem}
         </style>
+
         """
 
     /// The landing page: preview, "Open in app", the store and the web fallback.
@@ -30,7 +36,7 @@ enum PageTemplates {
         <!doctype html>
         <html lang="en">
         <head>
-        \(head)
+        {{> head}}
         </head>
         <body>
         <main>
@@ -55,9 +61,9 @@ enum PageTemplates {
         <!doctype html>
         <html>
         <head>
-        {{#propertyTags}}
-        <meta property="{{property}}" content="{{content}}">
-        {{/propertyTags}}
+        {{#appLinkTags}}
+        {{{.}}}
+        {{/appLinkTags}}
         </head>
         <body></body>
         </html>
@@ -69,7 +75,7 @@ enum PageTemplates {
         <!doctype html>
         <html lang="en">
         <head>
-        \(head)
+        {{> head}}
         </head>
         <body>
         <main>
@@ -100,7 +106,7 @@ enum PageTemplates {
 
     /// The `script-src` source that allows ``storeButtonScript`` and nothing else.
     static let storeButtonScriptSource: String = {
-        let digest = SHA256.hash(Array(storeButtonScript.utf8))
+        let digest = SHA256.hash(data: Array(storeButtonScript.utf8))
         return "'sha256-\(Data(digest).base64EncodedString())'"
     }()
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// one interval of counts. Several processes sharing a database add up, because each write adds
 /// to the stored count. A `Service` for Hummingbird's service group; `Sendable`.
 final class ClickCounter: Service, Sendable {
-    private let store: any LinkStore
+    private let store: any ClickStorage
     private let interval: Duration
     private let logger: Logger
     private let pending = Mutex([Click: Int]())
@@ -20,7 +20,7 @@ final class ClickCounter: Service, Sendable {
     ///   - store: Where counts go.
     ///   - interval: How often to write them.
     ///   - logger: Where write failures are logged.
-    init(store: any LinkStore, interval: Duration, logger: Logger) {
+    init(store: any ClickStorage, interval: Duration, logger: Logger) {
         self.store = store
         self.interval = interval
         self.logger = logger

@@ -1,3 +1,5 @@
+import DeepLinkAppLinks
+import DeepLinkCore
 import Foundation
 
 /// What the server answers for a link: a page or a redirect. A `Sendable` value.
@@ -21,11 +23,9 @@ enum Resolution: Sendable, Equatable {
 /// Every redirect target is checked again by the ``RedirectPolicy``, so a stored URL that the
 /// allowlist no longer allows is shown as a link, never followed.
 struct LinkResolver: Sendable {
-    let policy: RedirectPolicy
+    /// The config, read once: the redirect policy, the link host and the `deferred` section.
+    let setup: DeepLinkSetup
     let pages: PageRenderer
-    let linkHost: String?
-    /// Whether landing pages ask the browser for its time zone and screen (probabilistic matching).
-    let collectsSignals: Bool
     let renderedPages = RenderedPageCache()
 
     /// The answer for one request.
@@ -58,7 +58,7 @@ struct LinkResolver: Sendable {
 
     /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
     private func webFallback(_ link: Link, utm: UTMFields) -> Resolution {
-        if let webURL = link.webURL, policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
+        if let webURL = link.webURL, setup.policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
         return landing(link, utm: utm)
     }
 
@@ -76,9 +76,9 @@ struct LinkResolver: Sendable {
         var page = landingPage(for: link, utm: utm, click: token)
         var copied = URLComponents()
         copied.scheme = "https"
-        copied.host = linkHost
+        copied.host = setup.linkHost
         copied.path = "/\(link.code)"
-        copied.queryItems = [URLQueryItem(name: "deeplink_click", value: token)]
+        copied.queryItems = [URLQueryItem(name: DeferredLinkToken.queryItemName, value: token)]
         page.copyText = copied.string
         return pages.render(page)
     }
@@ -87,8 +87,8 @@ struct LinkResolver: Sendable {
     /// or the store hop, which records the click and adds its token to the Play Store's install
     /// referrer. Without a link host the hop cannot be addressed, so the Play Store directly.
     private func androidFallback(_ link: Link, utm: UTMFields) -> String {
-        if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return url }
-        guard let linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
+        if let url = link.androidFallbackURL, setup.policy.allowsRedirect(to: url) { return url }
+        guard let linkHost = setup.linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
         return "https://\(linkHost)" + AppStore.google.hopPath(for: link, utm: utm)
     }
 
@@ -98,12 +98,13 @@ struct LinkResolver: Sendable {
     ///   - utm: The UTM fields in effect.
     ///   - click: A token already recorded for this page view, passed on by the App Store button.
     func landingPage(for link: Link, utm: UTMFields, click: String? = nil) -> LandingPage {
-        let webURL = link.webURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
-        let iosFallback = link.iosFallbackURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
-        let androidFallback = link.androidFallbackURL.flatMap { policy.allowsRedirect(to: $0) ? $0 : nil }
+        let webURL = link.webURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
+        let iosFallback = link.iosFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
+        let androidFallback = link.androidFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
         let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
         let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
         let title = link.preview.title ?? "Open in the app"
+        let pageURL = setup.linkHost.map { "https://\($0)/\(link.code)" }
 
         var nameTags: [(name: String, content: String)] = []
         if let appStoreID = link.appStoreID {
@@ -111,25 +112,22 @@ struct LinkResolver: Sendable {
         }
         nameTags.append(("twitter:card", link.preview.imageURL == nil ? "summary" : "summary_large_image"))
 
-        var propertyTags: [(property: String, content: String)] = [("al:ios:url", link.deepLink)]
-        if let appStoreID = link.appStoreID { propertyTags.append(("al:ios:app_store_id", appStoreID)) }
-        propertyTags.append(("al:android:url", link.deepLink))
-        if let package = link.playPackage { propertyTags.append(("al:android:package", package)) }
-        if let webURL {
-            propertyTags.append(("al:web:url", webURL))
-        } else {
-            propertyTags.append(("al:web:should_fallback", "false"))
-        }
-        propertyTags.append(("og:type", "website"))
-        propertyTags.append(("og:title", title))
-        if let description = link.preview.description { propertyTags.append(("og:description", description)) }
-        if let image = link.preview.imageURL { propertyTags.append(("og:image", image)) }
-        if let linkHost { propertyTags.append(("og:url", "https://\(linkHost)/\(link.code)")) }
+        let page = URL(string: pageURL ?? "/\(link.code)") ?? URL(filePath: "/")
+        let appLinks = AppLinkMetadata(
+            sourceURL: page, ios: [IOSAppLinkTarget(url: URL(string: link.deepLink), appStoreID: link.appStoreID)],
+            android: [AndroidAppLinkTarget(url: URL(string: link.deepLink), packageName: link.playPackage)],
+            web: webURL.flatMap { URL(string: $0) }.map { WebAppLinkTarget(url: $0) } ?? WebAppLinkTarget(url: page, shouldFallback: false))
+
+        var openGraphTags: [(property: String, content: String)] = [("og:type", "website"), ("og:title", title)]
+        if let description = link.preview.description { openGraphTags.append(("og:description", description)) }
+        if let image = link.preview.imageURL { openGraphTags.append(("og:image", image)) }
+        if let pageURL { openGraphTags.append(("og:url", pageURL)) }
 
         return LandingPage(
             title: title, description: link.preview.description, imageURL: link.preview.imageURL, openURL: link.deepLink,
             appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
-            webURL: webURL, collectsSignals: collectsSignals, nameTags: nameTags, propertyTags: propertyTags)
+            webURL: webURL, collectsSignals: setup.deferred.probabilistic, nameTags: nameTags, appLinks: appLinks,
+            openGraphTags: openGraphTags)
     }
 
     /// The Play Store page of a package with an install referrer: the UTM fields and, when a
@@ -140,6 +138,6 @@ struct LinkResolver: Sendable {
     ///   - token: The recorded click's token.
     func playStoreURL(package: String, utm: UTMFields, token: String?) -> String {
         AndroidIntentURL.playStore(
-            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: "deeplink_click", value: $0)] } ?? []))
+            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: DeferredLinkToken.queryItemName, value: $0)] } ?? []))
     }
 }

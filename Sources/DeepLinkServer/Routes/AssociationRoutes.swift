@@ -9,7 +9,7 @@ import Hummingbird
 struct AssociationRoutes: Sendable {
     let files: AssociationFiles
 
-    func add(to router: Router<ServerRequestContext>) {
+    func add(to router: some RouterMethods<ServerRequestContext>) {
         for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association"] {
             router.get(RouterPath(path)) { request, _ in try respond(request, entry: files.appleAppSiteAssociation(for: request.head.authority)) }
             router.head(RouterPath(path)) { request, _ in try respond(request, entry: files.appleAppSiteAssociation(for: request.head.authority)) }

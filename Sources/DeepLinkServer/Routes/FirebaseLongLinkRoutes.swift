@@ -10,7 +10,7 @@ struct FirebaseLongLinkRoutes: Sendable {
     let editor: LinkEditor
     let resolve: ResolveRoutes
 
-    func add(to router: Hummingbird.Router<ServerRequestContext>) {
+    func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/", use: open)
     }
 
@@ -24,7 +24,7 @@ struct FirebaseLongLinkRoutes: Sendable {
             link = try editor.create(from: longLink.body(code: nil), now: Date())
             // Anyone can write a long link, so its preview image must come from a host the server
             // trusts, as its redirects do; stored links are written with an API key.
-            if let image = link.preview.imageURL { _ = try editor.policy.redirectTarget(image, field: "preview.imageURL") }
+            if let image = link.preview.imageURL { _ = try editor.setup.policy.redirectTarget(image, field: "preview.imageURL") }
         } catch {
             let parameter = error.field.map(FirebaseLongLink.parameter(for:)) ?? "link"
             return problem(title: "This link is not valid", message: "\(parameter): \(error.message)", status: .badRequest)
@@ -32,8 +32,8 @@ struct FirebaseLongLinkRoutes: Sendable {
         var longLink = link
         longLink.code = ""
         let opened = LinkRequest(request)
-        if opened.query["deeplink_store"] != nil {
-            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: "deeplink_store")
+        if opened.query[AppStore.longLinkQueryName] != nil {
+            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName)
         }
         return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context)
     }

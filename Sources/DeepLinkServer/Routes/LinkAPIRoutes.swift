@@ -8,7 +8,7 @@ import NIOCore
 /// The admin API under `/api/v1`: create, read, update, list and delete links, and read their
 /// stats. `openapi.yaml` documents every route; `OpenAPIDocumentTests` keeps the two in step.
 struct LinkAPIRoutes: Sendable {
-    let store: any LinkStore
+    let store: any LinkStorage & ClickStorage
     let editor: LinkEditor
     let cache: LinkCache
     let clicks: ClickCounter
@@ -16,7 +16,7 @@ struct LinkAPIRoutes: Sendable {
     let maximumBodySize: Int
     let maximumPageSize: Int
 
-    func add(to group: RouterGroup<ServerRequestContext>) {
+    func add(to group: some RouterMethods<ServerRequestContext>) {
         group.post("/links", use: create)
         group.get("/links", use: list)
         group.get("/links/{code}", use: read)

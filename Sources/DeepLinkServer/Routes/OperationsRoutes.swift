@@ -9,7 +9,7 @@ struct OperationsRoutes: Sendable {
     let metrics: ServerMetrics
     let openAPIDocument: String
 
-    func add(to router: Router<ServerRequestContext>) {
+    func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/healthz") { _, context in
             do {
                 try await store.checkHealth()

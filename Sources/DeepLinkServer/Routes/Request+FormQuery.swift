@@ -15,6 +15,7 @@ extension Request {
 
 /// Reads `application/x-www-form-urlencoded` queries.
 enum FormQuery {
+    // Hand-written: URLEncodedFormDecoder refuses a whole query for one repeated or undecodable parameter (FormQueryTests).
     /// The items of a percent-encoded query, in order, or none when it cannot be read.
     /// - Parameter query: The query without `?`.
     static func items(percentEncoded query: String) -> [URLQueryItem] {

@@ -7,17 +7,16 @@ import Logging
 /// platform, day, referring domain and UTM fields, never by address. Links come from a short-lived
 /// ``LinkCache`` and clicks go to the ``ClickCounter``, so a popular link costs no database work.
 struct ResolveRoutes: Sendable {
-    let store: any LinkStore
+    let store: any LinkStorage
     let cache: LinkCache
     let clicks: ClickCounter
     let resolver: LinkResolver
     let pages: PageRenderer
     let metrics: ServerMetrics
-    let deferred: DeferredLinks
     let storeHop: StoreHop
     let homeHost: String?
 
-    func add(to router: Router<ServerRequestContext>) {
+    func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/{code}", use: resolve)
         router.get("/{code}/install", use: install)
     }
@@ -113,7 +112,7 @@ struct ResolveRoutes: Sendable {
             header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
         } ?? false
         metrics.recordResolution(platform: platform)
-        if platform == .ios, !appLinksOnly, deferred.usesPasteboard, link.appStoreID != nil, link.iosFallbackURL == nil,
+        if platform == .ios, !appLinksOnly, resolver.setup.deferred.pasteboard, link.appStoreID != nil, link.iosFallbackURL == nil,
             let token = await storeHop.recordClick(of: link, utm: utm, opened: opened, context: context)
         {
             return page(resolver.pasteboardLanding(link, utm: utm, token: token), status: .ok)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The tables both backends share, as numbered migrations in portable SQL.
 ///
 /// Migrations are append-only: a new version adds tables, columns or indexes and never drops
@@ -84,19 +86,24 @@ public enum LinkStoreSchema {
         ],
     ]
 
-    /// The link columns in the order every backend selects them.
-    public static let linkColumns = """
-        code, deep_link, app_store_id, play_package, web_url, preview_title, preview_description, preview_image_url, \
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, expires_at, created_at, updated_at, \
-        ios_fallback_url, android_fallback_url
-        """
-
-    /// The click bucket columns, which form the clicks table's key.
-    public static let clickKeyColumns = "code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign"
-
-    /// The deferred click columns in the order every backend selects them.
-    public static let deferredClickColumns = """
-        token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
-        network_hash, device, created_at, expires_at, claimed_at
-        """
+    /// Applies the migrations not applied yet, recording each version in `schema_migrations`;
+    /// the caller runs it in one transaction.
+    /// - Parameter run: Runs a statement in the caller's transaction.
+    package static func migrate(_ run: (SQLQuery<[any SQLRow]>) async throws -> [any SQLRow]) async throws {
+        func statement(_ sql: String, _ values: [SQLValue] = []) -> SQLQuery<[any SQLRow]> {
+            SQLQuery(sql, values, action: "migrate") { $0 }
+        }
+        _ = try await run(statement("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"))
+        var applied: Set<Int64> = []
+        for row in try await run(statement("SELECT version FROM schema_migrations")) {
+            if let version = try row.integer("version") { applied.insert(version) }
+        }
+        for (index, statements) in migrations.enumerated() where !applied.contains(Int64(index + 1)) {
+            for sql in statements { _ = try await run(statement(sql)) }
+            _ = try await run(
+                statement(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                    [.integer(Int64(index + 1)), .seconds(Date())]))
+        }
+    }
 }

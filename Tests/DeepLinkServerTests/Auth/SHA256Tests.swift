@@ -1,3 +1,4 @@
+import Crypto
 import Testing
 
 @testable import DeepLinkServer
@@ -16,7 +17,7 @@ struct SHA256Tests {
     }
 
     @Test func hashesAMillionAsAcrossManyBlocks() {
-        #expect(SHA256.hash(Array(repeating: UInt8(ascii: "a"), count: 1_000_000)).hexString
+        #expect(SHA256.hash(data: Array(repeating: UInt8(ascii: "a"), count: 1_000_000)).hexString
             == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

@@ -5,7 +5,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPTypes
-import Hummingbird
 import HummingbirdTesting
 import Testing
 
@@ -38,7 +37,7 @@ struct DeferredDeepLinkingEndToEndTests {
         return try DeferredLinkClaimer(endpoint: endpoint, transport: ProxiedTransport(clientAddress: address), storage: storage)
     }
 
-    static func appRouter() throws -> DeepLinkCore.Router {
+    static func appRouter() throws -> Router {
         var builder = RouterBuilder(config: try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig))
         for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
         return try builder.build()

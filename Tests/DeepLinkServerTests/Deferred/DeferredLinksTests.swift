@@ -1,3 +1,4 @@
+import Crypto
 import DeepLinkCore
 import Foundation
 import Logging
@@ -38,7 +39,7 @@ struct DeferredLinksTests {
             #expect(hash.count == 64)
             #expect(!hash.contains("81.2.69"))
             #expect(hash != SHA256.hex("81.2.69.0/24"))
-            #expect(DeferredClick.isToken(click.token))
+            #expect(DeferredLinkToken(rawValue: click.token) != nil)
             #expect(click.token.count == 32)
         }
     }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import Yams
 
 @testable import DeepLinkServer
 
@@ -19,31 +20,18 @@ struct OpenAPIDocumentTests {
         var description: String { "\(method.uppercased()) \(path)" }
     }
 
-    /// The operations under `paths:`, read by indentation (2: path, 4: method, 8: status).
+    /// The operations under `paths:`, in document order.
     static func operations() throws -> [Operation] {
-        var operations: [Operation] = []
-        var path: String?
-        var inPaths = false
-        for line in try OpenAPIDocument.text().split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "paths:" { inPaths = true; continue }
-            guard inPaths else { continue }
-            if !line.hasPrefix(" ") && !line.isEmpty { break }
-            if line.hasPrefix("  /") { path = String(line.dropFirst(2).dropLast()); continue }
-            if let path, line.hasPrefix("    "), !line.hasPrefix("     "), let method = line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces),
-                ["get", "post", "patch", "put", "delete"].contains(method)
-            {
-                operations.append(Operation(method: method, path: path, statuses: []))
-                continue
-            }
-            if line == "      security: []", !operations.isEmpty {
-                operations[operations.count - 1].isPublic = true
-                continue
-            }
-            if line.hasPrefix("        '"), let status = Int(line.dropFirst(9).prefix(3)), !operations.isEmpty {
-                operations[operations.count - 1].statuses.insert(status)
+        let document = try #require(try Yams.compose(yaml: OpenAPIDocument.text()))
+        let paths = try #require(document["paths"]?.mapping)
+        return paths.flatMap { path, item in
+            (item.mapping ?? [:]).compactMap { method, operation -> Operation? in
+                guard let method = method.string, ["get", "post", "patch", "put", "delete"].contains(method) else { return nil }
+                let statuses = operation["responses"]?.mapping?.keys.compactMap { $0.string.flatMap { Int($0) } } ?? []
+                return Operation(
+                    method: method, path: path.string ?? "", statuses: Set(statuses), isPublic: operation["security"]?.sequence?.isEmpty == true)
             }
         }
-        return operations
     }
 
     @Test func documentsEveryAdminRoute() throws {

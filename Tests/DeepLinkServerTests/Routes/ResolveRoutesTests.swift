@@ -176,15 +176,6 @@ struct ResolveRoutesTests {
         }
     }
 
-    @Test(arguments: [
-        (ServerHarness.iPhone, ClientPlatform.ios), (ServerHarness.android, .android), (ServerHarness.desktop, .desktop),
-        (ServerHarness.crawler, .crawler), ("Twitterbot/1.0", .crawler), ("Slackbot-LinkExpanding 1.0", .crawler),
-        ("WhatsApp/2.23.20.0 A", .crawler), ("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)", .ios), ("curl/8.5.0", .desktop),
-    ])
-    func classifiesUserAgents(userAgent: String, platform: ClientPlatform) {
-        #expect(ClientPlatform(userAgent: userAgent) == platform)
-    }
-
     @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31")])
     func namesTheUTCDay(seconds: Double, day: String) {
         #expect(ResolveRoutes.day(Date(timeIntervalSince1970: seconds)) == day)

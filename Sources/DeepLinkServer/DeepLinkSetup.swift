@@ -1,0 +1,39 @@
+import DeepLinkAssociation
+import DeepLinkCore
+
+/// What the server takes from the app's config and its own settings, read and checked once: the
+/// router deep links must reach, the `apps` section, the `deferred` section, the redirect policy
+/// and the link host. The association files, the link editor and the resolver share this one
+/// value. `Sendable`.
+struct DeepLinkSetup: Sendable {
+    /// The config's router with every handler continuing: the server only asks whether a deep link routes.
+    let router: Router
+    /// The `apps` section as read, with its errors; without the section, no settings and no errors.
+    let apps: AssociationSettingsReport
+    /// The `deferred` section.
+    let deferred: DeferredLinkSettings
+    /// Where links may redirect.
+    let policy: RedirectPolicy
+    /// The host short links live on.
+    let linkHost: String?
+
+    /// Reads a server's config.
+    /// - Throws: ``ConfigError`` for a bad `deferred` section, or a build error when the router
+    ///   cannot be built from the config.
+    init(configuration: ServerConfiguration) throws {
+        let config = configuration.deepLinkConfig
+        deferred = try DeferredLinkSettings.load(from: config)
+        apps = AssociationSettings.diagnose(config)
+        var builder = RouterBuilder(config: config)
+        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        router = try builder.build()
+        policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
+        linkHost = configuration.linkHost
+    }
+
+    /// The first Android app's package, which a link that names none gets; `nil` when the `apps`
+    /// section is missing or has errors.
+    var defaultPlayPackage: String? {
+        apps.errors.isEmpty ? apps.settings?.androidApps.first?.package : nil
+    }
+}

@@ -1,0 +1,37 @@
+extension SQLLinkStore {
+    /// The click bucket columns, which form the clicks table's key.
+    private static var clickKeyColumns: String { "code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign" }
+
+    /// Adds resolutions to a click bucket, dropping those of a deleted link; see ``ClickStorage``.
+    public func record(_ click: Click, count: Int) async throws(StoreError) {
+        try await run(
+            SQLQuery(
+                """
+                INSERT INTO clicks (\(Self.clickKeyColumns), count) SELECT \(placeholders(8)) \
+                WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
+                ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
+                """,
+                [
+                    .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
+                    .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
+                ], action: "record clicks"))
+    }
+
+    /// Every click bucket of a link.
+    public func clickCounts(code: String) async throws(StoreError) -> [ClickCount] {
+        try await run(
+            SQLQuery(
+                "SELECT \(Self.clickKeyColumns), count FROM clicks WHERE code = $1 ORDER BY \(Self.clickKeyColumns)", [.text(code)],
+                action: "read clicks"
+            ) { rows throws(StoreError) in
+                try rows.map { row throws(StoreError) in
+                    ClickCount(
+                        click: Click(
+                            code: code, day: try row.required("day", of: "clicks"), platform: try row.platform(of: "clicks"),
+                            referrerDomain: try row.text("referrer_domain") ?? "", utmSource: try row.text("utm_source") ?? "",
+                            utmMedium: try row.text("utm_medium") ?? "", utmCampaign: try row.text("utm_campaign") ?? ""),
+                        count: Int(try row.required("count", of: "clicks") as Int64))
+                }
+            })
+    }
+}

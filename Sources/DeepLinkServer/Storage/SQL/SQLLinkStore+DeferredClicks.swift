@@ -1,0 +1,98 @@
+import Foundation
+
+extension SQLLinkStore {
+    private static var deferredClickColumns: String {
+        """
+        token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
+        network_hash, device, created_at, expires_at, claimed_at
+        """
+    }
+
+    /// Stores a deferred click; see ``DeferredClickStorage``.
+    public func insert(_ click: DeferredClick) async throws(StoreError) {
+        let values: [SQLValue] = [
+            .text(click.token), .text(click.code), .text(click.deepLink), .text(click.platform.rawValue), .text(click.utm.source),
+            .text(click.utm.medium), .text(click.utm.campaign), .text(click.utm.term), .text(click.utm.content), .text(click.campaign),
+            .text(click.networkHash), .text(click.device?.stored), .seconds(click.createdAt), .seconds(click.expiresAt),
+            .seconds(click.claimedAt),
+        ]
+        try await run(
+            SQLQuery(
+                "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES (\(placeholders(values.count)))", values,
+                action: "insert deferred click", duplicateMessage: "the click token is taken"))
+    }
+
+    /// Claims an unclaimed, unexpired click in one statement: under PostgreSQL's READ COMMITTED a
+    /// concurrent claim waits for the first one's row lock, then re-checks `claimed_at IS NULL`
+    /// and updates nothing.
+    public func claimDeferredClick(token: String, at now: Date) async throws(StoreError) -> DeferredClick? {
+        try await run(
+            SQLQuery(
+                """
+                UPDATE deferred_clicks SET claimed_at = $1, network_hash = NULL, device = NULL \
+                WHERE token = $2 AND claimed_at IS NULL AND expires_at > $1 RETURNING \(Self.deferredClickColumns)
+                """, [.seconds(now), .text(token)], action: "claim deferred click"
+            ) { rows throws(StoreError) in try rows.first.map(DeferredClick.init(row:)) })
+    }
+
+    /// Unclaimed clicks of a platform from the given networks in the window, newest first.
+    public func deferredCandidates(
+        networkHashes: [String], platform: ClientPlatform, since: Date, now: Date
+    ) async throws(StoreError) -> [DeferredClick] {
+        guard !networkHashes.isEmpty else { return [] }
+        let count = networkHashes.count
+        return try await run(
+            SQLQuery(
+                """
+                SELECT \(Self.deferredClickColumns) FROM deferred_clicks WHERE network_hash IN (\(placeholders(count))) \
+                AND platform = $\(count + 1) AND created_at >= $\(count + 2) AND expires_at > $\(count + 3) AND claimed_at IS NULL \
+                ORDER BY created_at DESC, token LIMIT 50
+                """, networkHashes.map(SQLValue.text) + [.text(platform.rawValue), .seconds(since), .seconds(now)],
+                action: "find deferred clicks"
+            ) { rows throws(StoreError) in try rows.map(DeferredClick.init(row:)) })
+    }
+
+    /// Deletes expired clicks and old salts, and clears old signals.
+    public func purgeDeferredClicks(now: Date, signalsBefore: Date, saltsBefore: Int) async throws(StoreError) -> Int {
+        let action = "purge deferred clicks"
+        let deleted = try await run(
+            SQLQuery("DELETE FROM deferred_clicks WHERE expires_at <= $1 RETURNING token", [.seconds(now)], action: action) { $0.count })
+        try await run(
+            SQLQuery(
+                """
+                UPDATE deferred_clicks SET network_hash = NULL, device = NULL WHERE created_at < $1 \
+                AND (network_hash IS NOT NULL OR device IS NOT NULL)
+                """, [.seconds(signalsBefore)], action: action))
+        try await run(SQLQuery("DELETE FROM deferred_salts WHERE period < $1", [.integer(Int64(saltsBefore))], action: action))
+        return deleted
+    }
+
+    /// The salt of a period, storing the proposed one first if there is none, in one statement.
+    public func deferredSalt(period: Int, proposed: String) async throws(StoreError) -> String {
+        try await run(
+            SQLQuery(
+                """
+                INSERT INTO deferred_salts (period, salt) VALUES ($1, $2) \
+                ON CONFLICT (period) DO UPDATE SET salt = deferred_salts.salt RETURNING salt
+                """, [.integer(Int64(period)), .text(proposed)], action: "read deferred salt"
+            ) { rows throws(StoreError) in
+                guard let salt = try rows.first?.text("salt") else {
+                    throw StoreError(code: .corrupt, message: "the salt of period \(period) cannot be read")
+                }
+                return salt
+            })
+    }
+}
+
+extension DeferredClick {
+    /// Reads a row of the deferred_clicks table.
+    init(row: any SQLRow) throws(StoreError) {
+        self.init(
+            token: try row.required("token", of: "deferred_clicks"), code: try row.text("code"),
+            deepLink: try row.required("deep_link", of: "deferred_clicks"), platform: try row.platform(of: "deferred_clicks"),
+            utm: try row.utm(), campaign: try row.text("campaign"), networkHash: try row.text("network_hash"),
+            device: try row.text("device").flatMap(DeviceSignals.init(stored:)),
+            createdAt: try row.required("created_at", of: "deferred_clicks"),
+            expiresAt: try row.required("expires_at", of: "deferred_clicks"), claimedAt: try row.date("claimed_at"))
+    }
+}

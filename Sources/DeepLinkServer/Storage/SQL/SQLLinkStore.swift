@@ -1,0 +1,12 @@
+/// A ``LinkStore`` over the SQL that SQLite and PostgreSQL agree on: the store only runs
+/// queries, and every requirement of ``LinkStorage``, ``APIKeyStorage``, ``ClickStorage`` and
+/// ``DeferredClickStorage`` is implemented once, in the `SQLLinkStore+…` extensions, for both.
+/// The store modules conform; nothing else needs to.
+public protocol SQLLinkStore: LinkStore {
+    /// The collation that compares text byte by byte, which orders codes: `BINARY`, `"C"`.
+    static var byteOrder: String { get }
+
+    /// Runs a query, turning the database's errors into ``StoreError``: `duplicate`, with the
+    /// query's message, for a unique-key violation, `unavailable` otherwise.
+    func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result
+}
