@@ -64,11 +64,10 @@ struct LinearRegex: Sendable, Hashable {
         return program.count <= capacity
     }
 
-    /// Whether the expression matches the whole value, or `nil` when the value has characters
-    /// made of several scalars, which only `Regex`'s grapheme-aware matching decides correctly.
-    func wholeMatch(_ value: String) -> Bool? {
-        if value.isASCIIWithoutCarriageReturn { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
-        return value.singleScalarCharacters.map { wholeMatch(scalars: $0) }
+    /// Whether the expression matches the whole value, one Unicode scalar at a time.
+    func wholeMatch(_ value: String) -> Bool {
+        if value.utf8.allSatisfy({ $0 < 0x80 }) { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
+        return wholeMatch(scalars: value.unicodeScalars)
     }
 
     private func wholeMatch(scalars: some Sequence<Unicode.Scalar>) -> Bool {

@@ -3,7 +3,9 @@
 /// `[0-9]` accepts `2` and rejects `11`, `a5` and `my-sale-id`: the expression is anchored at both
 /// ends, as if written `^(?:[0-9])$`. The syntax is Swift `Regex`'s, which reads the ICU and
 /// PCRE forms that `NSRegularExpression` and `java.util.regex` configs use; `\d`, `\w` and `\s`
-/// are ASCII-only, as in Java (`\d` is `[0-9]`, never `²` or `٣`).
+/// are ASCII-only, as in Java (`\d` is `[0-9]`, never `²` or `٣`). Values are matched one Unicode
+/// scalar at a time, as ICU and Java match code points: `.` is one scalar, so `e` followed by a
+/// combining accent is two, and CR LF is two.
 ///
 /// Expressions in the common syntax (see ``RegexNode``) are matched without backtracking, so a
 /// hostile URL cannot make the router spin; `deeplink check` warns about the others when they
@@ -27,7 +29,9 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ConfigError`` with code `invalid-regex` and the compiler's reason.
     public init(_ source: String, path: JSONPath = .root, location: SourceLocation? = nil) throws(ConfigError) {
         do {
-            regex = CompiledRegex(regex: try Regex(source).asciiOnlyDigits().asciiOnlyWordCharacters().asciiOnlyWhitespace())
+            regex = CompiledRegex(
+                regex: try Regex(source).asciiOnlyDigits().asciiOnlyWordCharacters().asciiOnlyWhitespace()
+                    .matchingSemantics(.unicodeScalar))
         } catch {
             throw ConfigError(
                 code: .invalidRegex, message: "invalid regular expression \(JSONWriter.quoted(source)): \(error)",
@@ -38,13 +42,18 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
         let node = RegexNode.parse(source)
         simple = node.flatMap(SimpleRegex.init)
         linear = simple == nil ? node.flatMap(LinearRegex.init) : nil
+        if simple == nil, linear == nil {
+            // `Regex` compiles its program on the first match, through a `try!` that traps; compile
+            // it now, while the config is read, rather than when the first link arrives.
+            _ = try? regex.regex.wholeMatch(in: "")
+        }
     }
 
     /// Whether the expression matches the whole value.
     /// - Parameter value: A percent-decoded parameter value.
     public func matches(_ value: String) -> Bool {
-        if let simple, let decided = simple.wholeMatch(value) { return decided }
-        if let linear, let decided = linear.wholeMatch(value) { return decided }
+        if let simple { return simple.wholeMatch(value) }
+        if let linear { return linear.wholeMatch(value) }
         // `Regex` only throws for a match that cannot run; such a value is rejected.
         return (try? regex.regex.wholeMatch(in: value)) != nil
     }

@@ -61,11 +61,10 @@ struct SimpleRegex: Sendable, Hashable {
         self.repeating = repeating
     }
 
-    /// Whether the expression matches the whole value, or `nil` when the value has characters
-    /// made of several scalars, which only `Regex`'s grapheme-aware matching decides correctly.
-    func wholeMatch(_ value: String) -> Bool? {
-        if value.isASCIIWithoutCarriageReturn { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
-        return value.singleScalarCharacters.map { wholeMatch(scalars: $0) }
+    /// Whether the expression matches the whole value, one Unicode scalar at a time.
+    func wholeMatch(_ value: String) -> Bool {
+        if value.utf8.allSatisfy({ $0 < 0x80 }) { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
+        return wholeMatch(scalars: value.unicodeScalars)
     }
 
     /// Shift-and: each bit is a position in the sequence; one step per character.
@@ -104,23 +103,5 @@ struct SimpleRegex: Sendable, Hashable {
             if added == 0 { return result }
             result |= added
         }
-    }
-}
-extension String {
-    /// Whether every character is one ASCII scalar: ASCII text without CR (CR LF is one character).
-    /// Matching such text byte by byte is the same as matching it by character.
-    var isASCIIWithoutCarriageReturn: Bool {
-        utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
-    }
-
-    /// The scalars, when every character is a single scalar; `nil` otherwise, since only
-    /// `Regex`'s grapheme-aware matching decides characters made of several scalars correctly.
-    var singleScalarCharacters: [Unicode.Scalar]? {
-        var scalars: [Unicode.Scalar] = []
-        for character in self {
-            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
-            scalars.append(scalar)
-        }
-        return scalars
     }
 }
