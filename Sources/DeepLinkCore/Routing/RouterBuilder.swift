@@ -81,6 +81,13 @@ public struct RouterBuilder: Sendable {
         return names.subtracting(handlers.keys)
     }
 
+    /// Registers a handler that only continues under every handler name the routes use that has
+    /// none yet: for tools that ask where links go without the app's code (the CLI, the link
+    /// server, the coverage lint).
+    package mutating func registerPassThroughHandlers() {
+        for name in unregisteredHandlerNames { handle(name) { _ in .continue } }
+    }
+
     /// Builds the router.
     /// - Returns: An immutable, `Sendable` router.
     /// - Throws: ``ConfigError`` with code `duplicate-route` when two routes have the same pattern,

@@ -29,7 +29,7 @@ struct LinkEditor: Sendable {
     init(configuration: ServerConfiguration) throws {
         let config = configuration.deepLinkConfig
         var builder = RouterBuilder(config: config)
-        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        builder.registerPassThroughHandlers()
         router = try builder.build()
         policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
         defaultPlayPackage = (try? AssociationSettings.load(from: config))?.androidApps.first?.package
