@@ -11,8 +11,6 @@ final class ConfigReader {
     static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
     static let parameterKeys: Set<String> = ["required", "regex"]
     static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
-    /// Query names that belong to protocols rather than to routes.
-    static let reservedParameterNames: Set<String> = ["al_applink_data"]
 
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
@@ -56,29 +54,12 @@ final class ConfigReader {
         config.allowedOrigins = reader.attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
             ?? LinkOrigin.defaultAllowed
         config.routes = reader.attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
-        for problem in ParentChain.problems(in: config.routes, file: nil) { reader.report(problem) }
+        for problem in RouterBuilder.problems(in: config.routes) { reader.report(problem) }
         return config
     }
 
     private func readRoutes(_ node: JSONNode) throws(ConfigError) -> [RouteDefinition] {
-        let object = try node.readObject()
-        var routes: [RouteDefinition] = []
-        var firstKeyOfPattern: [RoutePattern: JSONMember] = [:]
-        for member in object.members {
-            guard let route = reader.attempt({ () throws(ConfigError) in try readRoute(member) }) else { continue }
-            if let first = firstKeyOfPattern[route.pattern] {
-                reader.report(
-                    ConfigError(
-                        code: .duplicateRoute,
-                        message: "route \(JSONWriter.quoted(member.key)) is the same as route \(JSONWriter.quoted(first.key)) "
-                            + "(at \(first.keyLocation)); keep one of them",
-                        path: member.value.path, location: member.keyLocation))
-                continue
-            }
-            firstKeyOfPattern[route.pattern] = member
-            routes.append(route)
-        }
-        return routes
+        try node.readObject().members.compactMap { member in reader.attempt { () throws(ConfigError) in try readRoute(member) } }
     }
 
     private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
@@ -129,7 +110,7 @@ final class ConfigReader {
         let object = try node.readObject()
         var rules: [ParameterRule] = []
         for member in object.members {
-            if Self.reservedParameterNames.contains(member.key) {
+            if ParameterRule.reservedNames.contains(member.key) {
                 reader.warn(
                     Diagnostic(
                         severity: .warning, code: "reserved-parameter",

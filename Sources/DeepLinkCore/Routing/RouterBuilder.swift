@@ -88,12 +88,17 @@ public struct RouterBuilder: Sendable {
         for name in unregisteredHandlerNames { handle(name) { _ in .continue } }
     }
 
-    /// Builds the router.
+    /// Builds the router, after checking the route table: this is where a table made of config
+    /// routes and code routes is validated, once.
     /// - Returns: An immutable, `Sendable` router.
     /// - Throws: ``ConfigError`` with code `duplicate-route` when two routes have the same pattern,
     ///   or `invalid-parent` when a `parent` names no route, forms a cycle, or needs a parameter
     ///   its child cannot supply.
     public func build() throws(ConfigError) -> Router {
-        try Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? logger : nil)
+        if var problem = Self.problems(in: config.routes).first {
+            problem.file = config.file
+            throw problem
+        }
+        return Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? logger : nil)
     }
 }
