@@ -25,7 +25,7 @@ struct DeepLinkSetup: Sendable {
         deferred = try DeferredLinkSettings.load(from: config)
         apps = AssociationSettings.diagnose(config)
         var builder = RouterBuilder(config: config)
-        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        builder.registerPassThroughHandlers()
         router = try builder.build()
         policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
         linkHost = configuration.linkHost

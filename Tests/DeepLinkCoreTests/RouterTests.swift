@@ -7,7 +7,7 @@ import Testing
 func makeRouter(_ json: String, registerAllHandlers: Bool = true, logger: (any RouteLogger)? = nil) throws -> Router {
     var builder = RouterBuilder(config: try DeepLinkConfig.parse(json), logger: logger)
     if registerAllHandlers {
-        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        builder.registerPassThroughHandlers()
     }
     return try builder.build()
 }

@@ -23,23 +23,15 @@ extension AssociationSettings {
     /// without the section gives a report without settings and without findings.
     /// - Parameter config: A config read from a file or text, so that its document is kept.
     public static func diagnose(_ config: DeepLinkConfig) -> AssociationSettingsReport {
-        guard let root = config.document, case .object(let members) = root.value,
-            let apps = members.last(where: { $0.key == "apps" })?.value
-        else {
-            return AssociationSettingsReport(settings: nil, errors: [], warnings: [])
+        let read = config.readSection(.apps) { node, reader throws(ConfigError) in
+            try SettingsReader(config: config, reader: reader).readApps(node)
         }
-        let reader = SettingsReader(config: config)
-        let settings = reader.attempt { () throws(ConfigError) in try reader.readApps(apps) }
-        var errors = reader.errors
-        var warnings = reader.warnings
-        for index in errors.indices { errors[index].file = config.file }
-        for index in warnings.indices { warnings[index].file = config.file }
-        return AssociationSettingsReport(settings: settings, errors: errors, warnings: warnings)
+        return AssociationSettingsReport(settings: read.value, errors: read.errors, warnings: read.warnings)
     }
 }
 
 /// Reads `apps`, collecting every error rather than stopping at the first.
-private final class SettingsReader {
+private struct SettingsReader {
     static let appsKeys: Set<String> = ["ios", "android", "hosts"]
     static let iosKeys: Set<String> = ["appID", "appClipID"]
     static let androidKeys: Set<String> = ["package", "sha256CertFingerprints"]
@@ -49,28 +41,22 @@ private final class SettingsReader {
     static let defaultsKeys: Set<String> = ["caseSensitive", "percentEncoded"]
 
     let config: DeepLinkConfig
-    private(set) var errors: [ConfigError] = []
-    private(set) var warnings: [Diagnostic] = []
-
-    init(config: DeepLinkConfig) {
-        self.config = config
-    }
+    let reader: ConfigSectionReader
 
     func readApps(_ node: JSONNode) throws(ConfigError) -> AssociationSettings {
-        let object = try node.readObject()
-        warnings += object.unknownKeyWarnings(known: Self.appsKeys)
-        let errorsBefore = errors.count
-        let iosApps = attempt { () throws(ConfigError) in try object.optional("ios").map(readIOSApps) } ?? []
-        let androidApps = attempt { () throws(ConfigError) in try object.optional("android").map(readAndroidApps) } ?? []
+        let object = try reader.object(node, known: Self.appsKeys)
+        let errorsBefore = reader.errors.count
+        let iosApps = reader.attempt { () throws(ConfigError) in try object.optional("ios").map(readIOSApps) } ?? []
+        let androidApps = reader.attempt { () throws(ConfigError) in try object.optional("android").map(readAndroidApps) } ?? []
         let hostsNode = try object.required("hosts")
-        if iosApps.isEmpty && androidApps.isEmpty && errors.count == errorsBefore {
-            errors.append(
+        if iosApps.isEmpty && androidApps.isEmpty && reader.errors.count == errorsBefore {
+            reader.report(
                 ConfigError(
                     code: .missingValue,
                     message: "\"apps\" names no app; add an \"ios\" entry with an appID or an \"android\" entry with a package",
                     at: node))
         }
-        let hosts = attempt { () throws(ConfigError) in try readHosts(hostsNode, iosApps: iosApps) } ?? []
+        let hosts = reader.attempt { () throws(ConfigError) in try readHosts(hostsNode, iosApps: iosApps) } ?? []
         return AssociationSettings(iosApps: iosApps, androidApps: androidApps, hosts: hosts, schemes: config.schemes)
     }
 
@@ -78,9 +64,8 @@ private final class SettingsReader {
         var apps: [IOSApp] = []
         var seen: Set<String> = []
         for element in try node.readArray() {
-            let app = attempt { () throws(ConfigError) -> IOSApp in
-                let object = try element.readObject()
-                warnings += object.unknownKeyWarnings(known: Self.iosKeys)
+            let app = reader.attempt { () throws(ConfigError) -> IOSApp in
+                let object = try reader.object(element, known: Self.iosKeys)
                 let appIDNode = try object.required("appID")
                 let appID = try readAppID(appIDNode)
                 let clipNode = object.optional("appClipID")
@@ -117,9 +102,8 @@ private final class SettingsReader {
         var apps: [AndroidApp] = []
         var seen: Set<String> = []
         for element in try node.readArray() {
-            let app = attempt { () throws(ConfigError) -> AndroidApp in
-                let object = try element.readObject()
-                warnings += object.unknownKeyWarnings(known: Self.androidKeys)
+            let app = reader.attempt { () throws(ConfigError) -> AndroidApp in
+                let object = try reader.object(element, known: Self.androidKeys)
                 let packageNode = try object.required("package")
                 let package = try packageNode.readNonEmptyString()
                 guard AppIdentifierSyntax.isPackageName(package) else {
@@ -163,7 +147,7 @@ private final class SettingsReader {
         let object = try node.readObject()
         var hosts: [HostAssociation] = []
         for member in object.members {
-            let host = attempt { () throws(ConfigError) in try readHost(member, iosApps: iosApps) }
+            let host = reader.attempt { () throws(ConfigError) in try readHost(member, iosApps: iosApps) }
             if let host { hosts.append(host) }
         }
         return hosts
@@ -178,27 +162,26 @@ private final class SettingsReader {
                 : "host \"\(member.key)\" is not in the config's top-level \"hosts\"; add it there so routes and links agree"
             throw ConfigError(code: .invalidValue, message: message, path: member.value.path, location: member.keyLocation)
         }
-        let object = try member.value.readObject()
-        warnings += object.unknownKeyWarnings(known: Self.hostKeys)
-        let variables = attempt { () throws(ConfigError) in
+        let object = try reader.object(member.value, known: Self.hostKeys)
+        let variables = reader.attempt { () throws(ConfigError) in
             try object.optional("substitutionVariables").map(readVariables)
         } ?? [:]
-        let routes = attempt { () throws(ConfigError) in
+        let routes = reader.attempt { () throws(ConfigError) in
             try object.optional("universalLinks").map(readUniversalLinks)
         } ?? config.routes
-        let exclusions = attempt { () throws(ConfigError) in
+        let exclusions = reader.attempt { () throws(ConfigError) in
             try object.optional("exclude").map { node throws(ConfigError) in try readExclusions(node, variables: variables) }
         } ?? []
-        let webCredentials = attempt { () throws(ConfigError) in try object.optional("webcredentials")?.readBool() } ?? false
+        let webCredentials = reader.attempt { () throws(ConfigError) in try object.optional("webcredentials")?.readBool() } ?? false
         let appClipsNode = object.optional("appclips")
-        let appClips = attempt { () throws(ConfigError) in try appClipsNode?.readBool() } ?? false
+        let appClips = reader.attempt { () throws(ConfigError) in try appClipsNode?.readBool() } ?? false
         if appClips, let appClipsNode, !iosApps.contains(where: { $0.appClipID != nil }) {
-            errors.append(
+            reader.report(
                 ConfigError(
                     code: .invalidValue, message: "\"appclips\" is on but no iOS app has an \"appClipID\"; add one",
                     at: appClipsNode))
         }
-        let defaults = attempt { () throws(ConfigError) in try object.optional("defaults").map(readDefaults) }
+        let defaults = reader.attempt { () throws(ConfigError) in try object.optional("defaults").map(readDefaults) }
         return HostAssociation(
             host: host, universalLinkRoutes: routes, exclusions: exclusions, webCredentials: webCredentials,
             appClips: appClips, defaults: defaults ?? MatchingDefaults(), substitutionVariables: variables)
@@ -209,7 +192,7 @@ private final class SettingsReader {
         if case .string("*") = node.value { return config.routes }
         var routes: [RouteDefinition] = []
         for element in try node.readArray() {
-            let route = attempt { () throws(ConfigError) -> RouteDefinition in
+            let route = reader.attempt { () throws(ConfigError) -> RouteDefinition in
                 let key = try element.readNonEmptyString()
                 let pattern = try RoutePattern(key, path: element.path, location: element.location)
                 guard let route = config.routes.first(where: { $0.pattern == pattern }) else {
@@ -257,8 +240,7 @@ private final class SettingsReader {
     }
 
     private func readDefaults(_ node: JSONNode) throws(ConfigError) -> MatchingDefaults {
-        let object = try node.readObject()
-        warnings += object.unknownKeyWarnings(known: Self.defaultsKeys)
+        let object = try reader.object(node, known: Self.defaultsKeys)
         return MatchingDefaults(
             caseSensitive: try object.optional("caseSensitive")?.readBool(),
             percentEncoded: try object.optional("percentEncoded")?.readBool())
@@ -275,7 +257,7 @@ private final class SettingsReader {
                     path: member.value.path, location: member.keyLocation)
             }
             if SubstitutionVariables.predefinedNames.contains(member.key) {
-                warnings.append(
+                reader.warn(
                     Diagnostic(
                         severity: .warning, code: "shadowed-variable",
                         message: "variable \(JSONWriter.quoted(member.key)) replaces Apple's predefined $(\(member.key))",
@@ -293,16 +275,6 @@ private final class SettingsReader {
             variables[member.key] = values
         }
         return variables
-    }
-
-    /// Runs one part of the reading; an error is recorded and the part yields `nil`.
-    func attempt<Value>(_ body: () throws(ConfigError) -> Value?) -> Value? {
-        do {
-            return try body()
-        } catch {
-            errors.append(error)
-            return nil
-        }
     }
 }
 

@@ -21,9 +21,7 @@ public enum AssociationCoverage {
         let generator = AssociationGenerator(settings: settings)
         // Every handler counts as registered: the lint asks where links go, not what the app runs.
         var builder = RouterBuilder(config: config)
-        for name in builder.unregisteredHandlerNames {
-            builder.handle(name) { _ in .continue }
-        }
+        builder.registerPassThroughHandlers()
         guard let router = try? builder.build() else { return report.diagnostics }
         var findings: [Diagnostic] = []
         for host in settings.hosts {

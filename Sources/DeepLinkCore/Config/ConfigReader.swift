@@ -5,24 +5,18 @@ final class ConfigReader {
     static let topLevelKeys: Set<String> = [
         "logging", "storyboard", "defaultRoute", "routes", "schemes", "hosts", "requiresAuth", "allowedOrigins",
     ]
-    /// Top-level keys read by other modules of the package, which must not be reported as unknown.
-    static let extensionKeys: Set<String> = ["apps", "deferred"]
     static let routeKeys: Set<String> = [
         "class", "identifier", "storyboard", "handlers", "routeParameters", "requiresAuth", "allowedOrigins", "parent",
     ]
     static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
     static let parameterKeys: Set<String> = ["required", "regex"]
     static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
-    /// Query names that belong to protocols rather than to routes.
-    static let reservedParameterNames: Set<String> = ["al_applink_data"]
 
-    let file: String?
-    private(set) var errors: [ConfigError] = []
-    private(set) var warnings: [Diagnostic] = []
+    private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
 
     init(file: String?) {
-        self.file = file
+        reader = ConfigSectionReader(file: file)
     }
 
     func read(_ text: String) -> ConfigReport {
@@ -30,65 +24,42 @@ final class ConfigReader {
         do {
             root = try JSONParser.parse(text)
         } catch {
-            errors.append(
+            reader.report(
                 ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location))
             return report(config: nil)
         }
-        let config = attempt { () throws(ConfigError) in try readConfig(root) }
+        let config = reader.attempt { () throws(ConfigError) in try readConfig(root) }
         return report(config: config)
     }
 
     private func report(config: DeepLinkConfig?) -> ConfigReport {
-        var errors = self.errors
-        var warnings = self.warnings
-        for index in errors.indices { errors[index].file = file }
-        for index in warnings.indices { warnings[index].file = file }
-        return ConfigReport(config: config, errors: errors, warnings: warnings)
+        ConfigReport(config: config, errors: reader.locatedErrors, warnings: reader.locatedWarnings)
     }
 
     private func readConfig(_ root: JSONNode) throws(ConfigError) -> DeepLinkConfig {
-        let object = try root.readObject()
-        warnings += object.unknownKeyWarnings(known: Self.topLevelKeys.union(Self.extensionKeys))
+        let sectionKeys = ConfigSection.all.map(\.key)
+        let object = try reader.object(root, known: Self.topLevelKeys.union(sectionKeys))
         var config = DeepLinkConfig()
-        // Keep only the sections other modules read: the routes' nodes are large and read here.
-        config.document = JSONNode(
-            value: .object(object.members.filter { !Self.topLevelKeys.contains($0.key) }), location: root.location,
-            path: root.path)
-        config.file = file
-        config.logging = attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
-        config.storyboard = attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }
-        config.defaultRoute = attempt { () throws(ConfigError) in
+        // Kept as written, `null` included: the module that reads a section decides what null means.
+        for member in object.members where sectionKeys.contains(member.key) { config.sections[member.key] = member.value }
+        config.file = reader.file
+        config.logging = reader.attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
+        config.storyboard = reader.attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }
+        config.defaultRoute = reader.attempt { () throws(ConfigError) in
             try object.optional("defaultRoute").map { node throws(ConfigError) in try readDestination(node, parameters: nil) }
         }
-        config.schemes = attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) } ?? []
-        config.hosts = attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
-        config.requiresAuth = attempt { () throws(ConfigError) in try object.optional("requiresAuth")?.readBool() } ?? false
-        config.allowedOrigins = attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
+        config.schemes = reader.attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) } ?? []
+        config.hosts = reader.attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.requiresAuth = reader.attempt { () throws(ConfigError) in try object.optional("requiresAuth")?.readBool() } ?? false
+        config.allowedOrigins = reader.attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
             ?? LinkOrigin.defaultAllowed
-        config.routes = attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
-        errors += ParentChain.problems(in: config.routes, file: nil)
+        config.routes = reader.attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
+        for problem in RouterBuilder.problems(in: config.routes) { reader.report(problem) }
         return config
     }
 
     private func readRoutes(_ node: JSONNode) throws(ConfigError) -> [RouteDefinition] {
-        let object = try node.readObject()
-        var routes: [RouteDefinition] = []
-        var firstKeyOfPattern: [RoutePattern: JSONMember] = [:]
-        for member in object.members {
-            guard let route = attempt({ () throws(ConfigError) in try readRoute(member) }) else { continue }
-            if let first = firstKeyOfPattern[route.pattern] {
-                errors.append(
-                    ConfigError(
-                        code: .duplicateRoute,
-                        message: "route \(JSONWriter.quoted(member.key)) is the same as route \(JSONWriter.quoted(first.key)) "
-                            + "(at \(first.keyLocation)); keep one of them",
-                        path: member.value.path, location: member.keyLocation))
-                continue
-            }
-            firstKeyOfPattern[route.pattern] = member
-            routes.append(route)
-        }
-        return routes
+        try node.readObject().members.compactMap { member in reader.attempt { () throws(ConfigError) in try readRoute(member) } }
     }
 
     private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
@@ -110,9 +81,7 @@ final class ConfigReader {
 
     /// Reads a route or default route object. `parameters` is `nil` for the default route, which takes none.
     private func readDestination(_ node: JSONNode, parameters: [ParameterRule]?) throws(ConfigError) -> RouteDestination {
-        let object = try node.readObject()
-        let known = parameters == nil ? Self.defaultRouteKeys : Self.routeKeys
-        warnings += object.unknownKeyWarnings(known: known)
+        let object = try reader.object(node, known: parameters == nil ? Self.defaultRouteKeys : Self.routeKeys)
         let className = try object.optional("class")?.readNonEmptyString()
         let identifier = try object.optional("identifier")?.readNonEmptyString()
         let storyboard = try object.optional("storyboard").map(readStoryboard)
@@ -127,7 +96,7 @@ final class ConfigReader {
         if let handlersNode {
             var seen: Set<String> = []
             for (index, name) in handlers.enumerated() where !seen.insert(name).inserted {
-                warnings.append(
+                reader.warn(
                     Diagnostic(
                         severity: .warning, code: "repeated-handler",
                         message: "handler \(JSONWriter.quoted(name)) is listed twice and will run twice",
@@ -141,16 +110,15 @@ final class ConfigReader {
         let object = try node.readObject()
         var rules: [ParameterRule] = []
         for member in object.members {
-            if Self.reservedParameterNames.contains(member.key) {
-                warnings.append(
+            if ParameterRule.reservedNames.contains(member.key) {
+                reader.warn(
                     Diagnostic(
                         severity: .warning, code: "reserved-parameter",
                         message: "\(JSONWriter.quoted(member.key)) belongs to the App Links protocol and is never passed to routes",
                         path: member.value.path, location: member.keyLocation))
             }
-            let rule = attempt { () throws(ConfigError) in
-                let parameter = try member.value.readObject()
-                warnings += parameter.unknownKeyWarnings(known: Self.parameterKeys)
+            let rule = reader.attempt { () throws(ConfigError) in
+                let parameter = try reader.object(member.value, known: Self.parameterKeys)
                 let isRequired = try parameter.optional("required")?.readBool() ?? false
                 let pattern = try parameter.optional("regex").map { regex throws(ConfigError) in
                     try compiledPattern(regex)
@@ -173,8 +141,7 @@ final class ConfigReader {
     }
 
     private func readStoryboard(_ node: JSONNode) throws(ConfigError) -> StoryboardNames {
-        let object = try node.readObject()
-        warnings += object.unknownKeyWarnings(known: Self.storyboardKeys)
+        let object = try reader.object(node, known: Self.storyboardKeys)
         return StoryboardNames(
             iPhone: try object.optional("iPhone")?.readNonEmptyString(),
             iPad: try object.optional("iPad")?.readNonEmptyString())
@@ -209,17 +176,6 @@ final class ConfigReader {
                     at: element)
             }
             return host.lowercased()
-        }
-    }
-
-    /// Runs one part of the reading; an error is recorded and the part yields `nil`, so the
-    /// other parts are still read and reported.
-    private func attempt<Value>(_ body: () throws(ConfigError) -> Value?) -> Value? {
-        do {
-            return try body()
-        } catch {
-            errors.append(error)
-            return nil
         }
     }
 }

@@ -24,10 +24,9 @@ public struct DeepLinkConfig: Sendable, Hashable {
     /// The origins that may navigate unless a route says otherwise (`allowedOrigins`);
     /// by default every origin but a push notification that arrives in the background.
     public var allowedOrigins: Set<LinkOrigin>
-    /// The top-level sections of the document this module does not read, with their source
-    /// locations, so other modules can read their own (for example `apps`, read by
-    /// `DeepLinkAssociation`). `nil` for a config made in code.
-    public var document: JSONNode?
+    /// The sections other modules read (``ConfigSection``), by key, as they were written with
+    /// their source locations; empty for a config made in code.
+    package var sections: [String: JSONNode] = [:]
     /// The file the config was read from, if any.
     public var file: String?
 

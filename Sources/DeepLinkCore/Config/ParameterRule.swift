@@ -7,6 +7,10 @@ public struct ParameterRule: Sendable, Hashable {
     /// The expression every value must match in full, if any.
     public let pattern: ParameterPattern?
 
+    /// Query names that belong to protocols rather than to routes (`al_applink_data`, App Links'):
+    /// never passed to a route, even one that declares them.
+    static let reservedNames: Set<String> = ["al_applink_data"]
+
     /// Creates a rule.
     /// - Parameters:
     ///   - name: The parameter's name.

@@ -38,6 +38,9 @@ public struct RouteDefinition: Sendable, Hashable {
         self.location = location
     }
 
+    /// Where the route stands in a config: `routes["<key as written>"]`.
+    var path: JSONPath { JSONPath.root.appending(key: "routes").appending(key: pattern.written) }
+
     /// The rule for a parameter, if the route declares one.
     /// - Parameter name: The parameter's name.
     public func rule(for name: String) -> ParameterRule? {

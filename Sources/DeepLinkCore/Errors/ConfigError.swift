@@ -69,7 +69,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - code: What kind of error this is.
     ///   - message: What is wrong and what to do instead.
     ///   - node: The offending value; its path and location are used.
-    public init(code: Code, message: String, at node: JSONNode) {
+    package init(code: Code, message: String, at node: JSONNode) {
         self.init(code: code, message: message, path: node.path, location: node.location)
     }
 

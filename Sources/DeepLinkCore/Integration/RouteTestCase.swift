@@ -109,9 +109,7 @@ public struct RouteTestCase: Sendable, Hashable {
 
     /// Unknown keys are errors here, not warnings: a misspelt expectation would pass silently.
     private static func rejectUnknownKeys(_ object: JSONObjectReader, known: Set<String>) throws(ConfigError) {
-        guard let unknown = object.unknownKeyWarnings(known: known).first else { return }
-        throw ConfigError(code: .invalidValue, message: unknown.message.replacingOccurrences(of: " is ignored", with: ""),
-            path: unknown.path, location: unknown.location)
+        if let unknown = object.unknownKeyErrors(known: known).first { throw unknown }
     }
 
     private static func readCase(_ node: JSONNode) throws(ConfigError) -> RouteTestCase {

@@ -18,18 +18,15 @@ extension Router {
         let route = try compiledRoute(named: pattern)
         guard let scheme = scheme?.lowercased() ?? config.schemes.first else {
             throw LinkBuildingError(
-                code: .noSchemeOrHost, message: "the config lists no schemes; add \"schemes\" or pass a scheme",
-                route: route.definition.pattern.description)
+                code: .noSchemeOrHost, message: "the config lists no schemes; add \"schemes\" or pass a scheme", route: route.patternText)
         }
-        let (segments, query) = try encodedParts(of: route, parameters: parameters)
+        let link = try printed(route, parameters)
         // The first segment is the host of a custom-scheme link; when it has characters a host
         // cannot carry, an empty host keeps it in the path, which routes the same way.
-        let first = segments.first ?? ""
+        let path = link.segments.map(percentEncoded).joined(separator: "/")
+        let first = path.prefix { $0 != "/" }
         let isHostSafe = !first.isEmpty && !first.contains("%") && !first.contains("~")
-        let text = isHostSafe
-            ? "\(scheme)://\(segments.joined(separator: "/"))\(query)"
-            : "\(scheme):///\(segments.joined(separator: "/"))\(query)"
-        return try verified(text, route: route, parameters: parameters)
+        return try url(isHostSafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)", query: link.query, route: route)
     }
 
     /// Builds the https universal link for a route on one of the config's `hosts`, such that
@@ -51,10 +48,10 @@ extension Router {
                 message: config.hosts.isEmpty
                     ? "the config lists no hosts; add \"hosts\" to build universal links"
                     : "\(host ?? "") is not one of the config's hosts (\(config.hosts.joined(separator: ", ")))",
-                route: route.definition.pattern.description)
+                route: route.patternText)
         }
-        let (segments, query) = try encodedParts(of: route, parameters: parameters)
-        return try verified("https://\(host)/\(segments.joined(separator: "/"))\(query)", route: route, parameters: parameters)
+        let link = try printed(route, parameters)
+        return try url("https://\(host)/\(link.segments.map(percentEncoded).joined(separator: "/"))", query: link.query, route: route)
     }
 
     private func compiledRoute(named pattern: String) throws(LinkBuildingError) -> CompiledRoute {
@@ -65,74 +62,37 @@ extension Router {
         return route
     }
 
-    private func encodedParts(of route: CompiledRoute, parameters: [String: String]) throws(LinkBuildingError) -> ([String], String) {
-        let pattern = route.definition.pattern
-        func failure(_ code: LinkBuildingError.Code, _ message: String) -> LinkBuildingError {
-            LinkBuildingError(code: code, message: message, route: pattern.description)
-        }
-        var segments: [String] = []
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
-                segments.append(Self.percentEncoded(text))
-            case .parameter(let name):
-                guard let value = parameters[name] else { throw failure(.missingParameter, "parameter \(name) has no value") }
-                guard !value.isEmpty else { throw failure(.invalidParameter, "parameter \(name) is empty; a path segment cannot be") }
-                guard value != ".", value != ".." else {
-                    throw failure(
-                        .invalidParameter, "parameter \(name) is \(JSONWriter.quoted(value)); browsers remove such path segments")
-                }
-                segments.append(Self.percentEncoded(value))
+    /// The route's link for the parameters, as the route prints it (the same rules that read it
+    /// back), after checking that no other route wins it by precedence.
+    private func printed(_ route: CompiledRoute, _ parameters: [String: String]) throws(LinkBuildingError) -> IncomingLink {
+        let link: IncomingLink
+        switch route.print(parameters) {
+        case .failure(let mismatch):
+            let code: LinkBuildingError.Code = switch mismatch.kind {
+            case .missing: .missingParameter
+            case .invalid: .invalidParameter
+            case .undeclared: .undeclaredParameter
             }
+            throw LinkBuildingError(code: code, message: mismatch.message, route: route.patternText)
+        case .success(let printed):
+            link = printed
         }
-        let pathNames = Set(pattern.parameterNames)
-        var items: [String] = []
-        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) where !pathNames.contains(name) {
-            guard route.queryRules.contains(where: { $0.name == name }) else {
-                throw failure(.undeclaredParameter, "parameter \(name) is not declared in the route's routeParameters, so routing would drop it")
-            }
-            items.append("\(Self.percentEncoded(name))=\(Self.percentEncoded(value))")
+        var search = RouteSearch(routes: routes, tree: tree, link: link)
+        let opener: String
+        switch search.next() {
+        case .candidate(let winner) where winner.route === route: return link
+        case .candidate(let winner): opener = "route \(winner.route.patternText) with \(winner.parameters)"
+        default: opener = "no route"
         }
-        for rule in route.definition.parameters {
-            let value = parameters[rule.name]
-            if value == nil, rule.isRequired, !pathNames.contains(rule.name) {
-                throw failure(.missingParameter, "required parameter \(rule.name) has no value")
-            }
-            if let value, let regex = rule.pattern, !regex.matches(value) {
-                throw failure(.invalidParameter, "parameter \(rule.name) \(JSONWriter.quoted(value)) does not match \(regex)")
-            }
-        }
-        return (segments, items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        throw LinkBuildingError(
+            code: .openedByAnotherRoute, message: "the link would open \(opener), which takes precedence", route: route.patternText)
     }
 
-    /// Checks that the link routes back to the route with the same parameters.
-    private func verified(_ text: String, route: CompiledRoute, parameters: [String: String]) throws(LinkBuildingError) -> URL {
-        let pattern = route.definition.pattern.description
+    private func url(_ text: String, query: String, route: CompiledRoute) throws(LinkBuildingError) -> URL {
+        let text = query.isEmpty ? text : "\(text)?\(query)"
         guard let url = URL(string: text) else {
-            throw LinkBuildingError(code: .invalidParameter, message: "\(text) is not a valid URL", route: pattern)
-        }
-        let result = match(RouteRequest(url: url), applyingGates: false)
-        guard result.route?.description == pattern, result.parameters == parameters else {
-            let winner = result.route.map { "route \($0)" } ?? "no route (\(result.outcome.rawValue))"
-            throw LinkBuildingError(
-                code: .openedByAnotherRoute,
-                message: "the link \(text) would open \(winner) with \(result.parameters), which takes precedence", route: pattern)
+            throw LinkBuildingError(code: .invalidParameter, message: "\(text) is not a valid URL", route: route.patternText)
         }
         return url
-    }
-
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return encoded
     }
 }

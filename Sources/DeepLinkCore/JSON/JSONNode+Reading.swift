@@ -1,14 +1,14 @@
 extension JSONNode {
     /// The string, or an error naming this value's path and location.
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not a string.
-    public func readString() throws(ConfigError) -> String {
+    package func readString() throws(ConfigError) -> String {
         guard case .string(let string) = value else { throw wrongType(expected: "a string") }
         return string
     }
 
     /// The string, which must not be empty or only white space.
     /// - Throws: ``ConfigError`` when the value is not a string (`wrong-type`) or is blank (`invalid-value`).
-    public func readNonEmptyString() throws(ConfigError) -> String {
+    package func readNonEmptyString() throws(ConfigError) -> String {
         let string = try readString()
         guard string.contains(where: { !$0.isWhitespace }) else {
             throw ConfigError(code: .invalidValue, message: "must not be empty", at: self)
@@ -19,7 +19,7 @@ extension JSONNode {
     /// A boolean written as a JSON boolean or as the string `"true"` or `"false"`, as the
     /// MobileDeepLinking libraries accepted.
     /// - Throws: ``ConfigError`` with code `wrong-type` for anything else.
-    public func readBool() throws(ConfigError) -> Bool {
+    package func readBool() throws(ConfigError) -> Bool {
         switch value {
         case .bool(let bool): return bool
         case .string("true"): return true
@@ -34,7 +34,7 @@ extension JSONNode {
 
     /// A number.
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not a number.
-    public func readNumber() throws(ConfigError) -> Double {
+    package func readNumber() throws(ConfigError) -> Double {
         guard case .number(let number) = value else { throw wrongType(expected: "a number") }
         return number
     }
@@ -43,7 +43,7 @@ extension JSONNode {
     /// - Parameter type: The enumeration.
     /// - Throws: ``ConfigError`` with code `wrong-type` for a non-string, or `invalid-value`
     ///   listing the allowed names.
-    public func readCase<Value: RawRepresentable & CaseIterable>(of type: Value.Type) throws(ConfigError) -> Value
+    package func readCase<Value: RawRepresentable & CaseIterable>(of type: Value.Type) throws(ConfigError) -> Value
     where Value.RawValue == String {
         let text = try readString()
         guard let value = Value(rawValue: text) else {
@@ -55,14 +55,14 @@ extension JSONNode {
 
     /// The elements of an array.
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an array.
-    public func readArray() throws(ConfigError) -> [JSONNode] {
+    package func readArray() throws(ConfigError) -> [JSONNode] {
         guard case .array(let elements) = value else { throw wrongType(expected: "an array") }
         return elements
     }
 
     /// An array of non-empty strings.
     /// - Throws: ``ConfigError`` at the first element that is not a non-empty string.
-    public func readStringArray() throws(ConfigError) -> [String] {
+    package func readStringArray() throws(ConfigError) -> [String] {
         var strings: [String] = []
         for element in try readArray() {
             strings.append(try element.readNonEmptyString())
@@ -73,24 +73,24 @@ extension JSONNode {
     /// An object, checked for duplicate member names.
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an object, or
     ///   `duplicate-key` at the second occurrence of a member name.
-    public func readObject() throws(ConfigError) -> JSONObjectReader {
+    package func readObject() throws(ConfigError) -> JSONObjectReader {
         guard case .object(let members) = value else { throw wrongType(expected: "an object") }
         return try JSONObjectReader(node: self, members: members)
     }
 
     /// An error saying the value should have been of another type.
     /// - Parameter expected: What was expected, e.g. `an object`.
-    public func wrongType(expected: String) -> ConfigError {
+    package func wrongType(expected: String) -> ConfigError {
         ConfigError(code: .wrongType, message: "expected \(expected), found \(kindDescription)", at: self)
     }
 }
 
 /// The members of a JSON object, read by name, with unknown names collected as warnings.
-public struct JSONObjectReader: Sendable {
+package struct JSONObjectReader: Sendable {
     /// The object itself.
-    public let node: JSONNode
+    package let node: JSONNode
     /// Every member, in document order.
-    public let members: [JSONMember]
+    package let members: [JSONMember]
     private let index: [String: JSONNode]
 
     fileprivate init(node: JSONNode, members: [JSONMember]) throws(ConfigError) {
@@ -113,7 +113,7 @@ public struct JSONObjectReader: Sendable {
 
     /// The member's value, or `nil` when the member is absent or `null`.
     /// - Parameter key: The member's name.
-    public func optional(_ key: String) -> JSONNode? {
+    package func optional(_ key: String) -> JSONNode? {
         guard let value = index[key] else { return nil }
         if case .null = value.value { return nil }
         return value
@@ -122,7 +122,7 @@ public struct JSONObjectReader: Sendable {
     /// The member's value.
     /// - Parameter key: The member's name.
     /// - Throws: ``ConfigError`` with code `missing-value` when the member is absent or `null`.
-    public func required(_ key: String) throws(ConfigError) -> JSONNode {
+    package func required(_ key: String) throws(ConfigError) -> JSONNode {
         guard let value = optional(key) else {
             throw ConfigError(
                 code: .missingValue, message: "missing required key \(JSONWriter.quoted(key))", path: node.path,
@@ -134,13 +134,29 @@ public struct JSONObjectReader: Sendable {
     /// Warnings for members whose names are not among the known ones; unknown keys are allowed
     /// so that newer files still load, but a typo (`"regx"`) should not pass unnoticed.
     /// - Parameter known: The member names this object may have.
-    public func unknownKeyWarnings(known: Set<String>) -> [Diagnostic] {
-        members.filter { !known.contains($0.key) }.map { member in
-            let suggestion = known.closest(to: member.key).map { "; did you mean \(JSONWriter.quoted($0))?" } ?? ""
-            return Diagnostic(
+    package func unknownKeyWarnings(known: Set<String>) -> [Diagnostic] {
+        unknownMembers(known: known).map { member, suggestion in
+            Diagnostic(
                 severity: .warning, code: "unknown-key",
                 message: "unknown key \(JSONWriter.quoted(member.key)) is ignored\(suggestion)",
                 path: member.value.path, location: member.keyLocation)
+        }
+    }
+
+    /// Errors for members whose names are not among the known ones, where a typo would
+    /// silently change what the file means.
+    /// - Parameter known: The member names this object may have.
+    package func unknownKeyErrors(known: Set<String>) -> [ConfigError] {
+        unknownMembers(known: known).map { member, suggestion in
+            ConfigError(
+                code: .invalidValue, message: "unknown key \(JSONWriter.quoted(member.key))\(suggestion)",
+                path: member.value.path, location: member.keyLocation)
+        }
+    }
+
+    private func unknownMembers(known: Set<String>) -> [(member: JSONMember, suggestion: String)] {
+        members.filter { !known.contains($0.key) }.map { member in
+            (member, known.closest(to: member.key).map { "; did you mean \(JSONWriter.quoted($0))?" } ?? "")
         }
     }
 }
@@ -171,7 +187,7 @@ private func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
 extension JSONNode {
     /// The value at a path below this one, if there is one; the first of duplicate keys wins.
     /// - Parameter path: A path from the document's root, such as a ``Diagnostic``'s.
-    public func node(at path: JSONPath) -> JSONNode? {
+    package func node(at path: JSONPath) -> JSONNode? {
         var current = self
         for component in path.components.dropFirst(self.path.components.count) {
             switch (component, current.value) {

@@ -2,9 +2,9 @@
 ///
 /// Objects keep every member in document order, duplicates included, so that readers can
 /// report a duplicate key with both of its lines instead of silently keeping the last one.
-public struct JSONNode: Sendable, Hashable {
+package struct JSONNode: Sendable, Hashable {
     /// The kinds of JSON values.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// `null`.
         case null
         /// `true` or `false`.
@@ -20,25 +20,25 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     /// The value.
-    public let value: Value
+    package let value: Value
     /// Where the value starts in the document.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The value's path from the document's root.
-    public let path: JSONPath
+    package let path: JSONPath
 
     /// Creates a node.
     /// - Parameters:
     ///   - value: The value.
     ///   - location: Where the value starts in the document.
     ///   - path: The value's path from the document's root.
-    public init(value: Value, location: SourceLocation, path: JSONPath) {
+    package init(value: Value, location: SourceLocation, path: JSONPath) {
         self.value = value
         self.location = location
         self.path = path
     }
 
     /// The name of the value's JSON type, as used in error messages: `an object`, `a string`, ...
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .null: JSONKind.null.rawValue
         case .bool: JSONKind.bool.rawValue
@@ -50,7 +50,7 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     /// The value without locations, with objects as dictionaries (the last of duplicate keys wins).
-    public var plainValue: JSONValue {
+    package var plainValue: JSONValue {
         switch value {
         case .null: .null
         case .bool(let bool): .bool(bool)
@@ -64,20 +64,20 @@ public struct JSONNode: Sendable, Hashable {
 }
 
 /// One `"key": value` member of a JSON object.
-public struct JSONMember: Sendable, Hashable {
+package struct JSONMember: Sendable, Hashable {
     /// The member's name, unescaped.
-    public let key: String
+    package let key: String
     /// Where the member's name starts.
-    public let keyLocation: SourceLocation
+    package let keyLocation: SourceLocation
     /// The member's value.
-    public let value: JSONNode
+    package let value: JSONNode
 
     /// Creates a member.
     /// - Parameters:
     ///   - key: The member's name.
     ///   - keyLocation: Where the member's name starts.
     ///   - value: The member's value.
-    public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
+    package init(key: String, keyLocation: SourceLocation, value: JSONNode) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value

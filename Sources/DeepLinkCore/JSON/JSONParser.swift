@@ -2,15 +2,15 @@
 ///
 /// Foundation's decoders neither report positions for values that have the wrong type nor
 /// notice duplicate keys, and config errors must name both; hence this small reader.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting accepted, so hostile input cannot exhaust the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Reads a document.
     /// - Parameter text: The document's text. A leading byte order mark is skipped.
     /// - Returns: The root value.
     /// - Throws: ``JSONSyntaxError`` at the first character that is not valid JSON.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var reader = Reader(bytes: Array(text.utf8))
         return try reader.readDocument()
     }
@@ -19,7 +19,7 @@ public enum JSONParser {
     /// - Parameter bytes: The document's bytes.
     /// - Returns: The root value.
     /// - Throws: ``JSONSyntaxError`` at the first byte that is not valid JSON or UTF-8.
-    public static func parse(utf8 bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(utf8 bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONNode {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw JSONSyntaxError(message: "the file is not valid UTF-8", location: SourceLocation(line: 1, column: 1))
         }

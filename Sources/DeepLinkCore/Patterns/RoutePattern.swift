@@ -14,6 +14,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The segments, in order.
     public let segments: [Segment]
+    /// The key as written, slashes included: what a config's JSON path names.
+    let written: String
 
     /// Reads a pattern.
     /// - Parameters:
@@ -52,7 +54,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             segments.append(.parameter(name))
         }
         self.segments = segments
+        written = text
     }
+
+    /// Patterns are equal when their segments are: `/sales/:saleId/` is `sales/:saleId`.
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool { lhs.segments == rhs.segments }
+
+    /// Hashes the segments.
+    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     /// The names of the pattern's parameters, in order.
     public var parameterNames: [String] {

@@ -1,5 +1,9 @@
-/// A route prepared for matching: its rules split by where their values come from, and its
-/// handler chain checked once, when the router is built, instead of on every link.
+/// A route prepared once, when the router is built: its parameter rules split by where their
+/// values live, and its handler chain looked up.
+///
+/// One description serves both directions, as a swift-parsing parser-printer does:
+/// ``parse(_:)`` reads a link's parameters (matching) and ``print(_:)`` writes a link from
+/// parameters (building), each value checked by the same rules, so what is printed parses back.
 final class CompiledRoute: Sendable {
     /// A path parameter: the segment it binds and the expression it must match.
     struct PathParameter: Sendable {
@@ -8,12 +12,18 @@ final class CompiledRoute: Sendable {
         let pattern: ParameterPattern?
     }
 
+    /// Why a link's values or a caller's parameters do not fit the route.
+    struct Mismatch: Error {
+        enum Kind { case missing, invalid, undeclared }
+        let kind: Kind
+        let message: String
+    }
+
     let definition: RouteDefinition
     let pathParameters: [PathParameter]
     /// Declared parameters that are not path parameters, read from the query.
     let queryRules: [ParameterRule]
-    /// The first handler the route names that has no registered handler.
-    let missingHandler: String?
+    let handlers: HandlerChain
     /// Whether the route needs a signed-in user, after the config's default.
     let requiresAuth: Bool
     /// The origins that may navigate to the route, after the config's default.
@@ -25,8 +35,9 @@ final class CompiledRoute: Sendable {
     /// The routes beneath this one, root first, each with the parameter names it takes.
     private let ancestors: [(route: CompiledRoute, names: Set<String>)]
 
-    init(_ definition: RouteDefinition, config: DeepLinkConfig, registeredHandlers: Set<String>, parent: CompiledRoute?) {
+    init(_ definition: RouteDefinition, config: DeepLinkConfig, handlers: HandlerChain, parent: CompiledRoute?) {
         self.definition = definition
+        self.handlers = handlers
         self.requiresAuth = definition.requiresAuth ?? config.requiresAuth
         self.allowedOrigins = definition.allowedOrigins ?? config.allowedOrigins
         self.parent = parent
@@ -46,10 +57,7 @@ final class CompiledRoute: Sendable {
         }
         self.pathParameters = pathParameters
         let pathNames = Set(pathParameters.map(\.name))
-        queryRules = definition.parameters.filter {
-            !pathNames.contains($0.name) && !ConfigReader.reservedParameterNames.contains($0.name)
-        }
-        missingHandler = definition.destination.handlers.first { !registeredHandlers.contains($0) }
+        queryRules = definition.parameters.filter { !pathNames.contains($0.name) && !ParameterRule.reservedNames.contains($0.name) }
     }
 
     /// The screens from the root to this route. Each ancestor gets the parameters it names in its
@@ -71,37 +79,77 @@ final class CompiledRoute: Sendable {
             storyboard: storyboard(destination), parameters: parameters)
     }
 
-    /// Binds path parameters, adds declared query parameters, and checks every rule; then checks
-    /// that the route's handlers are registered.
-    func validate(_ link: IncomingLink) -> Result<[String: String], RouteSearch.ValidationFailure> {
+    /// Reads the parameters of a link whose segments the route's pattern matched: binds path
+    /// parameters, adds declared query parameters, and checks every rule.
+    func parse(_ link: IncomingLink) -> Result<[String: String], Mismatch> {
         var parameters: [String: String] = [:]
         parameters.reserveCapacity(pathParameters.count + queryRules.count)
         for parameter in pathParameters {
             let value = link.segments[parameter.position]
-            if let pattern = parameter.pattern, !pattern.matches(value) {
-                return .failure(.init("parameter \(parameter.name) \(JSONWriter.quoted(value)) does not match \(pattern)"))
-            }
+            if let mismatch = Self.check(value, of: "parameter \(parameter.name)", against: parameter.pattern) { return .failure(mismatch) }
             parameters[parameter.name] = value
         }
         for rule in queryRules {
             var last: String?
-            var rejected: String?
+            var mismatch: Mismatch?
             link.forEachQueryValue(named: rule.name) { value in
-                if rejected == nil, let pattern = rule.pattern, !pattern.matches(value) { rejected = value }
+                if mismatch == nil { mismatch = Self.check(value, of: "query parameter \(rule.name)", against: rule.pattern) }
                 last = value
             }
-            if let rejected, let pattern = rule.pattern {
-                return .failure(.init("query parameter \(rule.name) \(JSONWriter.quoted(rejected)) does not match \(pattern)"))
-            }
+            if let mismatch { return .failure(mismatch) }
             guard let last else {
-                if rule.isRequired { return .failure(.init("required parameter \(rule.name) is missing")) }
+                if rule.isRequired { return .failure(Self.missing(rule.name)) }
                 continue
             }
             parameters[rule.name] = last
         }
-        if let missingHandler {
-            return .failure(.init("handler \"\(missingHandler)\" is not registered"))
-        }
         return .success(parameters)
+    }
+
+    /// Writes the link that ``parse(_:)`` reads back as `parameters`: path values in their
+    /// segments, the other parameters in the query, in name order.
+    func print(_ parameters: [String: String]) -> Result<IncomingLink, Mismatch> {
+        var segments: [String] = []
+        for segment in definition.pattern.segments {
+            switch segment {
+            case .literal(let text):
+                segments.append(text)
+            case .parameter(let name):
+                guard let value = parameters[name] else { return .failure(Mismatch(kind: .missing, message: "parameter \(name) is missing")) }
+                // Reading drops empty segments, and browsers and URL libraries remove `.` and `..`.
+                guard !value.isEmpty, value != ".", value != ".." else {
+                    return .failure(
+                        Mismatch(kind: .invalid, message: "parameter \(name) is \(JSONWriter.quoted(value)); a path segment cannot be"))
+                }
+                let pattern = pathParameters.first { $0.name == name }?.pattern
+                if let mismatch = Self.check(value, of: "parameter \(name)", against: pattern) { return .failure(mismatch) }
+                segments.append(value)
+            }
+        }
+        let pathNames = Set(pathParameters.map(\.name))
+        var items: [String] = []
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) where !pathNames.contains(name) {
+            guard let rule = queryRules.first(where: { $0.name == name }) else {
+                return .failure(
+                    Mismatch(
+                        kind: .undeclared,
+                        message: "parameter \(name) is not declared in the route's routeParameters, so routing would drop it"))
+            }
+            if let mismatch = Self.check(value, of: "query parameter \(name)", against: rule.pattern) { return .failure(mismatch) }
+            items.append("\(percentEncoded(name))=\(percentEncoded(value))")
+        }
+        if let missing = queryRules.first(where: { $0.isRequired && parameters[$0.name] == nil }) {
+            return .failure(Self.missing(missing.name))
+        }
+        return .success(IncomingLink(segments: segments, query: items.joined(separator: "&")))
+    }
+
+    private static func check(_ value: String, of what: String, against pattern: ParameterPattern?) -> Mismatch? {
+        guard let pattern, !pattern.matches(value) else { return nil }
+        return Mismatch(kind: .invalid, message: "\(what) \(JSONWriter.quoted(value)) does not match \(pattern)")
+    }
+
+    private static func missing(_ name: String) -> Mismatch {
+        Mismatch(kind: .missing, message: "required parameter \(name) is missing")
     }
 }

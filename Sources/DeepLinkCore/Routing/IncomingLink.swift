@@ -10,7 +10,7 @@ struct IncomingLink: Sendable {
     /// followed by the path's.
     let segments: [String]
     /// The query as written, undecoded; items are read on demand, for declared names only.
-    private let query: String
+    let query: String
 
     /// Takes a URL apart, or explains why the app does not own it.
     /// - Returns: The link, or the reason the URL is rejected.
@@ -60,6 +60,21 @@ struct IncomingLink: Sendable {
         }
         return RejectionReason("scheme \(scheme) is not one of the app's schemes (\(owned))")
     }
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters.
+func percentEncoded(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+    }
+    return encoded
 }
 
 /// Decodes `%XX` escapes. Text whose escapes are malformed or decode to invalid UTF-8 is kept

@@ -1,8 +1,8 @@
 /// Walks the fallback order for one link: the best candidate for the full path, the next
 /// candidates at the same length, then the path trimmed by one segment at a time.
 ///
-/// Each call to ``next()`` returns the next route whose parameters validate and whose
-/// handlers are all registered; everything that failed on the way is in ``trail``.
+/// Each call to ``next()`` returns the next route whose parameters validate; everything that
+/// failed on the way is in ``trail``.
 struct RouteSearch {
     /// A route that matched and validated.
     struct Candidate {
@@ -37,14 +37,13 @@ struct RouteSearch {
         if length > 0 { pending = tree.candidates(for: link.segments[..<length]) }
     }
 
-    /// Records a failure found outside the search, such as a handler that threw.
-    mutating func fail(path: String, reason: String) {
+    private mutating func fail(path: String, reason: String) {
         trail.append(RouteResult.Attempt(path: path, reason: reason))
     }
 
-    /// The route path a candidate was matched on, e.g. `sales/3`.
-    func path(of candidate: Candidate) -> String {
-        path(length: candidate.length)
+    /// Records that a candidate failed after it validated, such as when a handler threw.
+    mutating func fail(_ candidate: Candidate, reason: String) {
+        fail(path: path(length: candidate.length), reason: reason)
     }
 
     private func path(length: Int) -> String {
@@ -74,7 +73,7 @@ struct RouteSearch {
             while nextPending < pending.count {
                 let route = routes[pending[nextPending]]
                 nextPending += 1
-                switch route.validate(link) {
+                switch route.parse(link) {
                 case .success(let parameters):
                     return .candidate(Candidate(route: route, length: length, parameters: parameters))
                 case .failure(let failure):
@@ -90,11 +89,5 @@ struct RouteSearch {
             return .fullPathExhausted
         }
         return nil
-    }
-
-    /// Why a route did not accept a link.
-    struct ValidationFailure: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
     }
 }

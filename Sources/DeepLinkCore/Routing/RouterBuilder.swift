@@ -81,12 +81,24 @@ public struct RouterBuilder: Sendable {
         return names.subtracting(handlers.keys)
     }
 
-    /// Builds the router.
+    /// Registers a handler that only continues under every handler name the routes use that has
+    /// none yet: for tools that ask where links go without the app's code (the CLI, the link
+    /// server, the coverage lint).
+    package mutating func registerPassThroughHandlers() {
+        for name in unregisteredHandlerNames { handle(name) { _ in .continue } }
+    }
+
+    /// Builds the router, after checking the route table: this is where a table made of config
+    /// routes and code routes is validated, once.
     /// - Returns: An immutable, `Sendable` router.
     /// - Throws: ``ConfigError`` with code `duplicate-route` when two routes have the same pattern,
     ///   or `invalid-parent` when a `parent` names no route, forms a cycle, or needs a parameter
     ///   its child cannot supply.
     public func build() throws(ConfigError) -> Router {
-        try Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? logger : nil)
+        if var problem = Self.problems(in: config.routes).first {
+            problem.file = config.file
+            throw problem
+        }
+        return Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? logger : nil)
     }
 }

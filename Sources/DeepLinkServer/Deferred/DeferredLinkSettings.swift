@@ -47,29 +47,21 @@ public struct DeferredLinkSettings: Sendable, Hashable {
     /// - Parameter config: A config read from a file or text, so that its document is kept.
     /// - Throws: ``ConfigError`` naming the file, JSON path and line of the first bad value.
     public static func load(from config: DeepLinkConfig) throws(ConfigError) -> DeferredLinkSettings {
-        guard let root = config.document, case .object(let members) = root.value,
-            let section = members.last(where: { $0.key == "deferred" })?.value
-        else { return DeferredLinkSettings() }
-        do {
-            return try read(section)
-        } catch {
-            var located = error
-            located.file = config.file
-            throw located
-        }
+        let read = config.readSection(.deferred) { node, reader throws(ConfigError) in try Self.read(node, reader) }
+        if let error = read.errors.first { throw error }
+        return read.value ?? DeferredLinkSettings()
     }
 
-    private static func read(_ node: JSONNode) throws(ConfigError) -> DeferredLinkSettings {
-        let object = try node.readObject()
-        try refuseUnknownKeys(object, known: ["pasteboard", "tokenLifetimeHours", "probabilistic"])
+    /// Unknown keys are refused: a typo here would silently turn a privacy setting back to its default.
+    private static func read(_ node: JSONNode, _ reader: ConfigSectionReader) throws(ConfigError) -> DeferredLinkSettings {
+        let object = try reader.object(node, known: ["pasteboard", "tokenLifetimeHours", "probabilistic"], unknownKeys: .refuse)
         var settings = DeferredLinkSettings()
         if let pasteboard = object.optional("pasteboard") { settings.pasteboard = try pasteboard.readBool() }
         if let hours = object.optional("tokenLifetimeHours") {
             settings.tokenLifetime = .seconds(try wholeNumber(hours, in: 1...24 * 90, unit: "hours") * 3600)
         }
         if let probabilistic = object.optional("probabilistic") {
-            let inner = try probabilistic.readObject()
-            try refuseUnknownKeys(inner, known: ["enabled", "windowMinutes"])
+            let inner = try reader.object(probabilistic, known: ["enabled", "windowMinutes"], unknownKeys: .refuse)
             if let enabled = inner.optional("enabled") { settings.probabilistic = try enabled.readBool() }
             if let minutes = inner.optional("windowMinutes") {
                 settings.probabilisticWindow = .seconds(try wholeNumber(minutes, in: 1...24 * 60, unit: "minutes") * 60)
@@ -82,15 +74,6 @@ public struct DeferredLinkSettings: Sendable, Hashable {
                 at: node)
         }
         return settings
-    }
-
-    /// Refuses a key the section does not have: a typo here would silently turn a privacy
-    /// setting back to its default, so it is an error, with the closest key suggested.
-    private static func refuseUnknownKeys(_ object: JSONObjectReader, known: Set<String>) throws(ConfigError) {
-        guard let unknown = object.unknownKeyWarnings(known: known).first else { return }
-        throw ConfigError(
-            code: .invalidValue, message: unknown.message.replacingOccurrences(of: " is ignored", with: ""), path: unknown.path,
-            location: unknown.location)
     }
 
     private static func wholeNumber(_ node: JSONNode, in range: ClosedRange<Int>, unit: String) throws(ConfigError) -> Int {

@@ -48,26 +48,6 @@ extension DeviceIdiom: ExpressibleByArgument {}
 extension LinkOrigin: ExpressibleByArgument {}
 
 extension RouteResult {
-    /// The result in the documented `deeplink route --json` shape.
-    var jsonValue: JSONValue {
-        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return .object([
-            "url": .string(url.absoluteString),
-            "outcome": .string(outcome.rawValue),
-            "route": optional(route?.description),
-            "class": optional(className),
-            "identifier": optional(identifier),
-            "storyboard": optional(storyboard),
-            "params": .object(parameters.mapValues(JSONValue.string)),
-            "handlers": .array(handlers.map(JSONValue.string)),
-            "trail": .array(trail.map { .object(["path": .string($0.path), "reason": .string($0.reason)]) }),
-            "reason": optional(reason),
-            "origin": .string(origin.rawValue),
-            "coordinator": optional(coordinator),
-            "plan": .array(plan.map(\.jsonValue)),
-        ])
-    }
-
     /// The result as aligned lines for a terminal.
     var humanDescription: String {
         var lines = [url.absoluteString]
@@ -91,16 +71,5 @@ extension RouteResult {
             lines += trail.map { "    \($0.path): \($0.reason)" }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension NavigationStep {
-    /// The step as `{"route", "class", "identifier", "storyboard", "params"}`.
-    var jsonValue: JSONValue {
-        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return .object([
-            "route": optional(route), "class": optional(className), "identifier": optional(identifier),
-            "storyboard": optional(storyboard), "params": .object(parameters.mapValues(JSONValue.string)),
-        ])
     }
 }

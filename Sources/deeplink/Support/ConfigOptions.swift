@@ -28,9 +28,7 @@ extension ConfigOptions {
     /// so commands can show where links go without the app's code.
     func loadRouterWithAllHandlers() throws(CommandFailure) -> Router {
         var builder = RouterBuilder(config: try load())
-        for name in builder.unregisteredHandlerNames {
-            builder.handle(name) { _ in .continue }
-        }
+        builder.registerPassThroughHandlers()
         do {
             return try builder.build()
         } catch {

@@ -35,6 +35,15 @@ struct LinkOriginTests {
         #expect(router.match(RouteRequest(url: try url("shop://b"), origin: .webView)).outcome == .matched)
     }
 
+    @Test func checksTheOriginOnlyOnARouteWhoseHandlersAreRegistered() throws {
+        let router = try makeRouter(
+            #"{"routes": {"a/:id": {"class": "A", "handlers": ["missing"], "allowedOrigins": ["webView"]}, "a": {"class": "List"}}}"#,
+            registerAllHandlers: false)
+        let result = router.match(RouteRequest(url: try url("shop://a/1"), origin: .userTap))
+        #expect(result.route?.description == "a")
+        #expect(result.trail == [RouteResult.Attempt(path: "a/1", reason: #"route a/:id: handler "missing" is not registered"#)])
+    }
+
     @Test func rejectsAnUnknownOriginInTheConfig() {
         let report = DeepLinkConfig.diagnose(#"{"routes": {"a": {"class": "A", "allowedOrigins": ["email"]}}}"#)
         #expect(report.errors.first?.code == .invalidValue)

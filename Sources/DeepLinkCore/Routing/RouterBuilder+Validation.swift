@@ -1,15 +1,36 @@
-/// Checks and follows the `parent` links between routes.
-enum ParentChain {
-    /// Every problem with the routes' parents: unknown parents, cycles, and parameters a parent
-    /// needs that the child cannot supply.
-    static func problems(in routes: [RouteDefinition], file: String?) -> [ConfigError] {
-        let byPattern = Dictionary(routes.map { ($0.pattern.description, $0) }, uniquingKeysWith: { first, _ in first })
+extension RouterBuilder {
+    /// Every problem with a route table, in route order: two keys for the same pattern, and
+    /// parents that cannot be followed. ``build()`` throws the first; reading a config reports
+    /// them all, with the others, in one pass.
+    static func problems(in routes: [RouteDefinition]) -> [ConfigError] {
+        var firstOfPattern: [RoutePattern: RouteDefinition] = [:]
+        var problems: [ConfigError] = []
+        var unique: [RouteDefinition] = []
+        for route in routes {
+            guard let first = firstOfPattern[route.pattern] else {
+                firstOfPattern[route.pattern] = route
+                unique.append(route)
+                continue
+            }
+            let place = first.location.map { " (at \($0))" } ?? ""
+            problems.append(
+                ConfigError(
+                    code: .duplicateRoute,
+                    message: "route \(JSONWriter.quoted(route.pattern.written)) is the same as route "
+                        + "\(JSONWriter.quoted(first.pattern.written))\(place); keep one of them",
+                    path: route.path, location: route.location))
+        }
+        return problems + parentProblems(in: unique)
+    }
+
+    /// Unknown parents, cycles, and parameters a parent needs that the child cannot supply.
+    private static func parentProblems(in routes: [RouteDefinition]) -> [ConfigError] {
+        let byPattern = Dictionary(uniqueKeysWithValues: routes.map { ($0.pattern.description, $0) })
         var problems: [ConfigError] = []
         for route in routes {
             guard let parentKey = route.parent else { continue }
-            let path = JSONPath.root.appending(key: "routes").appending(key: route.pattern.description).appending(key: "parent")
             func problem(_ message: String) -> ConfigError {
-                ConfigError(code: .invalidParent, message: message, path: path, location: route.location, file: file)
+                ConfigError(code: .invalidParent, message: message, path: route.path.appending(key: "parent"), location: route.location)
             }
             guard let parent = byPattern[parentKey] else {
                 problems.append(problem("parent \(JSONWriter.quoted(parentKey)) is not a route; name one of the route keys"))

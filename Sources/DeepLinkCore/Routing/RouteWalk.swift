@@ -1,0 +1,171 @@
+import Foundation
+
+/// One routing of a request: the fallback order of `Docs/Semantics.md` (rules 6, 10, 11, 12)
+/// walked once, for ``Router/match(_:)`` and ``Router/route(_:)`` alike.
+///
+/// The walk stops wherever the app's code would run (a handler chain, a coordinator's `open`)
+/// and resumes with what that code did: `route` runs it, `match` only lists it. That is the one
+/// difference between the two.
+struct RouteWalk {
+    /// What the walk needs next.
+    enum Step {
+        /// Run (or list) the app's code, then ``resume(_:with:)`` with what it did.
+        case perform(Action)
+        /// Routing ended.
+        case finished(RouteResult)
+    }
+
+    /// The app's code the walk reached.
+    enum Action {
+        /// A route's or the default route's handler chain.
+        case handlers(HandlerChain, HandlerContext, for: Destination)
+        /// A coordinator's `open`.
+        case open(any LinkCoordinatorHandler, URL)
+
+        /// What the code would do, without running it.
+        func listed() -> Result<HandlerChain.Run, HandlerChain.Failure> {
+            switch self {
+            case .handlers(let chain, let context, _): chain.listed(context)
+            case .open: .success(HandlerChain.Run(parameters: [:]))
+            }
+        }
+
+        /// Runs the code.
+        func performed() async -> Result<HandlerChain.Run, HandlerChain.Failure> {
+            switch self {
+            case .handlers(let chain, let context, _):
+                return await chain.run(context)
+            case .open(let coordinator, let url):
+                await coordinator.open(url)
+                return .success(HandlerChain.Run(parameters: [:]))
+            }
+        }
+    }
+
+    /// Whose handler chain an action runs.
+    enum Destination {
+        case route(RouteSearch.Candidate)
+        case defaultRoute(RouteDestination)
+    }
+
+    private let router: Router
+    private let request: RouteRequest
+    private var search: RouteSearch?
+
+    init(router: Router, request: RouteRequest) {
+        self.router = router
+        self.request = request
+    }
+
+    /// Takes the link apart and walks to the first step.
+    mutating func start() -> Step {
+        switch IncomingLink.parse(request.url, schemes: router.schemes, hosts: router.hosts) {
+        case .failure(let rejection):
+            return .finished(result(.rejected, reason: rejection.message))
+        case .success(let link):
+            search = RouteSearch(routes: router.routes, tree: router.tree, link: link)
+            return advance()
+        }
+    }
+
+    /// Goes on with what the app's code did: a route whose handlers failed falls back; anything
+    /// else ends routing.
+    mutating func resume(_ action: Action, with outcome: Result<HandlerChain.Run, HandlerChain.Failure>) -> Step {
+        switch (action, outcome) {
+        case (.open(let coordinator, _), _):
+            return .finished(result(.coordinated, coordinator: coordinator.name))
+        case (.handlers(_, _, .route(let candidate)), .failure(let failure)):
+            fallBack(from: candidate, failure)
+            return advance()
+        case (.handlers(_, _, .route(let candidate)), .success(let run)):
+            return .finished(matched(candidate, run))
+        case (.handlers(_, _, .defaultRoute), .failure(let failure)):
+            return .finished(result(.none, reason: "the default route failed: \(failure.message)"))
+        case (.handlers(_, _, .defaultRoute(let destination)), .success(let run)):
+            return .finished(defaultResult(destination, run))
+        }
+    }
+
+    private mutating func advance() -> Step {
+        while let step = search?.next() {
+            switch step {
+            case .fullPathExhausted:
+                guard mayNavigate, let coordinator = router.coordinators.first(where: { $0.canOpen(request.url) }) else { continue }
+                return .perform(.open(coordinator, request.url))
+            case .candidate(let candidate):
+                // A route whose chain cannot run never wins, so its origin and sign-in rules do not apply.
+                if let failure = candidate.route.handlers.unregistered {
+                    fallBack(from: candidate, failure)
+                    continue
+                }
+                if let gated = gate(candidate) { return .finished(gated) }
+                let context = HandlerContext(url: request.url, route: candidate.route.definition.pattern, parameters: candidate.parameters)
+                return .perform(.handlers(candidate.route.handlers, context, for: .route(candidate)))
+            }
+        }
+        guard let destination = router.config.defaultRoute else {
+            return .finished(result(.none, reason: "no route matches and there is no defaultRoute"))
+        }
+        guard mayNavigate else {
+            return .finished(result(.rejected, reason: "links from origin \(request.origin.rawValue) may not navigate"))
+        }
+        let context = HandlerContext(url: request.url, route: nil, parameters: [:])
+        return .perform(.handlers(router.defaultHandlers, context, for: .defaultRoute(destination)))
+    }
+
+    private mutating func fallBack(from candidate: RouteSearch.Candidate, _ failure: HandlerChain.Failure) {
+        search?.fail(candidate, reason: "route \(candidate.route.patternText): \(failure.message)")
+    }
+
+    /// Whether the config's top-level origin rule lets the link navigate: it governs the default
+    /// route and coordinators.
+    private var mayNavigate: Bool { router.config.allowedOrigins.contains(request.origin) }
+
+    /// A result that stops at the matched route: a refused origin, or sign-in first.
+    private func gate(_ candidate: RouteSearch.Candidate) -> RouteResult? {
+        let route = candidate.route
+        if !route.allowedOrigins.contains(request.origin) {
+            return result(.rejected, reason: "route \(route.patternText) may not be opened from origin \(request.origin.rawValue)")
+        }
+        if route.requiresAuth, !request.isSignedIn {
+            return destinationResult(
+                .signInRequired, route: candidate.route, parameters: candidate.parameters, handlers: [], stoppedBy: nil,
+                reason: "route \(route.patternText) needs a signed-in user")
+        }
+        return nil
+    }
+
+    private func matched(_ candidate: RouteSearch.Candidate, _ run: HandlerChain.Run) -> RouteResult {
+        destinationResult(
+            .matched, route: candidate.route, parameters: run.parameters, handlers: run.handlers, stoppedBy: run.stoppedBy, reason: nil)
+    }
+
+    private func destinationResult(
+        _ outcome: RouteResult.Outcome, route: CompiledRoute, parameters: [String: String], handlers: [String], stoppedBy: String?,
+        reason: String?
+    ) -> RouteResult {
+        let destination = route.definition.destination
+        let storyboard = { destination in router.storyboard(for: destination, idiom: request.idiom) }
+        return RouteResult(
+            url: request.url, origin: request.origin, outcome: outcome, route: route.definition.pattern,
+            className: destination.className, identifier: destination.identifier, storyboard: storyboard(destination),
+            parameters: parameters, handlers: handlers, stoppedBy: stoppedBy, trail: trail, reason: reason,
+            plan: route.plan(parameters: parameters, storyboard: storyboard))
+    }
+
+    private func defaultResult(_ destination: RouteDestination, _ run: HandlerChain.Run) -> RouteResult {
+        let storyboard = router.storyboard(for: destination, idiom: request.idiom)
+        let step = NavigationStep(
+            route: nil, className: destination.className, identifier: destination.identifier, storyboard: storyboard, parameters: [:])
+        return RouteResult(
+            url: request.url, origin: request.origin, outcome: .default, className: destination.className,
+            identifier: destination.identifier, storyboard: storyboard, handlers: run.handlers, stoppedBy: run.stoppedBy, trail: trail,
+            plan: [step])
+    }
+
+    private func result(_ outcome: RouteResult.Outcome, reason: String? = nil, coordinator: String? = nil) -> RouteResult {
+        RouteResult(url: request.url, origin: request.origin, outcome: outcome, trail: trail, reason: reason, coordinator: coordinator)
+    }
+
+    private var trail: [RouteResult.Attempt] { search?.trail ?? [] }
+}
