@@ -91,6 +91,17 @@ struct ParameterPatternTests {
         #expect(ConfigLinter.canMatchSomething(pattern))
     }
 
+    /// Fuzzing found `(|pbrnieewest|){0,23}]` taking minutes: the lone `]` sent it to backtracking
+    /// `Regex`, which explores every way to repeat the empty alternatives.
+    @Test func matchesALoneClosingBracketAsALiteralInLinearTime() throws {
+        let pattern = try ParameterPattern("(|pbrnieewest|){0,23}]")
+        #expect(pattern.matchesInLinearTime)
+        #expect(pattern.matches("newestnewest]") == false)
+        #expect(pattern.matches("pbrnieewest]"))
+        #expect(pattern.matches("]"))
+        #expect(!pattern.matches(""))
+    }
+
     @Test func findsTheShortestValueOrKnowsThereIsNone() throws {
         #expect(try ParameterPattern("[A-Z]{2}-[0-9]{6}").simple?.shortestExample == "AA-000000")
         #expect(try ParameterPattern("[a-z]*").simple?.shortestExample == "")

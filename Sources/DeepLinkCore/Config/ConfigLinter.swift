@@ -35,7 +35,7 @@ public enum ConfigLinter {
                             path: regexPath, location: pattern.location ?? route.location, file: config.file))
                 }
                 guard !canMatchSomething(pattern) else { continue }
-                let isDecided = pattern.simple != nil || pattern.linear != nil
+                let isDecided = pattern.matchesInLinearTime
                 let sampled = isDecided ? "" : " (none of \(samples(for: pattern.source).count) sample values matched)"
                 findings.append(
                     Diagnostic(

@@ -42,12 +42,12 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
         let node = RegexNode.parse(source)
         simple = node.flatMap(SimpleRegex.init)
         linear = simple == nil ? node.flatMap(LinearRegex.init) : nil
-        if simple == nil, linear == nil {
-            // `Regex` compiles its program on the first match, through a `try!` that traps; compile
-            // it now, while the config is read, rather than when the first link arrives.
-            _ = try? regex.regex.wholeMatch(in: "")
-        }
     }
+
+    /// Whether values are matched without backtracking, in time linear in their length: true for
+    /// the syntax configs use in practice (see ``ParameterPattern``), false for lookaround,
+    /// backreferences, possessive quantifiers, flags and Unicode properties, which Swift `Regex` matches.
+    public var matchesInLinearTime: Bool { simple != nil || linear != nil }
 
     /// Whether the expression matches the whole value.
     /// - Parameter value: A percent-decoded parameter value.
@@ -61,7 +61,7 @@ public struct ParameterPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the expression must be matched by backtracking `Regex` and nests quantifiers,
     /// like `(a+)+`: such an expression can take exponential time on a crafted value.
     var mayBacktrackExponentially: Bool {
-        guard simple == nil, linear == nil else { return false }
+        guard !matchesInLinearTime else { return false }
         var groupHasQuantifier: [Bool] = [false]
         var escaped = false
         var closedGroupHadQuantifier = false

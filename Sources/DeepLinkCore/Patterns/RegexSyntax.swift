@@ -238,7 +238,8 @@ private struct RegexParser {
     }
 
     /// ASCII letters, digits and punctuation without meaning outside a class.
+    /// A `]` without a class to close is a literal in ICU, Java and Swift alike.
     func isPlainLiteral(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCIILetter || scalar.isASCIIDigit || "-_~!@%&=:;,'\"<>/ #`".unicodeScalars.contains(scalar)
+        scalar.isASCIILetter || scalar.isASCIIDigit || "-_~!@%&=:;,'\"<>/ #`]".unicodeScalars.contains(scalar)
     }
 }
