@@ -2,6 +2,7 @@
 // Benchmarks live in their own package so the library never depends on what they compare against.
 // Run: swift run -c release --package-path Benchmarks router-benchmarks
 //      swift run -c release --package-path Benchmarks aasa-benchmarks
+//      swift run -c release --package-path Benchmarks scaling-benchmarks
 import PackageDescription
 
 let package = Package(
@@ -19,6 +20,15 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Sources/RouterBenchmarks"
+        ),
+        .executableTarget(
+            name: "scaling-benchmarks",
+            dependencies: [
+                .product(name: "DeepLinkCore", package: "swift-deeplink"),
+                .product(name: "DeepLinkAssociation", package: "swift-deeplink"),
+                .product(name: "DeepLinkAppLinks", package: "swift-deeplink"),
+            ],
+            path: "Sources/ScalingBenchmarks"
         ),
         .executableTarget(
             name: "aasa-benchmarks",
