@@ -3,19 +3,6 @@ import DeepLinkTesting
 import Foundation
 import Testing
 
-/// Builds a router from config JSON, registering a pass-through handler for every name unless told otherwise.
-func makeRouter(_ json: String, registerAllHandlers: Bool = true, logger: (any RouteLogger)? = nil) throws -> Router {
-    var builder = RouterBuilder(config: try DeepLinkConfig.parse(json), logger: logger)
-    if registerAllHandlers {
-        builder.registerPassThroughHandlers()
-    }
-    return try builder.build()
-}
-
-func url(_ text: String) throws -> URL {
-    try #require(URL(string: text))
-}
-
 struct RouterTests {
     // MARK: Rule 1: which part of the URL is matched
 
@@ -359,16 +346,5 @@ struct RouterTests {
                 #expect(result == expected[index])
             }
         }
-    }
-}
-
-final class CollectingLogger: RouteLogger, @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
-
-    var messages: [String] { lock.withLock { collected } }
-
-    func log(_ entry: RouteLogEntry) {
-        lock.withLock { collected.append(entry.message) }
     }
 }
