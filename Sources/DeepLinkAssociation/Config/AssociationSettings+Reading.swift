@@ -83,7 +83,7 @@ private struct SettingsReader {
                 guard seen.insert(appID).inserted else {
                     throw ConfigError(code: .invalidValue, message: "app ID \"\(appID)\" is listed twice", at: appIDNode)
                 }
-                return try IOSAppFactory.make(appID: appID, appClipID: clipID, at: element)
+                return try checked(at: element) { () throws(AssociationError) in try IOSApp(appID: appID, appClipID: clipID) }
             }
             if let app { apps.append(app) }
         }
@@ -132,10 +132,8 @@ private struct SettingsReader {
                     }
                     fingerprints.append(fingerprint)
                 }
-                do throws(AssociationError) {
-                    return try AndroidApp(package: package, sha256CertFingerprints: fingerprints)
-                } catch {
-                    throw ConfigError(code: .invalidValue, message: error.message, at: element)
+                return try checked(at: element) { () throws(AssociationError) in
+                    try AndroidApp(package: package, sha256CertFingerprints: fingerprints)
                 }
             }
             if let app { apps.append(app) }
@@ -276,13 +274,11 @@ private struct SettingsReader {
         }
         return variables
     }
-}
 
-/// Turns an identifier the reader already checked into an ``IOSApp``.
-private enum IOSAppFactory {
-    static func make(appID: String, appClipID: String?, at node: JSONNode) throws(ConfigError) -> IOSApp {
-        do throws(AssociationError) {
-            return try IOSApp(appID: appID, appClipID: appClipID)
+    /// A model whose initializer checks what the reader did not, its error placed at `node`.
+    private func checked<Model>(at node: JSONNode, _ make: () throws(AssociationError) -> Model) throws(ConfigError) -> Model {
+        do {
+            return try make()
         } catch {
             throw ConfigError(code: .invalidValue, message: error.message, at: node)
         }

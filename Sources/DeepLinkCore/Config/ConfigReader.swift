@@ -20,20 +20,8 @@ final class ConfigReader {
     }
 
     func read(_ text: String) -> ConfigReport {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            reader.report(
-                ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location))
-            return report(config: nil)
-        }
-        let config = reader.attempt { () throws(ConfigError) in try readConfig(root) }
-        return report(config: config)
-    }
-
-    private func report(config: DeepLinkConfig?) -> ConfigReport {
-        ConfigReport(config: config, errors: reader.locatedErrors, warnings: reader.locatedWarnings)
+        let config = reader.attempt { () throws(ConfigError) in try readConfig(JSONParser.parseDocument(text)) }
+        return ConfigReport(config: config, errors: reader.errors, warnings: reader.warnings)
     }
 
     private func readConfig(_ root: JSONNode) throws(ConfigError) -> DeepLinkConfig {

@@ -38,6 +38,6 @@ extension DeepLinkConfig {
         guard let node = self.section(section) else { return (nil, [], []) }
         let reader = ConfigSectionReader(file: file)
         let value = reader.attempt { () throws(ConfigError) in try read(node, reader) }
-        return (value, reader.locatedErrors, reader.locatedWarnings)
+        return (value, reader.errors, reader.warnings)
     }
 }

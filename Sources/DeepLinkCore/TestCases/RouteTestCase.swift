@@ -72,20 +72,12 @@ public struct RouteTestCase: Sendable, Hashable {
     /// - Returns: The cases, in file order.
     /// - Throws: ``ConfigError`` naming the file, line and JSON path of the first bad case.
     public static func load(contentsOf url: URL) throws(ConfigError) -> [RouteTestCase] {
-        let file = url.isFileURL ? url.path : url.absoluteString
-        let text: String
+        let file = ConfigFile(url: url)
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw ConfigError(
-                code: .unreadableFile, message: "cannot read the cases file: \(error.localizedDescription)", path: .root,
-                location: nil, file: file)
-        }
-        do {
-            return try parse(text)
+            return try parse(file.text(what: "the cases file").get())
         } catch {
             var located = error
-            located.file = file
+            located.file = file.name
             throw located
         }
     }
@@ -95,26 +87,21 @@ public struct RouteTestCase: Sendable, Hashable {
     /// - Returns: The cases, in order.
     /// - Throws: ``ConfigError`` naming the line and JSON path of the first bad case.
     public static func parse(_ text: String) throws(ConfigError) -> [RouteTestCase] {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location)
-        }
-        return try root.readArray().map { node throws(ConfigError) in try readCase(node) }
+        try JSONParser.parseDocument(text).readArray().map { node throws(ConfigError) in try readCase(node) }
     }
 
     private static let caseKeys: Set<String> = ["url", "origin", "signedIn", "idiom", "expect"]
     private static let expectationKeys: Set<String> = ["outcome", "route", "params", "plan"]
 
     /// Unknown keys are errors here, not warnings: a misspelt expectation would pass silently.
-    private static func rejectUnknownKeys(_ object: JSONObjectReader, known: Set<String>) throws(ConfigError) {
+    private static func readObject(_ node: JSONNode, known: Set<String>) throws(ConfigError) -> JSONObjectReader {
+        let object = try node.readObject()
         if let unknown = object.unknownKeyErrors(known: known).first { throw unknown }
+        return object
     }
 
     private static func readCase(_ node: JSONNode) throws(ConfigError) -> RouteTestCase {
-        let object = try node.readObject()
-        try rejectUnknownKeys(object, known: caseKeys)
+        let object = try readObject(node, known: caseKeys)
         let urlNode = try object.required("url")
         guard let url = URL(string: try urlNode.readNonEmptyString()) else {
             throw ConfigError(code: .invalidValue, message: "not a URL", at: urlNode)
@@ -122,8 +109,7 @@ public struct RouteTestCase: Sendable, Hashable {
         let origin = try object.optional("origin")?.readCase(of: LinkOrigin.self) ?? .userTap
         let idiom = try object.optional("idiom")?.readCase(of: DeviceIdiom.self) ?? .phone
         let signedIn = try object.optional("signedIn")?.readBool() ?? false
-        let expect = try object.required("expect").readObject()
-        try rejectUnknownKeys(expect, known: expectationKeys)
+        let expect = try readObject(object.required("expect"), known: expectationKeys)
         let outcome = try expect.required("outcome").readCase(of: RouteResult.Outcome.self)
         let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
             if case .null = member.value.value { return nil }

@@ -41,7 +41,8 @@ struct CheckCommand: AsyncParsableCommand {
             }
             if let cases { diagnostics += try uncoveredRoutes(in: config, casesFile: cases) }
         }
-        let output = json ? jsonReport(diagnostics) : textReport(diagnostics, routes: report.config?.routes.count)
+        let output = DiagnosticsReport.render(
+            diagnostics, file: configOptions.config, json: json, what: "\(report.config?.routes.count ?? 0) routes")
         guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
         return output
     }
@@ -70,26 +71,5 @@ struct CheckCommand: AsyncParsableCommand {
                 path: JSONPath.root.appending(key: "routes").appending(key: route.pattern.description), location: route.location,
                 file: config.file)
         }
-    }
-
-    private func jsonReport(_ diagnostics: [Diagnostic]) -> String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        return JSONWriter.write(
-            .object([
-                "valid": .bool(errors == 0),
-                "errors": .number(Double(errors)),
-                "warnings": .number(Double(diagnostics.count - errors)),
-                "diagnostics": .array(diagnostics.map(\.jsonValue)),
-            ]))
-    }
-
-    private func textReport(_ diagnostics: [Diagnostic], routes: Int?) -> String {
-        let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
-        let summary = errors > 0
-            ? "\(configOptions.config): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-            : "\(configOptions.config): OK, \(routes ?? 0) routes, \(warnings) warning\(warnings == 1 ? "" : "s")"
-        return (lines + [summary]).joined(separator: "\n")
     }
 }
