@@ -183,23 +183,3 @@ private func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
     }
     return previous[rhs.count]
 }
-
-extension JSONNode {
-    /// The value at a path below this one, if there is one; the first of duplicate keys wins.
-    /// - Parameter path: A path from the document's root, such as a ``Diagnostic``'s.
-    package func node(at path: JSONPath) -> JSONNode? {
-        var current = self
-        for component in path.components.dropFirst(self.path.components.count) {
-            switch (component, current.value) {
-            case (.key(let key), .object(let members)):
-                guard let member = members.first(where: { $0.key == key }) else { return nil }
-                current = member.value
-            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-}
