@@ -140,30 +140,25 @@ final class ConfigReader {
     }
 
     private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [String] {
-        try node.readArray().map { element throws(ConfigError) in
-            let scheme = try element.readNonEmptyString()
-            guard URLScheme.isValid(scheme) else {
-                throw ConfigError(
-                    code: .invalidValue,
-                    message: "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
-                        + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")",
-                    at: element)
-            }
-            return scheme.lowercased()
+        try readNames(node, valid: URLScheme.isValid) { scheme in
+            "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
+                + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")"
         }
     }
 
     private func readHosts(_ node: JSONNode) throws(ConfigError) -> [String] {
+        try readNames(node, valid: HostName.isValid) { host in
+            "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
+                + "without scheme, port or path"
+        }
+    }
+
+    /// An array of names that compare case-insensitively, lowercased.
+    private func readNames(_ node: JSONNode, valid: (String) -> Bool, problem: (String) -> String) throws(ConfigError) -> [String] {
         try node.readArray().map { element throws(ConfigError) in
-            let host = try element.readNonEmptyString()
-            guard HostName.isValid(host) else {
-                throw ConfigError(
-                    code: .invalidValue,
-                    message: "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
-                        + "without scheme, port or path",
-                    at: element)
-            }
-            return host.lowercased()
+            let name = try element.readNonEmptyString()
+            guard valid(name) else { throw ConfigError(code: .invalidValue, message: problem(name), at: element) }
+            return name.lowercased()
         }
     }
 }
