@@ -42,7 +42,7 @@ public enum AssociationCoverage {
         }
         let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []
         for glob in generator.routeGlobs(for: host) {
-            let routePath = JSONPath.root.appending(key: "routes").appending(key: glob.route.pattern.description)
+            let routePath = glob.route.path
             func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: String) {
                 findings.append(
                     Diagnostic(severity: severity, code: code, message: message, path: routePath, location: glob.route.location))

@@ -8,7 +8,7 @@ public enum ConfigLinter {
         // Only routes of the same shape can shadow each other, so compare within shapes.
         var earlierOfShape: [[String?]: [RouteDefinition]] = [:]
         for route in config.routes {
-            let path = JSONPath.root.appending(key: "routes").appending(key: route.pattern.description)
+            let path = route.path
             let shape = route.pattern.segments.map { segment -> String? in
                 if case .literal(let text) = segment { return text }
                 return nil

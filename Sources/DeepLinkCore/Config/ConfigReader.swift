@@ -58,7 +58,7 @@ final class ConfigReader {
         } ?? []
         let destination = try readDestination(member.value, parameters: parameters)
         let parent = try object.optional("parent").map { node throws(ConfigError) in
-            try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).description
+            try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).normalized
         }
         return RouteDefinition(
             pattern: pattern, destination: destination, parameters: parameters,

@@ -44,8 +44,9 @@ public struct RouteResult: Sendable, Hashable {
     public let origin: LinkOrigin
     /// How routing ended.
     public let outcome: Outcome
-    /// The matched route's pattern; `nil` unless ``outcome`` is ``Outcome/matched`` or
-    /// ``Outcome/signInRequired``.
+    /// The matched route's pattern, whose description is the key exactly as written in the config
+    /// (`/sales/:saleId/` stays `/sales/:saleId/`); `nil` unless ``outcome`` is ``Outcome/matched``
+    /// or ``Outcome/signInRequired``.
     public let route: RoutePattern?
     /// The destination's screen class, if any.
     public let className: String?

@@ -29,7 +29,7 @@ public struct Router: Sendable {
         var tree = RouteTree()
         var routeIndex: [String: Int] = [:]
         for (index, route) in config.routes.enumerated() {
-            routeIndex[route.pattern.description] = index
+            routeIndex[route.pattern.normalized] = index
             tree.insert(route.pattern, route: index)
         }
         self.config = config

@@ -10,7 +10,8 @@ public struct RouteTestCase: Sendable, Hashable {
     public let request: RouteRequest
     /// The expected outcome.
     public let outcome: RouteResult.Outcome
-    /// The expected route pattern; checked when the case names one (`null` expects no route).
+    /// The expected route pattern, compared without leading and trailing slashes; checked when
+    /// the case names one (`null` expects no route).
     public let route: String??
     /// The expected parameters, exactly; checked when the case names them.
     public let parameters: [String: String]?
@@ -50,7 +51,7 @@ public struct RouteTestCase: Sendable, Hashable {
             differences.append("outcome: expected \(outcome.rawValue), got \(result.outcome.rawValue)"
                 + (result.reason.map { " (\($0))" } ?? ""))
         }
-        if let route, route != result.route?.description {
+        if let route, Self.normalized(route) != result.route?.normalized {
             differences.append("route: expected \(route ?? "none"), got \(result.route?.description ?? "none")")
         }
         if let parameters, parameters != result.parameters {
@@ -60,11 +61,17 @@ public struct RouteTestCase: Sendable, Hashable {
                 differences.append("params.\(key): expected \(expected), got \(actual)")
             }
         }
-        if let plan, plan != result.plan.map(\.route) {
+        let steps = result.plan.map(\.route)
+        if let plan, plan.map(Self.normalized) != steps.map(Self.normalized) {
             func show(_ steps: [String?]) -> String { steps.map { $0 ?? "(default)" }.joined(separator: " → ") }
-            differences.append("plan: expected \(show(plan)), got \(show(result.plan.map(\.route)))")
+            differences.append("plan: expected \(show(plan)), got \(show(steps))")
         }
         return differences
+    }
+
+    /// Route keys compare without their leading and trailing slashes, as the router matches them.
+    private static func normalized(_ key: String?) -> String? {
+        key.map { (try? RoutePattern($0).normalized) ?? $0 }
     }
 
     /// Reads a cases file: a JSON array of cases.
@@ -113,7 +120,7 @@ public struct RouteTestCase: Sendable, Hashable {
         let outcome = try expect.required("outcome").readCase(of: RouteResult.Outcome.self)
         let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
             if case .null = member.value.value { return nil }
-            return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).description
+            return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).normalized
         }
         let parameters = try expect.optional("params").map { node throws(ConfigError) in
             var values: [String: String] = [:]
@@ -123,7 +130,7 @@ public struct RouteTestCase: Sendable, Hashable {
         let plan = try expect.optional("plan").map { node throws(ConfigError) in
             try node.readArray().map { step throws(ConfigError) -> String? in
                 if case .null = step.value { return nil }
-                return try RoutePattern(step.readString(), path: step.path, location: step.location).description
+                return try RoutePattern(step.readString(), path: step.path, location: step.location).normalized
             }
         }
         return RouteTestCase(

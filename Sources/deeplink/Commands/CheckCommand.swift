@@ -56,7 +56,7 @@ struct CheckCommand: AsyncParsableCommand {
             throw CommandFailure("error: \(error.description)")
         }
         let covered = Set(testCases.compactMap { $0.route ?? nil })
-        let known = Set(config.routes.map(\.pattern.description))
+        let known = Set(config.routes.map(\.pattern.normalized))
         let unknown = testCases.enumerated().compactMap { index, testCase -> Diagnostic? in
             guard let route = testCase.route ?? nil, !known.contains(route) else { return nil }
             return Diagnostic(
@@ -64,11 +64,11 @@ struct CheckCommand: AsyncParsableCommand {
                 message: "case [\(index)] expects route \(route), which the config does not have",
                 path: JSONPath.root.appending(index: index), location: testCase.location, file: casesFile)
         }
-        return unknown + config.routes.filter { !covered.contains($0.pattern.description) }.map { route in
+        return unknown + config.routes.filter { !covered.contains($0.pattern.normalized) }.map { route in
             Diagnostic(
                 severity: .warning, code: "route-without-test",
                 message: "no case in \(casesFile) expects route \(route.pattern); add one",
-                path: JSONPath.root.appending(key: "routes").appending(key: route.pattern.description), location: route.location,
+                path: route.path, location: route.location,
                 file: config.file)
         }
     }

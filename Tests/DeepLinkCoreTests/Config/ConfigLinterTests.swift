@@ -21,6 +21,11 @@ struct ConfigLinterTests {
         #expect(ConfigLinter.lint(try DeepLinkConfig.parse(json)).isEmpty)
     }
 
+    @Test func namesTheRouteKeyAsWrittenInThePath() throws {
+        let config = try DeepLinkConfig.parse(#"{"routes": {"/a/:x/": {"class": "A", "routeParameters": {"x": {"regex": "a^b"}}}}}"#)
+        #expect(ConfigLinter.lint(config).first?.path.description == #"routes["/a/:x/"].routeParameters.x.regex"#)
+    }
+
     @Test func warnsWhenTheEarlierRouteHasTheSameRegex() throws {
         let config = try DeepLinkConfig.parse(
             #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "[0-9]+"}}}, "a/:y": {"class": "B", "routeParameters": {"y": {"regex": "[0-9]+"}}}}}"#)

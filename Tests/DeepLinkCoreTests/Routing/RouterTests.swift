@@ -23,9 +23,14 @@ struct RouterTests {
         #expect(web.parameters == ["id": "42"])
     }
 
-    @Test func ignoresLeadingAndTrailingSlashesOfRouteKeys() throws {
-        let router = try makeRouter(#"{"routes": {"/sales/:saleId/": {"class": "Sale"}}}"#)
-        #expect(router.match(try url("shop://sales/3")).route?.description == "sales/:saleId")
+    @Test func ignoresLeadingAndTrailingSlashesOfRouteKeysButReportsTheKeyAsWritten() throws {
+        let router = try makeRouter(#"{"routes": {"/sales/:saleId/": {"class": "Sale", "parent": "sales"}, "sales": {"class": "Sales"}}}"#)
+        let result = router.match(try url("shop://sales/3"))
+        #expect(result.route?.description == "/sales/:saleId/")
+        #expect(result.route == (try RoutePattern("sales/:saleId")))
+        #expect(result.plan.map(\.route) == ["sales", "/sales/:saleId/"])
+        #expect(result.jsonValue.objectValue?["route"] == "/sales/:saleId/")
+        #expect(try router.url(for: "sales/:saleId", parameters: ["saleId": "3"], scheme: "shop").absoluteString == "shop://sales/3")
     }
 
     @Test func readsAnEmptyHostAndAPathWithoutAuthority() throws {
