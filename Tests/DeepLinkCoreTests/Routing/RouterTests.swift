@@ -115,6 +115,25 @@ struct RouterTests {
         #expect(missing.trail == [RouteResult.Attempt(path: "sale", reason: "route sale: required parameter saleId is missing")])
     }
 
+    @Test(arguments: ["shop://sale?saleId", "shop://sale?saleId=", "shop://sale?saleId=&ref="])
+    func dropsAnEmptyValueSoItDoesNotSatisfyRequired(link: String) throws {
+        let router = try makeRouter(
+            #"{"routes": {"sale": {"class": "Sale", "routeParameters": {"saleId": {"required": true}, "ref": {}}}}}"#)
+        let result = router.match(try url(link))
+        #expect(result.outcome == .none)
+        #expect(result.trail == [RouteResult.Attempt(path: "sale", reason: "route sale: required parameter saleId is missing")])
+        #expect(router.match(try url("shop://sale?saleId=3&ref=")).parameters == ["saleId": "3"])
+    }
+
+    @Test func keepsAnEmptyValueWhenTheRegexAcceptsIt() throws {
+        let router = try makeRouter(
+            #"{"schemes": ["shop"], "routes": {"sale": {"class": "Sale", "routeParameters": {"saleId": {"required": true, "regex": "[0-9]*"}, "q": {}}}}}"#)
+        #expect(router.match(try url("shop://sale?saleId=")).parameters == ["saleId": ""])
+        #expect(try router.url(for: "sale", parameters: ["saleId": ""]).absoluteString == "shop://sale?saleId=")
+        let error = #expect(throws: LinkBuildingError.self) { try router.url(for: "sale", parameters: ["saleId": "1", "q": ""]) }
+        #expect(error?.code == .invalidParameter)
+    }
+
     // MARK: Rule 5: query parameters
 
     @Test func forwardsOnlyDeclaredQueryParameters() throws {
