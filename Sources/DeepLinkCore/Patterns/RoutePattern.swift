@@ -29,6 +29,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         func failure(_ code: ConfigError.Code, _ message: String) -> ConfigError {
             ConfigError(code: code, message: message, path: path, location: location)
         }
+        if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://"), URLScheme.isValid(text[..<colon]) {
+            var route = text[colon...].dropFirst(3)
+            if ["http", "https"].contains(text[..<colon].lowercased()) { route = route.drop { $0 != "/" } }
+            throw failure(
+                .invalidRoutePattern,
+                "route key \(JSONWriter.quoted(text)) starts with a scheme; write the route alone, like "
+                    + "\(JSONWriter.quoted(String(route.drop { $0 == "/" }))) (links are matched from a custom scheme's host, "
+                    + "or a universal link's path)")
+        }
         var trimmed = Substring(text)
         while trimmed.first == "/" { trimmed.removeFirst() }
         while trimmed.last == "/" { trimmed.removeLast() }

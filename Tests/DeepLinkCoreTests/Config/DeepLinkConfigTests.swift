@@ -83,6 +83,12 @@ struct DeepLinkConfigTests {
                 == #"Shop.json:2:75: routes["sales/:saleId"].routeParameters.saleId.regex: invalid regular expression "[0-9": expected ']'"#)
     }
 
+    @Test func saysARouteKeyWithASchemeNeedsThePathAlone() {
+        let report = DeepLinkConfig.diagnose(#"{"routes": {"shop://sales/:saleId": {"class": "S"}}}"#)
+        #expect(report.errors.first?.code == .invalidRoutePattern)
+        #expect(report.errors.first?.message.contains(#"starts with a scheme; write the route alone, like "sales/:saleId""#) == true)
+    }
+
     @Test func reportsEveryErrorNotJustTheFirst() {
         let report = DeepLinkConfig.diagnose(
             #"{"routes": {"a": {"class": 1}, "b/:x/:x": {"class": "B"}, "c": {"class": "C"}}, "logging": 2}"#)

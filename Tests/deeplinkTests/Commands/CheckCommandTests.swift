@@ -46,6 +46,15 @@ struct CheckCommandTests {
         #expect(diagnostics.last?.objectValue?["code"] == "unknown-key")
     }
 
+    @Test func failsOnARouteKeyThatCanNeverMatch() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID()).json")
+        try #"{"routes": {"products/*": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path]).render() }
+        #expect(failure?.message.contains("[route-never-matches]") == true)
+        #expect(failure?.message.hasSuffix("1 error, 0 warnings") == true)
+    }
+
     @Test func printsLintWarningsButSucceeds() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID()).json")
         try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
