@@ -36,8 +36,10 @@ final class ConfigReader {
         config.defaultRoute = reader.attempt { () throws(ConfigError) in
             try object.optional("defaultRoute").map { node throws(ConfigError) in try readDestination(node, parameters: nil) }
         }
-        config.schemes = reader.attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) } ?? []
-        config.hosts = reader.attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.schemes = reader.attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) }?.map(\.name) ?? []
+        let hosts = reader.attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.hosts = hosts.map(\.name)
+        config.hostLocations = Dictionary(hosts.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first })
         config.requiresAuth = reader.attempt { () throws(ConfigError) in try object.optional("requiresAuth")?.readBool() } ?? false
         config.allowedOrigins = reader.attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
             ?? LinkOrigin.defaultAllowed
@@ -139,26 +141,49 @@ final class ConfigReader {
         Set(try node.readArray().map { element throws(ConfigError) in try element.readCase(of: LinkOrigin.self) })
     }
 
-    private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [String] {
-        try readNames(node, valid: URLScheme.isValid) { scheme in
-            "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
-                + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")"
+    private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [(name: String, location: SourceLocation)] {
+        try readNames(node) { scheme in
+            guard URLScheme.isValid(scheme) else {
+                return "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
+                    + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")"
+            }
+            let lowercased = scheme.lowercased()
+            if lowercased == "http" || lowercased == "https" {
+                return "\(JSONWriter.quoted(scheme)) is not the app's own scheme: \(lowercased) links are universal links; "
+                    + "list their domain in \"hosts\" (like \"shop.example.com\") instead"
+            }
+            return Self.schemesOfOtherApps[lowercased].map { owner in
+                "\(JSONWriter.quoted(scheme)) belongs to \(owner), which opens those links, never your app; use a scheme of "
+                    + "your own, like your app's name"
+            }
         }
     }
 
-    private func readHosts(_ node: JSONNode) throws(ConfigError) -> [String] {
-        try readNames(node, valid: HostName.isValid) { host in
-            "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
-                + "without scheme, port or path"
+    /// Schemes the platforms give to their own apps: a config that claims one is mistaken.
+    private static let schemesOfOtherApps: [String: String] = [
+        "mailto": "Mail", "tel": "Phone", "sms": "Messages", "facetime": "FaceTime", "maps": "Maps",
+        "itms-apps": "the App Store", "itms-appss": "the App Store", "itms-services": "the App Store", "market": "Google Play",
+        "intent": "Android's intent resolver", "file": "the file system", "data": "the browser", "javascript": "the browser",
+        "about": "the browser",
+    ]
+
+    private func readHosts(_ node: JSONNode) throws(ConfigError) -> [(name: String, location: SourceLocation)] {
+        try readNames(node) { host in
+            HostName.isValid(host)
+                ? nil
+                : "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
+                    + "without scheme, port or path"
         }
     }
 
-    /// An array of names that compare case-insensitively, lowercased.
-    private func readNames(_ node: JSONNode, valid: (String) -> Bool, problem: (String) -> String) throws(ConfigError) -> [String] {
+    /// An array of names that compare case-insensitively, lowercased, each checked by `problem`.
+    private func readNames(_ node: JSONNode, problem: (String) -> String?) throws(ConfigError)
+        -> [(name: String, location: SourceLocation)]
+    {
         try node.readArray().map { element throws(ConfigError) in
             let name = try element.readNonEmptyString()
-            guard valid(name) else { throw ConfigError(code: .invalidValue, message: problem(name), at: element) }
-            return name.lowercased()
+            if let problem = problem(name) { throw ConfigError(code: .invalidValue, message: problem, at: element) }
+            return (name.lowercased(), element.location)
         }
     }
 }

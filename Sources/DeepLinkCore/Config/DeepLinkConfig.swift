@@ -15,10 +15,14 @@ public struct DeepLinkConfig: Sendable, Hashable {
     public var defaultRoute: RouteDestination?
     /// The routes, in config order; the order breaks ties between equally specific routes.
     public var routes: [RouteDefinition]
-    /// The custom schemes the app owns, lowercased. Empty means any scheme is accepted.
+    /// The custom schemes the app owns, lowercased. Empty means any scheme is accepted. `http`,
+    /// `https` and schemes of other apps (`mailto`, `itms-apps`, ...) are config errors here:
+    /// https links belong in ``hosts``.
     public var schemes: [String]
     /// The https hosts of the app's universal links, lowercased.
     public var hosts: [String]
+    /// Where each of ``hosts`` is written in the config, for findings about it.
+    package var hostLocations: [String: SourceLocation] = [:]
     /// Whether every route needs a signed-in user unless it says otherwise (`requiresAuth`).
     public var requiresAuth: Bool
     /// The origins that may navigate unless a route says otherwise (`allowedOrigins`);

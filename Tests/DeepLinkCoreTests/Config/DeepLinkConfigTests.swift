@@ -63,6 +63,9 @@ struct DeepLinkConfigTests {
         (#"{"defaultRoute": {}, "routes": {}}"#, "route-without-destination", "defaultRoute", 1),
         (#"{"schemes": ["shop://"], "routes": {}}"#, "invalid-value", "schemes[0]", 1),
         (#"{"hosts": ["https://shop.example.com"], "routes": {}}"#, "invalid-value", "hosts[0]", 1),
+        (#"{"schemes": ["shop", "https"], "routes": {}}"#, "invalid-value", "schemes[1]", 1),
+        (#"{"schemes": ["HTTP"], "routes": {}}"#, "invalid-value", "schemes[0]", 1),
+        (#"{"schemes": ["mailto"], "routes": {}}"#, "invalid-value", "schemes[0]", 1),
         (#"{"storyboard": {"iPhone": ""}, "routes": {}}"#, "invalid-value", "storyboard.iPhone", 1),
     ])
     func rejectsABadConfigNamingTheJSONPathAndLine(text: String, code: String, path: String, line: Int) {
@@ -81,6 +84,12 @@ struct DeepLinkConfigTests {
         #expect(
             error?.description
                 == #"Shop.json:2:75: routes["sales/:saleId"].routeParameters.saleId.regex: invalid regular expression "[0-9": expected ']'"#)
+    }
+
+    @Test(arguments: [("https", #"list their domain in "hosts""#), ("itms-apps", "belongs to the App Store")])
+    func saysWhyASchemeIsNotTheApps(scheme: String, advice: String) {
+        let report = DeepLinkConfig.diagnose(#"{"schemes": ["SCHEME"], "routes": {}}"#.replacingOccurrences(of: "SCHEME", with: scheme))
+        #expect(report.errors.first?.message.contains(advice) == true, "\(report.errors)")
     }
 
     @Test func saysARouteKeyWithASchemeNeedsThePathAlone() {
