@@ -115,7 +115,8 @@ public struct Router: Sendable {
         return outcome == .matched || outcome == .coordinated
     }
 
-    /// The route's storyboard for the idiom, else the config's; none for handler-only routes.
+    /// The route's own storyboard object's entry for the idiom (iPad falls back to iPhone), else the
+    /// config's (likewise); none for handler-only routes. `Docs/Semantics.md` §8.
     func storyboard(for destination: RouteDestination, idiom: DeviceIdiom) -> String? {
         guard destination.className != nil else { return nil }
         return destination.storyboard?.name(for: idiom) ?? config.storyboard?.name(for: idiom)

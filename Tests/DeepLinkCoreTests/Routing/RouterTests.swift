@@ -340,6 +340,14 @@ struct RouterTests {
         #expect(router.match(try url("shop://home"), idiom: idiom).storyboard == home)
     }
 
+    @Test func takesTheRoutesIPhoneStoryboardOnIPadOverTheTopLevelsIPadOne() throws {
+        let router = try makeRouter(
+            #"{"storyboard": {"iPhone": "Main_iPhone", "iPad": "Main_iPad"}, "routes": {"sales": {"class": "Sale", "storyboard": {"iPhone": "Sale_iPhone"}}, "ipad": {"class": "Pad", "storyboard": {"iPad": "Pad_iPad"}}}}"#)
+        #expect(router.match(try url("shop://sales"), idiom: .pad).storyboard == "Sale_iPhone")
+        #expect(router.match(try url("shop://ipad"), idiom: .pad).storyboard == "Pad_iPad")
+        #expect(router.match(try url("shop://ipad"), idiom: .phone).storyboard == "Main_iPhone")
+    }
+
     // MARK: Rule 9: logging
 
     @Test func reportsToTheLoggerOnlyWhenLoggingIsOnAndNeverChangesTheWinner() throws {
