@@ -142,7 +142,7 @@ private struct SettingsReader {
     }
 
     private func readHosts(_ node: JSONNode, iosApps: [IOSApp]) throws(ConfigError) -> [HostAssociation] {
-        let object = try node.readObject()
+        let object = try reader.object(node)
         var hosts: [HostAssociation] = []
         for member in object.members {
             let host = reader.attempt { () throws(ConfigError) in try readHost(member, iosApps: iosApps) }
@@ -245,7 +245,7 @@ private struct SettingsReader {
     }
 
     private func readVariables(_ node: JSONNode) throws(ConfigError) -> [String: [String]] {
-        let object = try node.readObject()
+        let object = try reader.object(node)
         var variables: [String: [String]] = [:]
         for member in object.members {
             guard !member.key.isEmpty, !member.key.contains(where: { "$()".contains($0) }) else {

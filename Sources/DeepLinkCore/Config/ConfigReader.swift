@@ -34,7 +34,9 @@ final class ConfigReader {
         config.logging = reader.attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
         config.storyboard = reader.attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }
         config.defaultRoute = reader.attempt { () throws(ConfigError) in
-            try object.optional("defaultRoute").map { node throws(ConfigError) in try readDestination(node, parameters: nil) }
+            try object.optional("defaultRoute").map { node throws(ConfigError) in
+                try readDestination(reader.object(node, known: Self.defaultRouteKeys))
+            }
         }
         config.schemes = reader.attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) }?.map(\.name) ?? []
         let hosts = reader.attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
@@ -49,16 +51,16 @@ final class ConfigReader {
     }
 
     private func readRoutes(_ node: JSONNode) throws(ConfigError) -> [RouteDefinition] {
-        try node.readObject().members.compactMap { member in reader.attempt { () throws(ConfigError) in try readRoute(member) } }
+        try reader.object(node).members.compactMap { member in reader.attempt { () throws(ConfigError) in try readRoute(member) } }
     }
 
     private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
         let pattern = try RoutePattern(member.key, path: member.value.path, location: member.keyLocation)
-        let object = try member.value.readObject()
+        let object = try reader.object(member.value, known: Self.routeKeys)
         let parameters = try object.optional("routeParameters").map { node throws(ConfigError) in
             try readParameters(node)
         } ?? []
-        let destination = try readDestination(member.value, parameters: parameters)
+        let destination = try readDestination(object)
         let parent = try object.optional("parent").map { node throws(ConfigError) in
             try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).normalized
         }
@@ -69,9 +71,8 @@ final class ConfigReader {
             location: member.keyLocation)
     }
 
-    /// Reads a route or default route object. `parameters` is `nil` for the default route, which takes none.
-    private func readDestination(_ node: JSONNode, parameters: [ParameterRule]?) throws(ConfigError) -> RouteDestination {
-        let object = try reader.object(node, known: parameters == nil ? Self.defaultRouteKeys : Self.routeKeys)
+    /// Reads what a route or the default route opens.
+    private func readDestination(_ object: JSONObjectReader) throws(ConfigError) -> RouteDestination {
         let className = try object.optional("class")?.readNonEmptyString()
         let identifier = try object.optional("identifier")?.readNonEmptyString()
         let storyboard = try object.optional("storyboard").map(readStoryboard)
@@ -81,7 +82,7 @@ final class ConfigReader {
             let what = handlersNode == nil ? "has neither \"class\" nor \"handlers\"" : "has no \"class\" and an empty \"handlers\" list"
             throw ConfigError(
                 code: .routeWithoutDestination,
-                message: "the route \(what), so it could do nothing; name a screen class, handlers, or both", at: node)
+                message: "the route \(what), so it could do nothing; name a screen class, handlers, or both", at: object.node)
         }
         if let handlersNode {
             var seen: Set<String> = []
@@ -97,7 +98,7 @@ final class ConfigReader {
     }
 
     private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {
-        let object = try node.readObject()
+        let object = try reader.object(node)
         var rules: [ParameterRule] = []
         for member in object.members {
             if ParameterRule.reservedNames.contains(member.key) {

@@ -44,14 +44,18 @@ package final class ConfigSectionReader {
         warnings.append(warning)
     }
 
-    /// An object whose members are read by name. An unknown member is a warning, so newer files
-    /// still load and a typo (`"regx"`) does not pass unnoticed; or, with `refusingUnknownKeys`,
-    /// an error, where a typo would silently turn a setting back to its default.
-    /// - Throws: ``ConfigError`` when the value is not an object or repeats a member name.
-    package func object(_ node: JSONNode, known: Set<String>, refusingUnknownKeys: Bool = false) throws(ConfigError)
+    /// An object whose members are read by name, the first of a repeated name read and the
+    /// repetition reported, so one duplicate key hides nothing else. When `known` is given, an
+    /// unknown member is a warning, so newer files still load and a typo (`"regx"`) does not pass
+    /// unnoticed; or, with `refusingUnknownKeys`, an error, where a typo would silently turn a
+    /// setting back to its default.
+    /// - Throws: ``ConfigError`` when the value is not an object.
+    package func object(_ node: JSONNode, known: Set<String>? = nil, refusingUnknownKeys: Bool = false) throws(ConfigError)
         -> JSONObjectReader
     {
-        let object = try node.readObject()
+        let object = try node.readObjectKeepingFirstOfEachKey()
+        object.duplicateKeys.forEach(report)
+        guard let known else { return object }
         if refusingUnknownKeys {
             object.unknownKeyErrors(known: known).forEach(report)
         } else {

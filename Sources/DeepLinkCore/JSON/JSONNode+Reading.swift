@@ -74,8 +74,17 @@ extension JSONNode {
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an object, or
     ///   `duplicate-key` at the second occurrence of a member name.
     package func readObject() throws(ConfigError) -> JSONObjectReader {
+        let object = try readObjectKeepingFirstOfEachKey()
+        if let duplicate = object.duplicateKeys.first { throw duplicate }
+        return object
+    }
+
+    /// An object whose repeated member names are listed in ``JSONObjectReader/duplicateKeys``
+    /// rather than thrown, the first member of each name read, so the rest can still be checked.
+    /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an object.
+    package func readObjectKeepingFirstOfEachKey() throws(ConfigError) -> JSONObjectReader {
         guard case .object(let members) = value else { throw wrongType(expected: "an object") }
-        return try JSONObjectReader(node: self, members: members)
+        return JSONObjectReader(node: self, members: members)
     }
 
     /// An error saying the value should have been of another type.
@@ -89,26 +98,30 @@ extension JSONNode {
 package struct JSONObjectReader: Sendable {
     /// The object itself.
     package let node: JSONNode
-    /// Every member, in document order.
+    /// The first member of each name, in document order.
     package let members: [JSONMember]
+    /// A `duplicate-key` error at each repeated member name.
+    package let duplicateKeys: [ConfigError]
     private let index: [String: JSONNode]
 
-    fileprivate init(node: JSONNode, members: [JSONMember]) throws(ConfigError) {
+    fileprivate init(node: JSONNode, members: [JSONMember]) {
         self.node = node
-        self.members = members
-        var index: [String: JSONNode] = [:]
-        var firstLocation: [String: SourceLocation] = [:]
+        var first: [String: JSONMember] = [:]
+        var duplicateKeys: [ConfigError] = []
         for member in members {
-            if let first = firstLocation[member.key] {
-                throw ConfigError(
-                    code: .duplicateKey,
-                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(first)); each key may appear once",
-                    path: member.value.path, location: member.keyLocation)
+            guard let earlier = first[member.key] else {
+                first[member.key] = member
+                continue
             }
-            firstLocation[member.key] = member.keyLocation
-            index[member.key] = member.value
+            duplicateKeys.append(
+                ConfigError(
+                    code: .duplicateKey,
+                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(earlier.keyLocation)); each key may appear once",
+                    path: member.value.path, location: member.keyLocation))
         }
-        self.index = index
+        self.members = members.filter { first[$0.key] == $0 }
+        self.duplicateKeys = duplicateKeys
+        self.index = first.mapValues(\.value)
     }
 
     /// The member's value, or `nil` when the member is absent or `null`.

@@ -104,6 +104,19 @@ struct DeepLinkConfigTests {
         #expect(report.errors.map(\.code) == [.wrongType, .wrongType, .duplicateParameter])
     }
 
+    @Test(arguments: [
+        (#"{"routes": {"a": {"class": "A"}, "a": {"class": "B"}, "b": {"class": 3}}, "logging": "yes"}"#,
+            ["logging", "routes.a", "routes.b.class"]),
+        (#"{"routes": {"a": {"class": "A", "class": "B", "handlers": [1]}, "b/:x": {"class": "B", "routeParameters": {"x": {}, "x": {}, "y": {"regex": "["}}}}}"#,
+            ["routes.a.class", "routes.a.handlers[0]", #"routes["b/:x"].routeParameters.x"#, #"routes["b/:x"].routeParameters.y.regex"#]),
+        (#"{"routes": {}, "routes": {"a": {}}, "schemes": ["https"]}"#, ["routes", "schemes[0]"]),
+    ])
+    func reportsTheOtherErrorsBesideADuplicateKey(text: String, paths: [String]) {
+        let report = DeepLinkConfig.diagnose(text)
+        #expect(report.config == nil)
+        #expect(Set(report.errors.map(\.path.description)) == Set(paths), "\(report.errors)")
+    }
+
     @Test func warnsAboutUnknownKeysAndSuggestsTheKnownOne() throws {
         let report = DeepLinkConfig.diagnose(
             #"{"routes": {"a/:id": {"class": "A", "routeParameters": {"id": {"regx": "[0-9]"}}}}, "extra": 1}"#)
