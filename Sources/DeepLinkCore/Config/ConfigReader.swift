@@ -11,6 +11,9 @@ final class ConfigReader {
     static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
     static let parameterKeys: Set<String> = ["required", "regex"]
     static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
+    /// Keys that guard access: a misspelling would silently open a route to more links or users,
+    /// so a near miss of one is an error, not a warning.
+    static let accessKeys: Set<String> = ["requiresAuth", "allowedOrigins", "schemes", "hosts"]
 
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
@@ -26,7 +29,7 @@ final class ConfigReader {
 
     private func readConfig(_ root: JSONNode) throws(ConfigError) -> DeepLinkConfig {
         let sectionKeys = ConfigSection.all.map(\.key)
-        let object = try reader.object(root, known: Self.topLevelKeys.union(sectionKeys))
+        let object = try reader.object(root, known: Self.topLevelKeys.union(sectionKeys), refusingNearMissesOf: Self.accessKeys)
         var config = DeepLinkConfig()
         // Kept as written, `null` included: the module that reads a section decides what null means.
         for member in object.members where sectionKeys.contains(member.key) { config.sections[member.key] = member.value }
@@ -56,7 +59,7 @@ final class ConfigReader {
 
     private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
         let pattern = try RoutePattern(member.key, path: member.value.path, location: member.keyLocation)
-        let object = try reader.object(member.value, known: Self.routeKeys)
+        let object = try reader.object(member.value, known: Self.routeKeys, refusingNearMissesOf: Self.accessKeys)
         let parameters = try object.optional("routeParameters").map { node throws(ConfigError) in
             try readParameters(node)
         } ?? []

@@ -47,19 +47,20 @@ package final class ConfigSectionReader {
     /// An object whose members are read by name, the first of a repeated name read and the
     /// repetition reported, so one duplicate key hides nothing else. When `known` is given, an
     /// unknown member is a warning, so newer files still load and a typo (`"regx"`) does not pass
-    /// unnoticed; or, with `refusingUnknownKeys`, an error, where a typo would silently turn a
-    /// setting back to its default.
+    /// unnoticed; or an error, where a typo would silently turn a setting back to its default:
+    /// every unknown member with `refusingUnknownKeys`, else those close to a `guarded` name.
     /// - Throws: ``ConfigError`` when the value is not an object.
-    package func object(_ node: JSONNode, known: Set<String>? = nil, refusingUnknownKeys: Bool = false) throws(ConfigError)
-        -> JSONObjectReader
-    {
+    package func object(
+        _ node: JSONNode, known: Set<String>? = nil, refusingUnknownKeys: Bool = false, refusingNearMissesOf guarded: Set<String> = []
+    ) throws(ConfigError) -> JSONObjectReader {
         let object = try node.readObjectKeepingFirstOfEachKey()
         object.duplicateKeys.forEach(report)
         guard let known else { return object }
         if refusingUnknownKeys {
             object.unknownKeyErrors(known: known).forEach(report)
         } else {
-            object.unknownKeyWarnings(known: known).forEach(warn)
+            object.unknownKeyErrors(known: known, nearMissesOf: guarded).forEach(report)
+            object.unknownKeyWarnings(known: known, exceptNearMissesOf: guarded).forEach(warn)
         }
         return object
     }

@@ -146,31 +146,38 @@ package struct JSONObjectReader: Sendable {
 
     /// Warnings for members whose names are not among the known ones; unknown keys are allowed
     /// so that newer files still load, but a typo (`"regx"`) should not pass unnoticed.
-    /// - Parameter known: The member names this object may have.
-    package func unknownKeyWarnings(known: Set<String>) -> [Diagnostic] {
-        unknownMembers(known: known).map { member, suggestion in
+    /// - Parameters:
+    ///   - known: The member names this object may have.
+    ///   - guarded: Names whose near misses ``unknownKeyErrors(known:nearMissesOf:)`` reports instead.
+    package func unknownKeyWarnings(known: Set<String>, exceptNearMissesOf guarded: Set<String> = []) -> [Diagnostic] {
+        unknownMembers(known: known).filter { !guarded.contains($0.closest ?? "") }.map { member, closest in
             Diagnostic(
                 severity: .warning, code: "unknown-key",
-                message: "unknown key \(JSONWriter.quoted(member.key)) is ignored\(suggestion)",
+                message: "unknown key \(JSONWriter.quoted(member.key)) is ignored\(Self.suggestion(closest))",
                 path: member.value.path, location: member.keyLocation)
         }
     }
 
     /// Errors for members whose names are not among the known ones, where a typo would
-    /// silently change what the file means.
-    /// - Parameter known: The member names this object may have.
-    package func unknownKeyErrors(known: Set<String>) -> [ConfigError] {
-        unknownMembers(known: known).map { member, suggestion in
+    /// silently change what the file means: every unknown member, or those that look like a
+    /// misspelling of one of `guarded`.
+    /// - Parameters:
+    ///   - known: The member names this object may have.
+    ///   - guarded: When given, only near misses of these names are errors.
+    package func unknownKeyErrors(known: Set<String>, nearMissesOf guarded: Set<String>? = nil) -> [ConfigError] {
+        unknownMembers(known: known).filter { guarded?.contains($0.closest ?? "") ?? true }.map { member, closest in
             ConfigError(
-                code: .invalidValue, message: "unknown key \(JSONWriter.quoted(member.key))\(suggestion)",
+                code: .unknownKey, message: "unknown key \(JSONWriter.quoted(member.key))\(Self.suggestion(closest))",
                 path: member.value.path, location: member.keyLocation)
         }
     }
 
-    private func unknownMembers(known: Set<String>) -> [(member: JSONMember, suggestion: String)] {
-        members.filter { !known.contains($0.key) }.map { member in
-            (member, known.closest(to: member.key).map { "; did you mean \(JSONWriter.quoted($0))?" } ?? "")
-        }
+    private func unknownMembers(known: Set<String>) -> [(member: JSONMember, closest: String?)] {
+        members.filter { !known.contains($0.key) }.map { ($0, known.closest(to: $0.key)) }
+    }
+
+    private static func suggestion(_ closest: String?) -> String {
+        closest.map { "; did you mean \(JSONWriter.quoted($0))?" } ?? ""
     }
 }
 

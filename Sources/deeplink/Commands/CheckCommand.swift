@@ -12,7 +12,7 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: """
             Checks the config itself, routes that can never win, regexes that accept nothing, the `apps` \
             section, and whether the generated association files cover every universal-link route. \
-            Exits non-zero when there are errors; warnings alone exit 0.
+            Exits non-zero when there are errors; warnings alone exit 0, unless --strict.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -22,6 +22,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Print a JSON object with the diagnostics instead of text.")
     var json = false
+
+    @Flag(help: "Fail on warnings too, not just errors.")
+    var strict = false
 
     func run() async throws {
         try await runReporting(render)
@@ -43,7 +46,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let output = DiagnosticsReport.render(
             diagnostics, file: configOptions.config, json: json, what: "\(report.config?.routes.count ?? 0) routes")
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
+        guard !diagnostics.contains(where: { strict || $0.severity == .error }) else { throw CommandFailure(output) }
         return output
     }
 

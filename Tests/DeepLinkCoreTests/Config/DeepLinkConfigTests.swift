@@ -117,6 +117,22 @@ struct DeepLinkConfigTests {
         #expect(Set(report.errors.map(\.path.description)) == Set(paths), "\(report.errors)")
     }
 
+    @Test(arguments: [
+        (#"{"requireAuth": true, "routes": {}}"#, "requireAuth", "requiresAuth"),
+        (#"{"allowOrigins": ["userTap"], "routes": {}}"#, "allowOrigins", "allowedOrigins"),
+        (#"{"scheme": ["shop"], "routes": {}}"#, "scheme", "schemes"),
+        (#"{"Hosts": ["shop.example.com"], "routes": {}}"#, "Hosts", "hosts"),
+        (#"{"routes": {"a": {"class": "A", "allowedOrigin": ["userTap"]}}}"#, "routes.a.allowedOrigin", "allowedOrigins"),
+        (#"{"routes": {"a": {"class": "A", "requiresauth": true}}}"#, "routes.a.requiresauth", "requiresAuth"),
+    ])
+    func refusesAMisspeltKeyThatGuardsAccess(text: String, path: String, meant: String) {
+        let report = DeepLinkConfig.diagnose(text)
+        #expect(report.config == nil)
+        #expect(report.errors.map(\.path.description) == [path], "\(report.errors)")
+        #expect(report.errors.first?.code.name == "unknown-key")
+        #expect(report.errors.first?.message.contains("did you mean \(JSONWriter.quoted(meant))") == true)
+    }
+
     @Test func warnsAboutUnknownKeysAndSuggestsTheKnownOne() throws {
         let report = DeepLinkConfig.diagnose(
             #"{"routes": {"a/:id": {"class": "A", "routeParameters": {"id": {"regx": "[0-9]"}}}}, "extra": 1}"#)

@@ -55,6 +55,15 @@ struct CheckCommandTests {
         #expect(failure?.message.hasSuffix("1 error, 0 warnings") == true)
     }
 
+    @Test func failsOnWarningsWhenStrict() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID()).json")
+        try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path, "--strict"]).render() }
+        #expect(failure?.message.hasSuffix("OK, 2 routes, 1 warning") == true)
+        #expect(try await CheckCommand.parse(["--config", Fixtures.shopConfig.path, "--strict"]).render().hasSuffix("0 warnings"))
+    }
+
     @Test func printsLintWarningsButSucceeds() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID()).json")
         try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
