@@ -111,15 +111,17 @@ struct RouteWalk {
     /// The config's top-level origin rule, which governs the default route and coordinators.
     private var mayNavigate: Bool { router.config.allowedOrigins.contains(request.origin) }
 
-    /// A result that stops at the matched route: a refused origin, or sign-in first.
+    /// A result that stops at the matched route, naming it so the app can record the link: a
+    /// refused origin, or sign-in first.
     private func gate(_ candidate: RouteSearch.Candidate) -> RouteResult? {
         let route = candidate.route
+        let unrun = HandlerChain.Run(parameters: candidate.parameters)
         if !route.allowedOrigins.contains(request.origin) {
-            return result(.rejected, reason: "route \(route.patternText) may not be opened from origin \(request.origin.rawValue)")
+            return destinationResult(
+                .rejected, route, unrun, reason: "route \(route.patternText) may not be opened from origin \(request.origin.rawValue)")
         }
         guard route.requiresAuth, !request.isSignedIn else { return nil }
-        return destinationResult(
-            .signInRequired, route, HandlerChain.Run(parameters: candidate.parameters), reason: "route \(route.patternText) needs a signed-in user")
+        return destinationResult(.signInRequired, route, unrun, reason: "route \(route.patternText) needs a signed-in user")
     }
 
     private func destinationResult(
