@@ -74,8 +74,9 @@ struct DocumentationSampleTests {
         let router = try RouterBuilder(config: DeepLinkConfig.parse(#"{"routes": {"applinks": {"class": "Docs"}}}"#)).build()
         let incomingURL = try #require(opened)
         var backButton: (title: String, url: URL)?
+        let session = (isSignedIn: false, user: "nobody")
         // sample: GettingStarted.md, "Read the context of an incoming link"
-        let result = await router.routeAppLink(incomingURL)
+        let result = await router.routeAppLink(incomingURL, isSignedIn: session.isSignedIn)
         if let referer = result.referer, let back = referer.url {
             backButton = (title: "Back to \(referer.appName ?? "the app")", url: back)
         }

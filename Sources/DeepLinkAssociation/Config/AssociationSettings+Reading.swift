@@ -83,7 +83,7 @@ private struct SettingsReader {
                 guard seen.insert(appID).inserted else {
                     throw ConfigError(code: .invalidValue, message: "app ID \"\(appID)\" is listed twice", at: appIDNode)
                 }
-                return try IOSAppFactory.make(appID: appID, appClipID: clipID, at: element)
+                return try checked(at: element) { () throws(AssociationError) in try IOSApp(appID: appID, appClipID: clipID) }
             }
             if let app { apps.append(app) }
         }
@@ -132,10 +132,8 @@ private struct SettingsReader {
                     }
                     fingerprints.append(fingerprint)
                 }
-                do throws(AssociationError) {
-                    return try AndroidApp(package: package, sha256CertFingerprints: fingerprints)
-                } catch {
-                    throw ConfigError(code: .invalidValue, message: error.message, at: element)
+                return try checked(at: element) { () throws(AssociationError) in
+                    try AndroidApp(package: package, sha256CertFingerprints: fingerprints)
                 }
             }
             if let app { apps.append(app) }
@@ -144,7 +142,7 @@ private struct SettingsReader {
     }
 
     private func readHosts(_ node: JSONNode, iosApps: [IOSApp]) throws(ConfigError) -> [HostAssociation] {
-        let object = try node.readObject()
+        let object = try reader.object(node)
         var hosts: [HostAssociation] = []
         for member in object.members {
             let host = reader.attempt { () throws(ConfigError) in try readHost(member, iosApps: iosApps) }
@@ -247,7 +245,7 @@ private struct SettingsReader {
     }
 
     private func readVariables(_ node: JSONNode) throws(ConfigError) -> [String: [String]] {
-        let object = try node.readObject()
+        let object = try reader.object(node)
         var variables: [String: [String]] = [:]
         for member in object.members {
             guard !member.key.isEmpty, !member.key.contains(where: { "$()".contains($0) }) else {
@@ -276,13 +274,11 @@ private struct SettingsReader {
         }
         return variables
     }
-}
 
-/// Turns an identifier the reader already checked into an ``IOSApp``.
-private enum IOSAppFactory {
-    static func make(appID: String, appClipID: String?, at node: JSONNode) throws(ConfigError) -> IOSApp {
-        do throws(AssociationError) {
-            return try IOSApp(appID: appID, appClipID: appClipID)
+    /// A model whose initializer checks what the reader did not, its error placed at `node`.
+    private func checked<Model>(at node: JSONNode, _ make: () throws(AssociationError) -> Model) throws(ConfigError) -> Model {
+        do {
+            return try make()
         } catch {
             throw ConfigError(code: .invalidValue, message: error.message, at: node)
         }

@@ -11,26 +11,50 @@ import Foundation
 ///   so the app would open for links it cannot show.
 /// - `no-web-equivalent` (error): a universal-link route has no https URL that works without the
 ///   app, because no value satisfies one of its parameters' regexes.
+/// - `host-without-association` (warning): one of the config's `hosts` has no entry in
+///   `apps.hosts`, so no association file is generated for it.
 public enum AssociationCoverage {
-    /// Every finding about the config's `apps` section and the files generated from it; empty
-    /// when the config has no `apps` section.
+    /// Every finding about the config's `apps` section and the files generated from it; without
+    /// an `apps` section, a warning for each of the config's hosts.
     /// - Parameter config: A config read from a file or text.
     public static func lint(_ config: DeepLinkConfig) -> [Diagnostic] {
         let report = AssociationSettings.diagnose(config)
-        guard let settings = report.settings else { return report.diagnostics }
+        guard let settings = report.settings else {
+            return report.errors.isEmpty ? located(hostsWithoutAssociation(config, settings: nil), in: config) : report.diagnostics
+        }
         let generator = AssociationGenerator(settings: settings)
         // Every handler counts as registered: the lint asks where links go, not what the app runs.
         var builder = RouterBuilder(config: config)
         builder.registerPassThroughHandlers()
         guard let router = try? builder.build() else { return report.diagnostics }
-        var findings: [Diagnostic] = []
+        var findings = hostsWithoutAssociation(config, settings: settings)
         for host in settings.hosts {
             findings += lint(host: host, generator: generator, router: router)
         }
-        return (report.diagnostics + findings).map { finding in
+        return report.diagnostics + located(findings, in: config)
+    }
+
+    private static func located(_ findings: [Diagnostic], in config: DeepLinkConfig) -> [Diagnostic] {
+        findings.map { finding in
             var finding = finding
             finding.file = config.file
             return finding
+        }
+    }
+
+    /// A warning for each of the config's `hosts` that `apps.hosts` does not list: no association
+    /// file is generated for it, so iOS and Android will not open the app for its links.
+    private static func hostsWithoutAssociation(_ config: DeepLinkConfig, settings: AssociationSettings?) -> [Diagnostic] {
+        let associated = Set(settings?.hosts.map(\.host) ?? [])
+        return config.hosts.enumerated().filter { !associated.contains($0.element) }.map { index, host in
+            let fix = host.hasPrefix("*.")
+                ? "a wildcard cannot serve one; list each subdomain in \"hosts\" and in apps.hosts"
+                : "add it to apps.hosts, or remove it from \"hosts\""
+            return Diagnostic(
+                severity: .warning, code: "host-without-association",
+                message: "host \(host) has no association settings in apps.hosts, so no apple-app-site-association or "
+                    + "assetlinks.json is generated for it and iOS and Android will not open the app for its links; \(fix)",
+                path: JSONPath.root.appending(key: "hosts").appending(index: index), location: config.hostLocations[host])
         }
     }
 
@@ -42,7 +66,7 @@ public enum AssociationCoverage {
         }
         let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []
         for glob in generator.routeGlobs(for: host) {
-            let routePath = JSONPath.root.appending(key: "routes").appending(key: glob.route.pattern.description)
+            let routePath = glob.route.path
             func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: String) {
                 findings.append(
                     Diagnostic(severity: severity, code: code, message: message, path: routePath, location: glob.route.location))

@@ -1,5 +1,6 @@
-/// Finds config mistakes that load fine but cannot be what the author meant: routes that can
-/// never win and expressions that accept nothing. `deeplink check` prints these as warnings.
+/// Finds config mistakes that load fine but cannot be what the author meant: keys that can never
+/// match (errors), routes that can never win and expressions that accept nothing (warnings).
+/// `deeplink check` prints them all.
 public enum ConfigLinter {
     /// Every finding for a config, in route order.
     /// - Parameter config: A config that loaded without errors.
@@ -8,12 +9,19 @@ public enum ConfigLinter {
         // Only routes of the same shape can shadow each other, so compare within shapes.
         var earlierOfShape: [[String?]: [RouteDefinition]] = [:]
         for route in config.routes {
-            let path = JSONPath.root.appending(key: "routes").appending(key: route.pattern.description)
+            let path = route.path
             let shape = route.pattern.segments.map { segment -> String? in
                 if case .literal(let text) = segment { return text }
                 return nil
             }
             defer { earlierOfShape[shape, default: []].append(route) }
+            if let reason = neverMatchReason(route.pattern, schemes: config.schemes) {
+                findings.append(
+                    Diagnostic(
+                        severity: .error, code: "route-never-matches",
+                        message: "route key \(JSONWriter.quoted(route.pattern.description)) \(reason)", path: path,
+                        location: route.location, file: config.file))
+            }
             if let winner = earlierOfShape[shape]?.first(where: { shadows($0, route) }) {
                 findings.append(
                     Diagnostic(
@@ -47,6 +55,27 @@ public enum ConfigLinter {
             }
         }
         return findings
+    }
+
+    /// Why a key can never match a link, when it cannot: it is written like a URL or a glob, not
+    /// like the path segments links are matched by.
+    static func neverMatchReason(_ pattern: RoutePattern, schemes: [String]) -> String? {
+        let key = pattern.description
+        if let colon = key.firstIndex(of: ":"), colon > key.startIndex,
+            (["http", "https"] + schemes).contains(key[..<colon].drop { $0 == "/" }.lowercased())
+        {
+            return "starts with a scheme; write the route alone: links are matched from a custom scheme's host, or a universal link's path"
+        }
+        if key.contains("?") {
+            return "puts a query in the path, but a link's query never reaches its path; declare the query's names in "
+                + "routeParameters and key the route by its path alone"
+        }
+        if key.contains("#") { return "puts a fragment in the path, but a link's fragment is ignored; key the route by its path alone" }
+        if key.contains("*") {
+            return "has no wildcards: * matches only a segment that is literally *; use a :parameter for one segment, or end the "
+                + "key before it (longer links are trimmed until a route matches)"
+        }
+        return nil
     }
 
     /// Whether `earlier` wins every URL `later` would match: same shape (literal precedence

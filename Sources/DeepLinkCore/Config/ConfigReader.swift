@@ -11,6 +11,9 @@ final class ConfigReader {
     static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
     static let parameterKeys: Set<String> = ["required", "regex"]
     static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
+    /// Keys that guard access: a misspelling would silently open a route to more links or users,
+    /// so a near miss of one is an error, not a warning.
+    static let accessKeys: Set<String> = ["requiresAuth", "allowedOrigins", "schemes", "hosts"]
 
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
@@ -20,25 +23,13 @@ final class ConfigReader {
     }
 
     func read(_ text: String) -> ConfigReport {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            reader.report(
-                ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location))
-            return report(config: nil)
-        }
-        let config = reader.attempt { () throws(ConfigError) in try readConfig(root) }
-        return report(config: config)
-    }
-
-    private func report(config: DeepLinkConfig?) -> ConfigReport {
-        ConfigReport(config: config, errors: reader.locatedErrors, warnings: reader.locatedWarnings)
+        let config = reader.attempt { () throws(ConfigError) in try readConfig(JSONParser.parseDocument(text)) }
+        return ConfigReport(config: config, errors: reader.errors, warnings: reader.warnings)
     }
 
     private func readConfig(_ root: JSONNode) throws(ConfigError) -> DeepLinkConfig {
         let sectionKeys = ConfigSection.all.map(\.key)
-        let object = try reader.object(root, known: Self.topLevelKeys.union(sectionKeys))
+        let object = try reader.object(root, known: Self.topLevelKeys.union(sectionKeys), refusingNearMissesOf: Self.accessKeys)
         var config = DeepLinkConfig()
         // Kept as written, `null` included: the module that reads a section decides what null means.
         for member in object.members where sectionKeys.contains(member.key) { config.sections[member.key] = member.value }
@@ -46,10 +37,14 @@ final class ConfigReader {
         config.logging = reader.attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
         config.storyboard = reader.attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }
         config.defaultRoute = reader.attempt { () throws(ConfigError) in
-            try object.optional("defaultRoute").map { node throws(ConfigError) in try readDestination(node, parameters: nil) }
+            try object.optional("defaultRoute").map { node throws(ConfigError) in
+                try readDestination(reader.object(node, known: Self.defaultRouteKeys))
+            }
         }
-        config.schemes = reader.attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) } ?? []
-        config.hosts = reader.attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.schemes = reader.attempt { () throws(ConfigError) in try object.optional("schemes").map(readSchemes) }?.map(\.name) ?? []
+        let hosts = reader.attempt { () throws(ConfigError) in try object.optional("hosts").map(readHosts) } ?? []
+        config.hosts = hosts.map(\.name)
+        config.hostLocations = Dictionary(hosts.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first })
         config.requiresAuth = reader.attempt { () throws(ConfigError) in try object.optional("requiresAuth")?.readBool() } ?? false
         config.allowedOrigins = reader.attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
             ?? LinkOrigin.defaultAllowed
@@ -59,18 +54,18 @@ final class ConfigReader {
     }
 
     private func readRoutes(_ node: JSONNode) throws(ConfigError) -> [RouteDefinition] {
-        try node.readObject().members.compactMap { member in reader.attempt { () throws(ConfigError) in try readRoute(member) } }
+        try reader.object(node).members.compactMap { member in reader.attempt { () throws(ConfigError) in try readRoute(member) } }
     }
 
     private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
         let pattern = try RoutePattern(member.key, path: member.value.path, location: member.keyLocation)
-        let object = try member.value.readObject()
+        let object = try reader.object(member.value, known: Self.routeKeys, refusingNearMissesOf: Self.accessKeys)
         let parameters = try object.optional("routeParameters").map { node throws(ConfigError) in
             try readParameters(node)
         } ?? []
-        let destination = try readDestination(member.value, parameters: parameters)
+        let destination = try readDestination(object)
         let parent = try object.optional("parent").map { node throws(ConfigError) in
-            try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).description
+            try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).normalized
         }
         return RouteDefinition(
             pattern: pattern, destination: destination, parameters: parameters,
@@ -79,9 +74,8 @@ final class ConfigReader {
             location: member.keyLocation)
     }
 
-    /// Reads a route or default route object. `parameters` is `nil` for the default route, which takes none.
-    private func readDestination(_ node: JSONNode, parameters: [ParameterRule]?) throws(ConfigError) -> RouteDestination {
-        let object = try reader.object(node, known: parameters == nil ? Self.defaultRouteKeys : Self.routeKeys)
+    /// Reads what a route or the default route opens.
+    private func readDestination(_ object: JSONObjectReader) throws(ConfigError) -> RouteDestination {
         let className = try object.optional("class")?.readNonEmptyString()
         let identifier = try object.optional("identifier")?.readNonEmptyString()
         let storyboard = try object.optional("storyboard").map(readStoryboard)
@@ -91,7 +85,7 @@ final class ConfigReader {
             let what = handlersNode == nil ? "has neither \"class\" nor \"handlers\"" : "has no \"class\" and an empty \"handlers\" list"
             throw ConfigError(
                 code: .routeWithoutDestination,
-                message: "the route \(what), so it could do nothing; name a screen class, handlers, or both", at: node)
+                message: "the route \(what), so it could do nothing; name a screen class, handlers, or both", at: object.node)
         }
         if let handlersNode {
             var seen: Set<String> = []
@@ -107,7 +101,7 @@ final class ConfigReader {
     }
 
     private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {
-        let object = try node.readObject()
+        let object = try reader.object(node)
         var rules: [ParameterRule] = []
         for member in object.members {
             if ParameterRule.reservedNames.contains(member.key) {
@@ -151,31 +145,49 @@ final class ConfigReader {
         Set(try node.readArray().map { element throws(ConfigError) in try element.readCase(of: LinkOrigin.self) })
     }
 
-    private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [String] {
-        try node.readArray().map { element throws(ConfigError) in
-            let scheme = try element.readNonEmptyString()
+    private func readSchemes(_ node: JSONNode) throws(ConfigError) -> [(name: String, location: SourceLocation)] {
+        try readNames(node) { scheme in
             guard URLScheme.isValid(scheme) else {
-                throw ConfigError(
-                    code: .invalidValue,
-                    message: "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
-                        + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")",
-                    at: element)
+                return "\(JSONWriter.quoted(scheme)) is not a URL scheme: it must start with a letter and contain only "
+                    + "letters, digits, '+', '-' and '.' (write \"shop\", not \"shop://\")"
             }
-            return scheme.lowercased()
+            let lowercased = scheme.lowercased()
+            if lowercased == "http" || lowercased == "https" {
+                return "\(JSONWriter.quoted(scheme)) is not the app's own scheme: \(lowercased) links are universal links; "
+                    + "list their domain in \"hosts\" (like \"shop.example.com\") instead"
+            }
+            return Self.schemesOfOtherApps[lowercased].map { owner in
+                "\(JSONWriter.quoted(scheme)) belongs to \(owner), which opens those links, never your app; use a scheme of "
+                    + "your own, like your app's name"
+            }
         }
     }
 
-    private func readHosts(_ node: JSONNode) throws(ConfigError) -> [String] {
+    /// Schemes the platforms give to their own apps: a config that claims one is mistaken.
+    private static let schemesOfOtherApps: [String: String] = [
+        "mailto": "Mail", "tel": "Phone", "sms": "Messages", "facetime": "FaceTime", "maps": "Maps",
+        "itms-apps": "the App Store", "itms-appss": "the App Store", "itms-services": "the App Store", "market": "Google Play",
+        "intent": "Android's intent resolver", "file": "the file system", "data": "the browser", "javascript": "the browser",
+        "about": "the browser",
+    ]
+
+    private func readHosts(_ node: JSONNode) throws(ConfigError) -> [(name: String, location: SourceLocation)] {
+        try readNames(node) { host in
+            HostName.isValid(host)
+                ? nil
+                : "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
+                    + "without scheme, port or path"
+        }
+    }
+
+    /// An array of names that compare case-insensitively, lowercased, each checked by `problem`.
+    private func readNames(_ node: JSONNode, problem: (String) -> String?) throws(ConfigError)
+        -> [(name: String, location: SourceLocation)]
+    {
         try node.readArray().map { element throws(ConfigError) in
-            let host = try element.readNonEmptyString()
-            guard HostName.isValid(host) else {
-                throw ConfigError(
-                    code: .invalidValue,
-                    message: "\(JSONWriter.quoted(host)) is not a host name: write the domain alone, like \"shop.example.com\", "
-                        + "without scheme, port or path",
-                    at: element)
-            }
-            return host.lowercased()
+            let name = try element.readNonEmptyString()
+            if let problem = problem(name) { throw ConfigError(code: .invalidValue, message: problem, at: element) }
+            return (name.lowercased(), element.location)
         }
     }
 }

@@ -3,8 +3,8 @@
 ///
 /// Each section is declared here, once, rather than by the module that reads it: an app that
 /// imports only `DeepLinkCore` must still know these keys, so that reading its config does not
-/// warn about them. The reading module gets its section's node with ``DeepLinkConfig/section(_:)``
-/// and reads it with a ``ConfigSectionReader``, as ``DeepLinkConfig`` reads its own keys.
+/// warn about them. The reading module reads its section with ``DeepLinkConfig/readSection(_:_:)``,
+/// through a ``ConfigSectionReader``, as ``DeepLinkConfig`` reads its own keys.
 package struct ConfigSection: Sendable, Hashable {
     /// The section's top-level key.
     package let key: String
@@ -19,15 +19,9 @@ package struct ConfigSection: Sendable, Hashable {
 }
 
 extension DeepLinkConfig {
-    /// A section's value as it was read, with its source locations; `nil` when the config has
-    /// no such section or was made in code.
-    /// - Parameter section: The section.
-    package func section(_ section: ConfigSection) -> JSONNode? {
-        sections[section.key]
-    }
-
-    /// Reads one section with `read`, which reports through the reader it is given, so the
-    /// section's findings carry the config's file, JSON path and line like the config's own.
+    /// Reads one section, as it was written (`nil` in a config made in code), with `read`, which
+    /// reports through the reader it is given, so the section's findings carry the config's file,
+    /// JSON path and line like the config's own.
     /// - Parameters:
     ///   - section: The section.
     ///   - read: Reads the section's value; a thrown error is reported as one more finding.
@@ -35,9 +29,9 @@ extension DeepLinkConfig {
     package func readSection<Value>(
         _ section: ConfigSection, _ read: (JSONNode, ConfigSectionReader) throws(ConfigError) -> Value
     ) -> (value: Value?, errors: [ConfigError], warnings: [Diagnostic]) {
-        guard let node = self.section(section) else { return (nil, [], []) }
+        guard let node = sections[section.key] else { return (nil, [], []) }
         let reader = ConfigSectionReader(file: file)
         let value = reader.attempt { () throws(ConfigError) in try read(node, reader) }
-        return (value, reader.locatedErrors, reader.locatedWarnings)
+        return (value, reader.errors, reader.warnings)
     }
 }

@@ -15,10 +15,14 @@ public struct DeepLinkConfig: Sendable, Hashable {
     public var defaultRoute: RouteDestination?
     /// The routes, in config order; the order breaks ties between equally specific routes.
     public var routes: [RouteDefinition]
-    /// The custom schemes the app owns, lowercased. Empty means any scheme is accepted.
+    /// The custom schemes the app owns, lowercased. Empty means any scheme is accepted. `http`,
+    /// `https` and schemes of other apps (`mailto`, `itms-apps`, ...) are config errors here:
+    /// https links belong in ``hosts``.
     public var schemes: [String]
     /// The https hosts of the app's universal links, lowercased.
     public var hosts: [String]
+    /// Where each of ``hosts`` is written in the config, for findings about it.
+    package var hostLocations: [String: SourceLocation] = [:]
     /// Whether every route needs a signed-in user unless it says otherwise (`requiresAuth`).
     public var requiresAuth: Bool
     /// The origins that may navigate unless a route says otherwise (`allowedOrigins`);
@@ -60,10 +64,7 @@ public struct DeepLinkConfig: Sendable, Hashable {
     /// - Returns: The config.
     /// - Throws: ``ConfigError`` for an unreadable file or the first error in it.
     public static func load(contentsOf url: URL) throws(ConfigError) -> DeepLinkConfig {
-        let report = diagnose(contentsOf: url)
-        if let error = report.errors.first { throw error }
-        guard let config = report.config else { preconditionFailure("a report without errors has a config") }
-        return config
+        try diagnose(contentsOf: url).usableConfig()
     }
 
     /// Reads a config from its text.
@@ -73,32 +74,17 @@ public struct DeepLinkConfig: Sendable, Hashable {
     /// - Returns: The config.
     /// - Throws: ``ConfigError`` for the first error in the text.
     public static func parse(_ text: String, file: String? = nil) throws(ConfigError) -> DeepLinkConfig {
-        let report = diagnose(text, file: file)
-        if let error = report.errors.first { throw error }
-        guard let config = report.config else { preconditionFailure("a report without errors has a config") }
-        return config
+        try diagnose(text, file: file).usableConfig()
     }
 
     /// Reads a config file and reports every error and warning in it.
     /// - Parameter url: The file's location.
     public static func diagnose(contentsOf url: URL) -> ConfigReport {
-        let file = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let message = "cannot read the config file: \(error.localizedDescription)"
-            return ConfigReport(
-                config: nil,
-                errors: [ConfigError(code: .unreadableFile, message: message, path: .root, location: nil, file: file)],
-                warnings: [])
+        let file = ConfigFile(url: url)
+        switch file.text(what: "the config file") {
+        case .failure(let error): return ConfigReport(config: nil, errors: [error], warnings: [])
+        case .success(let text): return diagnose(text, file: file.name)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            let error = ConfigError(
-                code: .invalidJSON, message: "the file is not valid UTF-8", path: .root, location: nil, file: file)
-            return ConfigReport(config: nil, errors: [error], warnings: [])
-        }
-        return diagnose(text, file: file)
     }
 
     /// Reads a config from its text and reports every error and warning in it.
@@ -133,4 +119,11 @@ public struct ConfigReport: Sendable {
 
     /// Errors and warnings together, errors first, each group in document order.
     public var diagnostics: [Diagnostic] { errors.map(\.diagnostic) + warnings }
+
+    /// The config, or the first error.
+    func usableConfig() throws(ConfigError) -> DeepLinkConfig {
+        if let error = errors.first { throw error }
+        guard let config else { preconditionFailure("a report without errors has a config") }
+        return config
+    }
 }

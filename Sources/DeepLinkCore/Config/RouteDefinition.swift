@@ -39,7 +39,7 @@ public struct RouteDefinition: Sendable, Hashable {
     }
 
     /// Where the route stands in a config: `routes["<key as written>"]`.
-    var path: JSONPath { JSONPath.root.appending(key: "routes").appending(key: pattern.written) }
+    package var path: JSONPath { JSONPath.root.appending(key: "routes").appending(key: pattern.description) }
 
     /// The rule for a parameter, if the route declares one.
     /// - Parameter name: The parameter's name.

@@ -7,7 +7,8 @@ public struct RouteDestination: Sendable, Hashable {
     /// The storyboard identifier: as written, else the class name with its first letter lowercased
     /// (`SaleViewController` → `saleViewController`), else `nil`.
     public let identifier: String?
-    /// The route's own storyboards, overriding the config's.
+    /// The route's own storyboards. When present they decide, the iPad falling back to this
+    /// object's iPhone entry before the config's storyboards are considered.
     public let storyboard: StoryboardNames?
     /// The names of the handlers to run, in order.
     public let handlers: [String]

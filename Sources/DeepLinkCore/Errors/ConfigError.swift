@@ -21,6 +21,10 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidValue = Code("invalid-value")
         /// A member name appears twice in one object.
         public static let duplicateKey = Code("duplicate-key")
+        /// A member name the object does not have, where a typo would change what the file means:
+        /// a misspelling of a key that guards access (`requireAuth`), or any unknown key in a
+        /// section that refuses them.
+        public static let unknownKey = Code("unknown-key")
         /// A `regex` does not compile.
         public static let invalidRegex = Code("invalid-regex")
         /// A route pattern is empty or malformed.

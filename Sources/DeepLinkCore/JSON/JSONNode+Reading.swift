@@ -74,8 +74,17 @@ extension JSONNode {
     /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an object, or
     ///   `duplicate-key` at the second occurrence of a member name.
     package func readObject() throws(ConfigError) -> JSONObjectReader {
+        let object = try readObjectKeepingFirstOfEachKey()
+        if let duplicate = object.duplicateKeys.first { throw duplicate }
+        return object
+    }
+
+    /// An object whose repeated member names are listed in ``JSONObjectReader/duplicateKeys``
+    /// rather than thrown, the first member of each name read, so the rest can still be checked.
+    /// - Throws: ``ConfigError`` with code `wrong-type` when the value is not an object.
+    package func readObjectKeepingFirstOfEachKey() throws(ConfigError) -> JSONObjectReader {
         guard case .object(let members) = value else { throw wrongType(expected: "an object") }
-        return try JSONObjectReader(node: self, members: members)
+        return JSONObjectReader(node: self, members: members)
     }
 
     /// An error saying the value should have been of another type.
@@ -89,26 +98,30 @@ extension JSONNode {
 package struct JSONObjectReader: Sendable {
     /// The object itself.
     package let node: JSONNode
-    /// Every member, in document order.
+    /// The first member of each name, in document order.
     package let members: [JSONMember]
+    /// A `duplicate-key` error at each repeated member name.
+    package let duplicateKeys: [ConfigError]
     private let index: [String: JSONNode]
 
-    fileprivate init(node: JSONNode, members: [JSONMember]) throws(ConfigError) {
+    fileprivate init(node: JSONNode, members: [JSONMember]) {
         self.node = node
-        self.members = members
-        var index: [String: JSONNode] = [:]
-        var firstLocation: [String: SourceLocation] = [:]
+        var first: [String: JSONMember] = [:]
+        var duplicateKeys: [ConfigError] = []
         for member in members {
-            if let first = firstLocation[member.key] {
-                throw ConfigError(
-                    code: .duplicateKey,
-                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(first)); each key may appear once",
-                    path: member.value.path, location: member.keyLocation)
+            guard let earlier = first[member.key] else {
+                first[member.key] = member
+                continue
             }
-            firstLocation[member.key] = member.keyLocation
-            index[member.key] = member.value
+            duplicateKeys.append(
+                ConfigError(
+                    code: .duplicateKey,
+                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(earlier.keyLocation)); each key may appear once",
+                    path: member.value.path, location: member.keyLocation))
         }
-        self.index = index
+        self.members = members.filter { first[$0.key] == $0 }
+        self.duplicateKeys = duplicateKeys
+        self.index = first.mapValues(\.value)
     }
 
     /// The member's value, or `nil` when the member is absent or `null`.
@@ -133,31 +146,38 @@ package struct JSONObjectReader: Sendable {
 
     /// Warnings for members whose names are not among the known ones; unknown keys are allowed
     /// so that newer files still load, but a typo (`"regx"`) should not pass unnoticed.
-    /// - Parameter known: The member names this object may have.
-    package func unknownKeyWarnings(known: Set<String>) -> [Diagnostic] {
-        unknownMembers(known: known).map { member, suggestion in
+    /// - Parameters:
+    ///   - known: The member names this object may have.
+    ///   - guarded: Names whose near misses ``unknownKeyErrors(known:nearMissesOf:)`` reports instead.
+    package func unknownKeyWarnings(known: Set<String>, exceptNearMissesOf guarded: Set<String> = []) -> [Diagnostic] {
+        unknownMembers(known: known).filter { !guarded.contains($0.closest ?? "") }.map { member, closest in
             Diagnostic(
                 severity: .warning, code: "unknown-key",
-                message: "unknown key \(JSONWriter.quoted(member.key)) is ignored\(suggestion)",
+                message: "unknown key \(JSONWriter.quoted(member.key)) is ignored\(Self.suggestion(closest))",
                 path: member.value.path, location: member.keyLocation)
         }
     }
 
     /// Errors for members whose names are not among the known ones, where a typo would
-    /// silently change what the file means.
-    /// - Parameter known: The member names this object may have.
-    package func unknownKeyErrors(known: Set<String>) -> [ConfigError] {
-        unknownMembers(known: known).map { member, suggestion in
+    /// silently change what the file means: every unknown member, or those that look like a
+    /// misspelling of one of `guarded`.
+    /// - Parameters:
+    ///   - known: The member names this object may have.
+    ///   - guarded: When given, only near misses of these names are errors.
+    package func unknownKeyErrors(known: Set<String>, nearMissesOf guarded: Set<String>? = nil) -> [ConfigError] {
+        unknownMembers(known: known).filter { guarded?.contains($0.closest ?? "") ?? true }.map { member, closest in
             ConfigError(
-                code: .invalidValue, message: "unknown key \(JSONWriter.quoted(member.key))\(suggestion)",
+                code: .unknownKey, message: "unknown key \(JSONWriter.quoted(member.key))\(Self.suggestion(closest))",
                 path: member.value.path, location: member.keyLocation)
         }
     }
 
-    private func unknownMembers(known: Set<String>) -> [(member: JSONMember, suggestion: String)] {
-        members.filter { !known.contains($0.key) }.map { member in
-            (member, known.closest(to: member.key).map { "; did you mean \(JSONWriter.quoted($0))?" } ?? "")
-        }
+    private func unknownMembers(known: Set<String>) -> [(member: JSONMember, closest: String?)] {
+        members.filter { !known.contains($0.key) }.map { ($0, known.closest(to: $0.key)) }
+    }
+
+    private static func suggestion(_ closest: String?) -> String {
+        closest.map { "; did you mean \(JSONWriter.quoted($0))?" } ?? ""
     }
 }
 
@@ -182,24 +202,4 @@ private func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
         previous = current
     }
     return previous[rhs.count]
-}
-
-extension JSONNode {
-    /// The value at a path below this one, if there is one; the first of duplicate keys wins.
-    /// - Parameter path: A path from the document's root, such as a ``Diagnostic``'s.
-    package func node(at path: JSONPath) -> JSONNode? {
-        var current = self
-        for component in path.components.dropFirst(self.path.components.count) {
-            switch (component, current.value) {
-            case (.key(let key), .object(let members)):
-                guard let member = members.first(where: { $0.key == key }) else { return nil }
-                current = member.value
-            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
 }

@@ -2,7 +2,8 @@
 /// non-empty path segment each.
 ///
 /// Leading and trailing `/` are ignored, so `/sales/:saleId/` and `sales/:saleId` are the same
-/// pattern. Literal segments are compared, case-sensitively, with percent-decoded URL segments.
+/// pattern (they are equal), while ``description`` keeps the key as written. Literal segments are
+/// compared, case-sensitively, with percent-decoded URL segments.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// One segment of a pattern.
     public enum Segment: Sendable, Hashable {
@@ -14,8 +15,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The segments, in order.
     public let segments: [Segment]
-    /// The key as written, slashes included: what a config's JSON path names.
-    let written: String
+    /// The key as written, slashes included.
+    private let written: String
 
     /// Reads a pattern.
     /// - Parameters:
@@ -27,6 +28,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     public init(_ text: String, path: JSONPath = .root, location: SourceLocation? = nil) throws(ConfigError) {
         func failure(_ code: ConfigError.Code, _ message: String) -> ConfigError {
             ConfigError(code: code, message: message, path: path, location: location)
+        }
+        if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://"), URLScheme.isValid(text[..<colon]) {
+            var route = text[colon...].dropFirst(3)
+            if ["http", "https"].contains(text[..<colon].lowercased()) { route = route.drop { $0 != "/" } }
+            throw failure(
+                .invalidRoutePattern,
+                "route key \(JSONWriter.quoted(text)) starts with a scheme; write the route alone, like "
+                    + "\(JSONWriter.quoted(String(route.drop { $0 == "/" }))) (links are matched from a custom scheme's host, "
+                    + "or a universal link's path)")
         }
         var trimmed = Substring(text)
         while trimmed.first == "/" { trimmed.removeFirst() }
@@ -71,8 +81,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The key as written in the config, slashes included: what results, messages and JSON paths show.
+    public var description: String { written }
+
     /// The pattern in its normal form: segments joined by `/`, without leading or trailing `/`.
-    public var description: String {
+    package var normalized: String {
         segments.map {
             switch $0 {
             case .literal(let text): text

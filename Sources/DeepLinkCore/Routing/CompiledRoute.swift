@@ -23,6 +23,8 @@ final class CompiledRoute: Sendable {
     let pathParameters: [PathParameter]
     /// Declared parameters that are not path parameters, read from the query.
     let queryRules: [ParameterRule]
+    /// The query parameters whose regex accepts the empty string: only their empty values count.
+    private let keepsEmptyValues: Set<String>
     let handlers: HandlerChain
     /// Whether the route needs a signed-in user, after the config's default.
     let requiresAuth: Bool
@@ -58,6 +60,7 @@ final class CompiledRoute: Sendable {
         self.pathParameters = pathParameters
         let pathNames = Set(pathParameters.map(\.name))
         queryRules = definition.parameters.filter { !pathNames.contains($0.name) && !ParameterRule.reservedNames.contains($0.name) }
+        keepsEmptyValues = Set(queryRules.filter { $0.pattern?.matches("") == true }.map(\.name))
     }
 
     /// The screens from the root to this route. Each ancestor gets the parameters it names in its
@@ -92,7 +95,10 @@ final class CompiledRoute: Sendable {
         for rule in queryRules {
             var last: String?
             var mismatch: Mismatch?
+            let keepsEmpty = keepsEmptyValues.contains(rule.name)
             link.forEachQueryValue(named: rule.name) { value in
+                // Empty values are dropped, as Android's library did, unless the regex accepts them.
+                guard keepsEmpty || !value.isEmpty else { return }
                 if mismatch == nil { mismatch = Self.check(value, of: "query parameter \(rule.name)", against: rule.pattern) }
                 last = value
             }
@@ -136,6 +142,10 @@ final class CompiledRoute: Sendable {
                         message: "parameter \(name) is not declared in the route's routeParameters, so routing would drop it"))
             }
             if let mismatch = Self.check(value, of: "query parameter \(name)", against: rule.pattern) { return .failure(mismatch) }
+            guard keepsEmptyValues.contains(name) || !value.isEmpty else {
+                return .failure(
+                    Mismatch(kind: .invalid, message: "parameter \(name) is empty, and routing drops empty values unless the regex accepts them"))
+            }
             items.append("\(percentEncoded(name))=\(percentEncoded(value))")
         }
         if let missing = queryRules.first(where: { $0.isRequired && parameters[$0.name] == nil }) {

@@ -16,6 +16,8 @@ struct HandlerChain: Sendable {
         let message: String
     }
 
+    typealias Outcome = Result<Run, Failure>
+
     let names: [String]
     private let handlers: [RouteHandler]
     /// The first name without a registered handler; such a chain never runs.
@@ -28,13 +30,13 @@ struct HandlerChain: Sendable {
     }
 
     /// What running the chain would do, without running it: every handler, nothing changed.
-    func listed(_ context: HandlerContext) -> Result<Run, Failure> {
+    func listed(_ context: HandlerContext) -> Outcome {
         if let failure = unregistered { return .failure(failure) }
         return .success(Run(parameters: context.parameters, handlers: names))
     }
 
     /// Runs the handlers in order until one stops the chain; no handler runs when one is missing.
-    func run(_ context: HandlerContext) async -> Result<Run, Failure> {
+    func run(_ context: HandlerContext) async -> Outcome {
         if let failure = unregistered { return .failure(failure) }
         var context = context
         var run = Run(parameters: context.parameters)

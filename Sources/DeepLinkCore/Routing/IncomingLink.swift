@@ -64,18 +64,10 @@ struct IncomingLink: Sendable {
 
 /// Percent-encodes everything but RFC 3986's unreserved characters.
 func percentEncoded(_ text: String) -> String {
-    var encoded = ""
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            encoded.unicodeScalars.append(Unicode.Scalar(byte))
-        default:
-            encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-        }
-    }
-    return encoded
+    text.addingPercentEncoding(withAllowedCharacters: unreservedCharacters) ?? text
 }
+
+private let unreservedCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 /// Decodes `%XX` escapes. Text whose escapes are malformed or decode to invalid UTF-8 is kept
 /// as written, as `removingPercentEncoding` failing would leave it.

@@ -54,8 +54,8 @@ struct RouteSearch {
     enum Step {
         /// A route that matched and validated.
         case candidate(Candidate)
-        /// Every route for the full path failed; the search is about to trim. Coordinators are
-        /// asked here. Reported once, and not at all for a link without segments.
+        /// Every route for the full path failed, or the link has no path; the search is about to
+        /// trim. Coordinators are asked here. Reported once.
         case fullPathExhausted
     }
 
@@ -84,7 +84,7 @@ struct RouteSearch {
             nextPending = 0
             pending = length > 0 ? tree.candidates(for: link.segments[..<length]) : []
         }
-        if !link.segments.isEmpty, !reportedFullPathExhausted {
+        if !reportedFullPathExhausted {
             reportedFullPathExhausted = true
             return .fullPathExhausted
         }

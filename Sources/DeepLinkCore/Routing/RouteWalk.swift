@@ -1,51 +1,43 @@
 import Foundation
 
-/// One routing of a request: the fallback order of `Docs/Semantics.md` (rules 6, 10, 11, 12)
-/// walked once, for ``Router/match(_:)`` and ``Router/route(_:)`` alike.
+/// One routing of a request: the fallback order of `Docs/Semantics.md` (rules 6, 10, 11, 12),
+/// walked once for ``Router/match(_:)`` and ``Router/route(_:)`` alike.
 ///
 /// The walk stops wherever the app's code would run (a handler chain, a coordinator's `open`)
 /// and resumes with what that code did: `route` runs it, `match` only lists it. That is the one
 /// difference between the two.
 struct RouteWalk {
-    /// What the walk needs next.
     enum Step {
         /// Run (or list) the app's code, then ``resume(_:with:)`` with what it did.
         case perform(Action)
-        /// Routing ended.
         case finished(RouteResult)
     }
 
-    /// The app's code the walk reached.
+    /// The app's code the walk reached, and whose it is.
     enum Action {
-        /// A route's or the default route's handler chain.
-        case handlers(HandlerChain, HandlerContext, for: Destination)
-        /// A coordinator's `open`.
+        case route(RouteSearch.Candidate, HandlerContext)
+        case defaultRoute(RouteDestination, HandlerChain, HandlerContext)
         case open(any LinkCoordinatorHandler, URL)
 
-        /// What the code would do, without running it.
-        func listed() -> Result<HandlerChain.Run, HandlerChain.Failure> {
+        /// `match`'s strategy: what the code would do, without running it.
+        func listed() -> HandlerChain.Outcome {
             switch self {
-            case .handlers(let chain, let context, _): chain.listed(context)
+            case .route(let candidate, let context): candidate.route.handlers.listed(context)
+            case .defaultRoute(_, let chain, let context): chain.listed(context)
             case .open: .success(HandlerChain.Run(parameters: [:]))
             }
         }
 
-        /// Runs the code.
-        func performed() async -> Result<HandlerChain.Run, HandlerChain.Failure> {
+        /// `route`'s strategy: runs the code.
+        func performed() async -> HandlerChain.Outcome {
             switch self {
-            case .handlers(let chain, let context, _):
-                return await chain.run(context)
+            case .route(let candidate, let context): return await candidate.route.handlers.run(context)
+            case .defaultRoute(_, let chain, let context): return await chain.run(context)
             case .open(let coordinator, let url):
                 await coordinator.open(url)
                 return .success(HandlerChain.Run(parameters: [:]))
             }
         }
-    }
-
-    /// Whose handler chain an action runs.
-    enum Destination {
-        case route(RouteSearch.Candidate)
-        case defaultRoute(RouteDestination)
     }
 
     private let router: Router
@@ -70,19 +62,19 @@ struct RouteWalk {
 
     /// Goes on with what the app's code did: a route whose handlers failed falls back; anything
     /// else ends routing.
-    mutating func resume(_ action: Action, with outcome: Result<HandlerChain.Run, HandlerChain.Failure>) -> Step {
+    mutating func resume(_ action: Action, with outcome: HandlerChain.Outcome) -> Step {
         switch (action, outcome) {
-        case (.open(let coordinator, _), _):
-            return .finished(result(.coordinated, coordinator: coordinator.name))
-        case (.handlers(_, _, .route(let candidate)), .failure(let failure)):
+        case (.route(let candidate, _), .failure(let failure)):
             fallBack(from: candidate, failure)
             return advance()
-        case (.handlers(_, _, .route(let candidate)), .success(let run)):
-            return .finished(matched(candidate, run))
-        case (.handlers(_, _, .defaultRoute), .failure(let failure)):
+        case (.route(let candidate, _), .success(let run)):
+            return .finished(destinationResult(.matched, candidate.route, run))
+        case (.defaultRoute, .failure(let failure)):
             return .finished(result(.none, reason: "the default route failed: \(failure.message)"))
-        case (.handlers(_, _, .defaultRoute(let destination)), .success(let run)):
+        case (.defaultRoute(let destination, _, _), .success(let run)):
             return .finished(defaultResult(destination, run))
+        case (.open(let coordinator, _), _):
+            return .finished(result(.coordinated, coordinator: coordinator.name))
         }
     }
 
@@ -99,8 +91,8 @@ struct RouteWalk {
                     continue
                 }
                 if let gated = gate(candidate) { return .finished(gated) }
-                let context = HandlerContext(url: request.url, route: candidate.route.definition.pattern, parameters: candidate.parameters)
-                return .perform(.handlers(candidate.route.handlers, context, for: .route(candidate)))
+                let pattern = candidate.route.definition.pattern
+                return .perform(.route(candidate, HandlerContext(url: request.url, route: pattern, parameters: candidate.parameters)))
             }
         }
         guard let destination = router.config.defaultRoute else {
@@ -109,48 +101,39 @@ struct RouteWalk {
         guard mayNavigate else {
             return .finished(result(.rejected, reason: "links from origin \(request.origin.rawValue) may not navigate"))
         }
-        let context = HandlerContext(url: request.url, route: nil, parameters: [:])
-        return .perform(.handlers(router.defaultHandlers, context, for: .defaultRoute(destination)))
+        return .perform(.defaultRoute(destination, router.defaultHandlers, HandlerContext(url: request.url, route: nil, parameters: [:])))
     }
 
     private mutating func fallBack(from candidate: RouteSearch.Candidate, _ failure: HandlerChain.Failure) {
         search?.fail(candidate, reason: "route \(candidate.route.patternText): \(failure.message)")
     }
 
-    /// Whether the config's top-level origin rule lets the link navigate: it governs the default
-    /// route and coordinators.
+    /// The config's top-level origin rule, which governs the default route and coordinators.
     private var mayNavigate: Bool { router.config.allowedOrigins.contains(request.origin) }
 
-    /// A result that stops at the matched route: a refused origin, or sign-in first.
+    /// A result that stops at the matched route, naming it so the app can record the link: a
+    /// refused origin, or sign-in first.
     private func gate(_ candidate: RouteSearch.Candidate) -> RouteResult? {
         let route = candidate.route
+        let unrun = HandlerChain.Run(parameters: candidate.parameters)
         if !route.allowedOrigins.contains(request.origin) {
-            return result(.rejected, reason: "route \(route.patternText) may not be opened from origin \(request.origin.rawValue)")
-        }
-        if route.requiresAuth, !request.isSignedIn {
             return destinationResult(
-                .signInRequired, route: candidate.route, parameters: candidate.parameters, handlers: [], stoppedBy: nil,
-                reason: "route \(route.patternText) needs a signed-in user")
+                .rejected, route, unrun, reason: "route \(route.patternText) may not be opened from origin \(request.origin.rawValue)")
         }
-        return nil
-    }
-
-    private func matched(_ candidate: RouteSearch.Candidate, _ run: HandlerChain.Run) -> RouteResult {
-        destinationResult(
-            .matched, route: candidate.route, parameters: run.parameters, handlers: run.handlers, stoppedBy: run.stoppedBy, reason: nil)
+        guard route.requiresAuth, !request.isSignedIn else { return nil }
+        return destinationResult(.signInRequired, route, unrun, reason: "route \(route.patternText) needs a signed-in user")
     }
 
     private func destinationResult(
-        _ outcome: RouteResult.Outcome, route: CompiledRoute, parameters: [String: String], handlers: [String], stoppedBy: String?,
-        reason: String?
+        _ outcome: RouteResult.Outcome, _ route: CompiledRoute, _ run: HandlerChain.Run, reason: String? = nil
     ) -> RouteResult {
         let destination = route.definition.destination
         let storyboard = { destination in router.storyboard(for: destination, idiom: request.idiom) }
         return RouteResult(
             url: request.url, origin: request.origin, outcome: outcome, route: route.definition.pattern,
             className: destination.className, identifier: destination.identifier, storyboard: storyboard(destination),
-            parameters: parameters, handlers: handlers, stoppedBy: stoppedBy, trail: trail, reason: reason,
-            plan: route.plan(parameters: parameters, storyboard: storyboard))
+            parameters: run.parameters, handlers: run.handlers, stoppedBy: run.stoppedBy, trail: trail, reason: reason,
+            plan: route.plan(parameters: run.parameters, storyboard: storyboard))
     }
 
     private func defaultResult(_ destination: RouteDestination, _ run: HandlerChain.Run) -> RouteResult {

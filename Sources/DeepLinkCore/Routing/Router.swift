@@ -29,7 +29,7 @@ public struct Router: Sendable {
         var tree = RouteTree()
         var routeIndex: [String: Int] = [:]
         for (index, route) in config.routes.enumerated() {
-            routeIndex[route.pattern.description] = index
+            routeIndex[route.pattern.normalized] = index
             tree.insert(route.pattern, route: index)
         }
         self.config = config
@@ -115,7 +115,8 @@ public struct Router: Sendable {
         return outcome == .matched || outcome == .coordinated
     }
 
-    /// The route's storyboard for the idiom, else the config's; none for handler-only routes.
+    /// The route's own storyboard object's entry for the idiom (iPad falls back to iPhone), else the
+    /// config's (likewise); none for handler-only routes. `Docs/Semantics.md` §8.
     func storyboard(for destination: RouteDestination, idiom: DeviceIdiom) -> String? {
         guard destination.className != nil else { return nil }
         return destination.storyboard?.name(for: idiom) ?? config.storyboard?.name(for: idiom)

@@ -16,8 +16,8 @@ extension RouterBuilder {
             problems.append(
                 ConfigError(
                     code: .duplicateRoute,
-                    message: "route \(JSONWriter.quoted(route.pattern.written)) is the same as route "
-                        + "\(JSONWriter.quoted(first.pattern.written))\(place); keep one of them",
+                    message: "route \(JSONWriter.quoted(route.pattern.description)) is the same as route "
+                        + "\(JSONWriter.quoted(first.pattern.description))\(place); keep one of them",
                     path: route.path, location: route.location))
         }
         return problems + parentProblems(in: unique)
@@ -25,7 +25,7 @@ extension RouterBuilder {
 
     /// Unknown parents, cycles, and parameters a parent needs that the child cannot supply.
     private static func parentProblems(in routes: [RouteDefinition]) -> [ConfigError] {
-        let byPattern = Dictionary(uniqueKeysWithValues: routes.map { ($0.pattern.description, $0) })
+        let byPattern = Dictionary(uniqueKeysWithValues: routes.map { ($0.pattern.normalized, $0) })
         var problems: [ConfigError] = []
         for route in routes {
             guard let parentKey = route.parent else { continue }
@@ -40,8 +40,8 @@ extension RouterBuilder {
             // parameters and required parameters from here.
             let supplied = Set(route.pattern.parameterNames).union(route.parameters.filter(\.isRequired).map(\.name))
             var ancestor: RouteDefinition? = parent
-            var visited: Set<String> = [route.pattern.description]
-            while let current = ancestor, visited.insert(current.pattern.description).inserted {
+            var visited: Set<RoutePattern> = [route.pattern]
+            while let current = ancestor, visited.insert(current.pattern).inserted {
                 let needed = current.pattern.parameterNames + current.parameters.filter(\.isRequired).map(\.name)
                 if let missing = needed.first(where: { !supplied.contains($0) }) {
                     problems.append(
@@ -53,16 +53,16 @@ extension RouterBuilder {
                 }
                 ancestor = current.parent.flatMap { byPattern[$0] }
             }
-            var seen: [String] = [route.pattern.description]
+            var seen: [RoutePattern] = [route.pattern]
             var current = parent
-            while let next = current.parent, let nextRoute = byPattern[next] {
-                seen.append(current.pattern.description)
-                if next == route.pattern.description {
-                    problems.append(problem("parents form a cycle: \((seen + [next]).joined(separator: " → "))"))
+            while let next = current.parent.flatMap({ byPattern[$0] }) {
+                seen.append(current.pattern)
+                if next.pattern == route.pattern {
+                    problems.append(problem("parents form a cycle: \((seen + [next.pattern]).map(\.description).joined(separator: " → "))"))
                     break
                 }
-                if seen.contains(next) { break }
-                current = nextRoute
+                if seen.contains(next.pattern) { break }
+                current = next
             }
         }
         return problems

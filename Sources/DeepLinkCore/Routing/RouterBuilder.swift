@@ -64,7 +64,7 @@ public struct RouterBuilder: Sendable {
         addRoute(
             RouteDefinition(
                 pattern: routePattern, destination: RouteDestination(className: className, handlers: handlers),
-                parameters: parameters, requiresAuth: requiresAuth, parent: try parent.map { p throws(ConfigError) in try RoutePattern(p).description }))
+                parameters: parameters, requiresAuth: requiresAuth, parent: try parent.map { p throws(ConfigError) in try RoutePattern(p).normalized }))
     }
 
     /// Adds a coordinator handler. The router asks coordinators, in the order added, after no

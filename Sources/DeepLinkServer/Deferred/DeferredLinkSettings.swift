@@ -54,14 +54,14 @@ public struct DeferredLinkSettings: Sendable, Hashable {
 
     /// Unknown keys are refused: a typo here would silently turn a privacy setting back to its default.
     private static func read(_ node: JSONNode, _ reader: ConfigSectionReader) throws(ConfigError) -> DeferredLinkSettings {
-        let object = try reader.object(node, known: ["pasteboard", "tokenLifetimeHours", "probabilistic"], unknownKeys: .refuse)
+        let object = try reader.object(node, known: ["pasteboard", "tokenLifetimeHours", "probabilistic"], refusingUnknownKeys: true)
         var settings = DeferredLinkSettings()
         if let pasteboard = object.optional("pasteboard") { settings.pasteboard = try pasteboard.readBool() }
         if let hours = object.optional("tokenLifetimeHours") {
             settings.tokenLifetime = .seconds(try wholeNumber(hours, in: 1...24 * 90, unit: "hours") * 3600)
         }
         if let probabilistic = object.optional("probabilistic") {
-            let inner = try reader.object(probabilistic, known: ["enabled", "windowMinutes"], unknownKeys: .refuse)
+            let inner = try reader.object(probabilistic, known: ["enabled", "windowMinutes"], refusingUnknownKeys: true)
             if let enabled = inner.optional("enabled") { settings.probabilistic = try enabled.readBool() }
             if let minutes = inner.optional("windowMinutes") {
                 settings.probabilisticWindow = .seconds(try wholeNumber(minutes, in: 1...24 * 60, unit: "minutes") * 60)

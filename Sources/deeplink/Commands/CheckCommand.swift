@@ -12,7 +12,7 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: """
             Checks the config itself, routes that can never win, regexes that accept nothing, the `apps` \
             section, and whether the generated association files cover every universal-link route. \
-            Exits non-zero when there are errors; warnings alone exit 0.
+            Exits non-zero when there are errors; warnings alone exit 0, unless --strict.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -22,6 +22,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Print a JSON object with the diagnostics instead of text.")
     var json = false
+
+    @Flag(help: "Fail on warnings too, not just errors.")
+    var strict = false
 
     func run() async throws {
         try await runReporting(render)
@@ -41,8 +44,9 @@ struct CheckCommand: AsyncParsableCommand {
             }
             if let cases { diagnostics += try uncoveredRoutes(in: config, casesFile: cases) }
         }
-        let output = json ? jsonReport(diagnostics) : textReport(diagnostics, routes: report.config?.routes.count)
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
+        let output = DiagnosticsReport.render(
+            diagnostics, file: configOptions.config, json: json, what: "\(report.config?.routes.count ?? 0) routes")
+        guard !diagnostics.contains(where: { strict || $0.severity == .error }) else { throw CommandFailure(output) }
         return output
     }
 
@@ -55,7 +59,7 @@ struct CheckCommand: AsyncParsableCommand {
             throw CommandFailure("error: \(error.description)")
         }
         let covered = Set(testCases.compactMap { $0.route ?? nil })
-        let known = Set(config.routes.map(\.pattern.description))
+        let known = Set(config.routes.map(\.pattern.normalized))
         let unknown = testCases.enumerated().compactMap { index, testCase -> Diagnostic? in
             guard let route = testCase.route ?? nil, !known.contains(route) else { return nil }
             return Diagnostic(
@@ -63,33 +67,12 @@ struct CheckCommand: AsyncParsableCommand {
                 message: "case [\(index)] expects route \(route), which the config does not have",
                 path: JSONPath.root.appending(index: index), location: testCase.location, file: casesFile)
         }
-        return unknown + config.routes.filter { !covered.contains($0.pattern.description) }.map { route in
+        return unknown + config.routes.filter { !covered.contains($0.pattern.normalized) }.map { route in
             Diagnostic(
                 severity: .warning, code: "route-without-test",
                 message: "no case in \(casesFile) expects route \(route.pattern); add one",
-                path: JSONPath.root.appending(key: "routes").appending(key: route.pattern.description), location: route.location,
+                path: route.path, location: route.location,
                 file: config.file)
         }
-    }
-
-    private func jsonReport(_ diagnostics: [Diagnostic]) -> String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        return JSONWriter.write(
-            .object([
-                "valid": .bool(errors == 0),
-                "errors": .number(Double(errors)),
-                "warnings": .number(Double(diagnostics.count - errors)),
-                "diagnostics": .array(diagnostics.map(\.jsonValue)),
-            ]))
-    }
-
-    private func textReport(_ diagnostics: [Diagnostic], routes: Int?) -> String {
-        let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
-        let summary = errors > 0
-            ? "\(configOptions.config): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-            : "\(configOptions.config): OK, \(routes ?? 0) routes, \(warnings) warning\(warnings == 1 ? "" : "s")"
-        return (lines + [summary]).joined(separator: "\n")
     }
 }

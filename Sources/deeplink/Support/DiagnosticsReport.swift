@@ -1,11 +1,11 @@
 import ArgumentParser
 import DeepLinkCore
 
-/// The text and JSON forms of a validation report, shared by the `validate` subcommands.
+/// The text and JSON forms of a validation report, shared by `check` and the `validate` subcommands.
 enum DiagnosticsReport {
-    /// `severity: file:line:column: path: message [code]` lines and a summary, or the JSON object
-    /// `{"valid", "errors", "warnings", "diagnostics"}`.
-    static func render(_ diagnostics: [Diagnostic], file: String, json: Bool) -> String {
+    /// `severity: file:line:column: path: message [code]` lines and a summary (`file: OK, 0 warnings`,
+    /// with `what` after `OK` when given), or the JSON object `{"valid", "errors", "warnings", "diagnostics"}`.
+    static func render(_ diagnostics: [Diagnostic], file: String, json: Bool, what: String? = nil) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         if json {
@@ -15,8 +15,8 @@ enum DiagnosticsReport {
             ])
         }
         let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
-        let summary = "\(file): \(errors == 0 ? "OK" : "\(errors) error\(errors == 1 ? "" : "s")"), "
-            + "\(warnings) warning\(warnings == 1 ? "" : "s")"
+        let verdict = errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : ["OK", what].compactMap { $0 }.joined(separator: ", ")
+        let summary = "\(file): \(verdict), \(warnings) warning\(warnings == 1 ? "" : "s")"
         return (lines + [summary]).joined(separator: "\n")
     }
 }

@@ -52,6 +52,25 @@ struct RouterAppLinksTests {
         #expect(result.extras.isEmpty && result.referer == nil && result.targetURL == nil)
     }
 
+    @Test func routesWithTheAppLinkOriginSoAllowedOriginsApply() async throws {
+        let router = try RouterBuilder(
+            config: DeepLinkConfig.parse(#"{"routes": {"promo": {"class": "Promo", "allowedOrigins": ["userTap"]}, "feed": {"class": "Feed"}}}"#)
+        ).build()
+        let routed = await router.routeAppLink(try #require(URL(string: "shop://promo")))
+        #expect(routed.route.outcome == .rejected)
+        #expect(routed.route.origin == .appLink)
+        #expect(router.matchAppLink(try #require(URL(string: "shop://promo"))).route.outcome == .rejected)
+        #expect(await router.routeAppLink(try #require(URL(string: "shop://feed"))).route.origin == .appLink)
+    }
+
+    @Test func routesWithTheCallersSignInState() async throws {
+        let router = try RouterBuilder(config: DeepLinkConfig.parse(#"{"routes": {"orders": {"class": "Orders", "requiresAuth": true}}}"#)).build()
+        let url = try #require(URL(string: "shop://orders"))
+        #expect(await router.routeAppLink(url).route.outcome == .signInRequired)
+        #expect(await router.routeAppLink(url, isSignedIn: true).route.outcome == .matched)
+        #expect(router.matchAppLink(url, isSignedIn: true).route.outcome == .matched)
+    }
+
     @Test func routesAPlainURLWithoutAppLinksContext() throws {
         let result = try router().matchAppLink(URL(string: "shop://nowhere")!)
 

@@ -1,4 +1,5 @@
 import DeepLinkAppLinks
+import DeepLinkTesting
 import Foundation
 import Testing
 
@@ -20,24 +21,6 @@ struct CachingAppLinkResolverTests {
             if pause > .zero { try await Task.sleep(for: pause) }
             if failing.contains(url) { throw AppLinksError(code: .httpStatus, message: "HTTP 500", url: url) }
             return AppLinkMetadata(sourceURL: url, ios: [IOSAppLinkTarget(appName: "call \(call)")])
-        }
-    }
-
-    /// A clock tests move by hand.
-    final class ManualClock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var current = Date(timeIntervalSinceReferenceDate: 0)
-
-        var now: Date {
-            lock.lock()
-            defer { lock.unlock() }
-            return current
-        }
-
-        func advance(by seconds: TimeInterval) {
-            lock.lock()
-            current += seconds
-            lock.unlock()
         }
     }
 

@@ -39,6 +39,19 @@ struct AssociationCoverageTests {
         #expect(findings.first?.severity == .warning)
     }
 
+    @Test func warnsAboutAHostWithoutAssociationSettings() throws {
+        let config = try AssociationFixtures.config(
+            apps: "{\(Self.ios), \"hosts\": {\"shop.example.com\": {}}}", hosts: "[\"shop.example.com\", \"m.example.com\"]")
+        let findings = AssociationCoverage.lint(config)
+        #expect(findings.map(\.code) == ["host-without-association"])
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.path.description == "hosts[1]")
+        #expect(findings.first?.location?.line == 1)
+        #expect(findings.first?.file == "Test.json")
+        let withoutApps = try DeepLinkConfig.parse(#"{"hosts": ["shop.example.com"], "routes": {"a": {"class": "A"}}}"#)
+        #expect(AssociationCoverage.lint(withoutApps).map(\.code) == ["host-without-association"])
+    }
+
     @Test func settingsErrorsAreReportedByTheLint() throws {
         let config = try AssociationFixtures.config(apps: "{\"ios\": [{\"appID\": \"bad\"}], \"hosts\": {}}")
         #expect(AssociationCoverage.lint(config).map(\.code) == ["invalid-value"])

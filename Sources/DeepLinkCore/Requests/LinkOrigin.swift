@@ -9,7 +9,8 @@ public enum LinkOrigin: String, Sendable, Hashable, CaseIterable, Codable {
     /// A push notification arrived while the app was in the foreground.
     case pushForeground
     /// A push notification arrived while the app was in the background. By default such a
-    /// link never navigates: it may only be recorded.
+    /// link never navigates: it answers ``RouteResult/Outcome/rejected`` with the route and
+    /// parameters it would have opened, for the app to record.
     case pushBackground
     /// A link tapped inside an in-app web view.
     case webView

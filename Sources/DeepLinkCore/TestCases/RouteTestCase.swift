@@ -10,7 +10,8 @@ public struct RouteTestCase: Sendable, Hashable {
     public let request: RouteRequest
     /// The expected outcome.
     public let outcome: RouteResult.Outcome
-    /// The expected route pattern; checked when the case names one (`null` expects no route).
+    /// The expected route pattern, compared without leading and trailing slashes; checked when
+    /// the case names one (`null` expects no route).
     public let route: String??
     /// The expected parameters, exactly; checked when the case names them.
     public let parameters: [String: String]?
@@ -50,7 +51,7 @@ public struct RouteTestCase: Sendable, Hashable {
             differences.append("outcome: expected \(outcome.rawValue), got \(result.outcome.rawValue)"
                 + (result.reason.map { " (\($0))" } ?? ""))
         }
-        if let route, route != result.route?.description {
+        if let route, Self.normalized(route) != result.route?.normalized {
             differences.append("route: expected \(route ?? "none"), got \(result.route?.description ?? "none")")
         }
         if let parameters, parameters != result.parameters {
@@ -60,11 +61,17 @@ public struct RouteTestCase: Sendable, Hashable {
                 differences.append("params.\(key): expected \(expected), got \(actual)")
             }
         }
-        if let plan, plan != result.plan.map(\.route) {
+        let steps = result.plan.map(\.route)
+        if let plan, plan.map(Self.normalized) != steps.map(Self.normalized) {
             func show(_ steps: [String?]) -> String { steps.map { $0 ?? "(default)" }.joined(separator: " → ") }
-            differences.append("plan: expected \(show(plan)), got \(show(result.plan.map(\.route)))")
+            differences.append("plan: expected \(show(plan)), got \(show(steps))")
         }
         return differences
+    }
+
+    /// Route keys compare without their leading and trailing slashes, as the router matches them.
+    private static func normalized(_ key: String?) -> String? {
+        key.map { (try? RoutePattern($0).normalized) ?? $0 }
     }
 
     /// Reads a cases file: a JSON array of cases.
@@ -72,20 +79,12 @@ public struct RouteTestCase: Sendable, Hashable {
     /// - Returns: The cases, in file order.
     /// - Throws: ``ConfigError`` naming the file, line and JSON path of the first bad case.
     public static func load(contentsOf url: URL) throws(ConfigError) -> [RouteTestCase] {
-        let file = url.isFileURL ? url.path : url.absoluteString
-        let text: String
+        let file = ConfigFile(url: url)
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw ConfigError(
-                code: .unreadableFile, message: "cannot read the cases file: \(error.localizedDescription)", path: .root,
-                location: nil, file: file)
-        }
-        do {
-            return try parse(text)
+            return try parse(file.text(what: "the cases file").get())
         } catch {
             var located = error
-            located.file = file
+            located.file = file.name
             throw located
         }
     }
@@ -95,26 +94,21 @@ public struct RouteTestCase: Sendable, Hashable {
     /// - Returns: The cases, in order.
     /// - Throws: ``ConfigError`` naming the line and JSON path of the first bad case.
     public static func parse(_ text: String) throws(ConfigError) -> [RouteTestCase] {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw ConfigError(code: .invalidJSON, message: "invalid JSON: \(error.message)", path: .root, location: error.location)
-        }
-        return try root.readArray().map { node throws(ConfigError) in try readCase(node) }
+        try JSONParser.parseDocument(text).readArray().map { node throws(ConfigError) in try readCase(node) }
     }
 
     private static let caseKeys: Set<String> = ["url", "origin", "signedIn", "idiom", "expect"]
     private static let expectationKeys: Set<String> = ["outcome", "route", "params", "plan"]
 
     /// Unknown keys are errors here, not warnings: a misspelt expectation would pass silently.
-    private static func rejectUnknownKeys(_ object: JSONObjectReader, known: Set<String>) throws(ConfigError) {
+    private static func readObject(_ node: JSONNode, known: Set<String>) throws(ConfigError) -> JSONObjectReader {
+        let object = try node.readObject()
         if let unknown = object.unknownKeyErrors(known: known).first { throw unknown }
+        return object
     }
 
     private static func readCase(_ node: JSONNode) throws(ConfigError) -> RouteTestCase {
-        let object = try node.readObject()
-        try rejectUnknownKeys(object, known: caseKeys)
+        let object = try readObject(node, known: caseKeys)
         let urlNode = try object.required("url")
         guard let url = URL(string: try urlNode.readNonEmptyString()) else {
             throw ConfigError(code: .invalidValue, message: "not a URL", at: urlNode)
@@ -122,12 +116,11 @@ public struct RouteTestCase: Sendable, Hashable {
         let origin = try object.optional("origin")?.readCase(of: LinkOrigin.self) ?? .userTap
         let idiom = try object.optional("idiom")?.readCase(of: DeviceIdiom.self) ?? .phone
         let signedIn = try object.optional("signedIn")?.readBool() ?? false
-        let expect = try object.required("expect").readObject()
-        try rejectUnknownKeys(expect, known: expectationKeys)
+        let expect = try readObject(object.required("expect"), known: expectationKeys)
         let outcome = try expect.required("outcome").readCase(of: RouteResult.Outcome.self)
         let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
             if case .null = member.value.value { return nil }
-            return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).description
+            return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).normalized
         }
         let parameters = try expect.optional("params").map { node throws(ConfigError) in
             var values: [String: String] = [:]
@@ -137,7 +130,7 @@ public struct RouteTestCase: Sendable, Hashable {
         let plan = try expect.optional("plan").map { node throws(ConfigError) in
             try node.readArray().map { step throws(ConfigError) -> String? in
                 if case .null = step.value { return nil }
-                return try RoutePattern(step.readString(), path: step.path, location: step.location).description
+                return try RoutePattern(step.readString(), path: step.path, location: step.location).normalized
             }
         }
         return RouteTestCase(

@@ -21,6 +21,24 @@ struct ConfigLinterTests {
         #expect(ConfigLinter.lint(try DeepLinkConfig.parse(json)).isEmpty)
     }
 
+    @Test func namesTheRouteKeyAsWrittenInThePath() throws {
+        let config = try DeepLinkConfig.parse(#"{"routes": {"/a/:x/": {"class": "A", "routeParameters": {"x": {"regex": "a^b"}}}}}"#)
+        #expect(ConfigLinter.lint(config).first?.path.description == #"routes["/a/:x/"].routeParameters.x.regex"#)
+    }
+
+    @Test(arguments: [
+        ("search?q=:q", "puts a query in the path"), ("products/*", "has no wildcards"), ("sales#top", "puts a fragment in the path"),
+        ("shop:sales/:id", "starts with a scheme"),
+    ])
+    func reportsARouteKeyThatCanNeverMatchAsAnError(key: String, reason: String) throws {
+        let config = try DeepLinkConfig.parse(#"{"schemes": ["shop"], "routes": {"KEY": {"class": "A"}}}"#.replacingOccurrences(of: "KEY", with: key))
+        let finding = try #require(ConfigLinter.lint(config).first)
+        #expect(finding.severity == .error)
+        #expect(finding.code == "route-never-matches")
+        #expect(finding.path == JSONPath.root.appending(key: "routes").appending(key: key))
+        #expect(finding.message.contains(reason), "\(finding.message)")
+    }
+
     @Test func warnsWhenTheEarlierRouteHasTheSameRegex() throws {
         let config = try DeepLinkConfig.parse(
             #"{"routes": {"a/:x": {"class": "A", "routeParameters": {"x": {"regex": "[0-9]+"}}}, "a/:y": {"class": "B", "routeParameters": {"y": {"regex": "[0-9]+"}}}}}"#)

@@ -63,6 +63,9 @@ struct DeepLinkConfigTests {
         (#"{"defaultRoute": {}, "routes": {}}"#, "route-without-destination", "defaultRoute", 1),
         (#"{"schemes": ["shop://"], "routes": {}}"#, "invalid-value", "schemes[0]", 1),
         (#"{"hosts": ["https://shop.example.com"], "routes": {}}"#, "invalid-value", "hosts[0]", 1),
+        (#"{"schemes": ["shop", "https"], "routes": {}}"#, "invalid-value", "schemes[1]", 1),
+        (#"{"schemes": ["HTTP"], "routes": {}}"#, "invalid-value", "schemes[0]", 1),
+        (#"{"schemes": ["mailto"], "routes": {}}"#, "invalid-value", "schemes[0]", 1),
         (#"{"storyboard": {"iPhone": ""}, "routes": {}}"#, "invalid-value", "storyboard.iPhone", 1),
     ])
     func rejectsABadConfigNamingTheJSONPathAndLine(text: String, code: String, path: String, line: Int) {
@@ -83,10 +86,51 @@ struct DeepLinkConfigTests {
                 == #"Shop.json:2:75: routes["sales/:saleId"].routeParameters.saleId.regex: invalid regular expression "[0-9": expected ']'"#)
     }
 
+    @Test(arguments: [("https", #"list their domain in "hosts""#), ("itms-apps", "belongs to the App Store")])
+    func saysWhyASchemeIsNotTheApps(scheme: String, advice: String) {
+        let report = DeepLinkConfig.diagnose(#"{"schemes": ["SCHEME"], "routes": {}}"#.replacingOccurrences(of: "SCHEME", with: scheme))
+        #expect(report.errors.first?.message.contains(advice) == true, "\(report.errors)")
+    }
+
+    @Test func saysARouteKeyWithASchemeNeedsThePathAlone() {
+        let report = DeepLinkConfig.diagnose(#"{"routes": {"shop://sales/:saleId": {"class": "S"}}}"#)
+        #expect(report.errors.first?.code == .invalidRoutePattern)
+        #expect(report.errors.first?.message.contains(#"starts with a scheme; write the route alone, like "sales/:saleId""#) == true)
+    }
+
     @Test func reportsEveryErrorNotJustTheFirst() {
         let report = DeepLinkConfig.diagnose(
             #"{"routes": {"a": {"class": 1}, "b/:x/:x": {"class": "B"}, "c": {"class": "C"}}, "logging": 2}"#)
         #expect(report.errors.map(\.code) == [.wrongType, .wrongType, .duplicateParameter])
+    }
+
+    @Test(arguments: [
+        (#"{"routes": {"a": {"class": "A"}, "a": {"class": "B"}, "b": {"class": 3}}, "logging": "yes"}"#,
+            ["logging", "routes.a", "routes.b.class"]),
+        (#"{"routes": {"a": {"class": "A", "class": "B", "handlers": [1]}, "b/:x": {"class": "B", "routeParameters": {"x": {}, "x": {}, "y": {"regex": "["}}}}}"#,
+            ["routes.a.class", "routes.a.handlers[0]", #"routes["b/:x"].routeParameters.x"#, #"routes["b/:x"].routeParameters.y.regex"#]),
+        (#"{"routes": {}, "routes": {"a": {}}, "schemes": ["https"]}"#, ["routes", "schemes[0]"]),
+    ])
+    func reportsTheOtherErrorsBesideADuplicateKey(text: String, paths: [String]) {
+        let report = DeepLinkConfig.diagnose(text)
+        #expect(report.config == nil)
+        #expect(Set(report.errors.map(\.path.description)) == Set(paths), "\(report.errors)")
+    }
+
+    @Test(arguments: [
+        (#"{"requireAuth": true, "routes": {}}"#, "requireAuth", "requiresAuth"),
+        (#"{"allowOrigins": ["userTap"], "routes": {}}"#, "allowOrigins", "allowedOrigins"),
+        (#"{"scheme": ["shop"], "routes": {}}"#, "scheme", "schemes"),
+        (#"{"Hosts": ["shop.example.com"], "routes": {}}"#, "Hosts", "hosts"),
+        (#"{"routes": {"a": {"class": "A", "allowedOrigin": ["userTap"]}}}"#, "routes.a.allowedOrigin", "allowedOrigins"),
+        (#"{"routes": {"a": {"class": "A", "requiresauth": true}}}"#, "routes.a.requiresauth", "requiresAuth"),
+    ])
+    func refusesAMisspeltKeyThatGuardsAccess(text: String, path: String, meant: String) {
+        let report = DeepLinkConfig.diagnose(text)
+        #expect(report.config == nil)
+        #expect(report.errors.map(\.path.description) == [path], "\(report.errors)")
+        #expect(report.errors.first?.code.name == "unknown-key")
+        #expect(report.errors.first?.message.contains("did you mean \(JSONWriter.quoted(meant))") == true)
     }
 
     @Test func warnsAboutUnknownKeysAndSuggestsTheKnownOne() throws {

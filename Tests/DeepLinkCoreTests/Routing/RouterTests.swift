@@ -3,19 +3,6 @@ import DeepLinkTesting
 import Foundation
 import Testing
 
-/// Builds a router from config JSON, registering a pass-through handler for every name unless told otherwise.
-func makeRouter(_ json: String, registerAllHandlers: Bool = true, logger: (any RouteLogger)? = nil) throws -> Router {
-    var builder = RouterBuilder(config: try DeepLinkConfig.parse(json), logger: logger)
-    if registerAllHandlers {
-        builder.registerPassThroughHandlers()
-    }
-    return try builder.build()
-}
-
-func url(_ text: String) throws -> URL {
-    try #require(URL(string: text))
-}
-
 struct RouterTests {
     // MARK: Rule 1: which part of the URL is matched
 
@@ -36,9 +23,14 @@ struct RouterTests {
         #expect(web.parameters == ["id": "42"])
     }
 
-    @Test func ignoresLeadingAndTrailingSlashesOfRouteKeys() throws {
-        let router = try makeRouter(#"{"routes": {"/sales/:saleId/": {"class": "Sale"}}}"#)
-        #expect(router.match(try url("shop://sales/3")).route?.description == "sales/:saleId")
+    @Test func ignoresLeadingAndTrailingSlashesOfRouteKeysButReportsTheKeyAsWritten() throws {
+        let router = try makeRouter(#"{"routes": {"/sales/:saleId/": {"class": "Sale", "parent": "sales"}, "sales": {"class": "Sales"}}}"#)
+        let result = router.match(try url("shop://sales/3"))
+        #expect(result.route?.description == "/sales/:saleId/")
+        #expect(result.route == (try RoutePattern("sales/:saleId")))
+        #expect(result.plan.map(\.route) == ["sales", "/sales/:saleId/"])
+        #expect(result.jsonValue.objectValue?["route"] == "/sales/:saleId/")
+        #expect(try router.url(for: "sales/:saleId", parameters: ["saleId": "3"], scheme: "shop").absoluteString == "shop://sales/3")
     }
 
     @Test func readsAnEmptyHostAndAPathWithoutAuthority() throws {
@@ -121,6 +113,25 @@ struct RouterTests {
         let missing = router.match(try url("shop://sale"))
         #expect(missing.outcome == .none)
         #expect(missing.trail == [RouteResult.Attempt(path: "sale", reason: "route sale: required parameter saleId is missing")])
+    }
+
+    @Test(arguments: ["shop://sale?saleId", "shop://sale?saleId=", "shop://sale?saleId=&ref="])
+    func dropsAnEmptyValueSoItDoesNotSatisfyRequired(link: String) throws {
+        let router = try makeRouter(
+            #"{"routes": {"sale": {"class": "Sale", "routeParameters": {"saleId": {"required": true}, "ref": {}}}}}"#)
+        let result = router.match(try url(link))
+        #expect(result.outcome == .none)
+        #expect(result.trail == [RouteResult.Attempt(path: "sale", reason: "route sale: required parameter saleId is missing")])
+        #expect(router.match(try url("shop://sale?saleId=3&ref=")).parameters == ["saleId": "3"])
+    }
+
+    @Test func keepsAnEmptyValueWhenTheRegexAcceptsIt() throws {
+        let router = try makeRouter(
+            #"{"schemes": ["shop"], "routes": {"sale": {"class": "Sale", "routeParameters": {"saleId": {"required": true, "regex": "[0-9]*"}, "q": {}}}}}"#)
+        #expect(router.match(try url("shop://sale?saleId=")).parameters == ["saleId": ""])
+        #expect(try router.url(for: "sale", parameters: ["saleId": ""]).absoluteString == "shop://sale?saleId=")
+        let error = #expect(throws: LinkBuildingError.self) { try router.url(for: "sale", parameters: ["saleId": "1", "q": ""]) }
+        #expect(error?.code == .invalidParameter)
     }
 
     // MARK: Rule 5: query parameters
@@ -329,6 +340,14 @@ struct RouterTests {
         #expect(router.match(try url("shop://home"), idiom: idiom).storyboard == home)
     }
 
+    @Test func takesTheRoutesIPhoneStoryboardOnIPadOverTheTopLevelsIPadOne() throws {
+        let router = try makeRouter(
+            #"{"storyboard": {"iPhone": "Main_iPhone", "iPad": "Main_iPad"}, "routes": {"sales": {"class": "Sale", "storyboard": {"iPhone": "Sale_iPhone"}}, "ipad": {"class": "Pad", "storyboard": {"iPad": "Pad_iPad"}}}}"#)
+        #expect(router.match(try url("shop://sales"), idiom: .pad).storyboard == "Sale_iPhone")
+        #expect(router.match(try url("shop://ipad"), idiom: .pad).storyboard == "Pad_iPad")
+        #expect(router.match(try url("shop://ipad"), idiom: .phone).storyboard == "Main_iPhone")
+    }
+
     // MARK: Rule 9: logging
 
     @Test func reportsToTheLoggerOnlyWhenLoggingIsOnAndNeverChangesTheWinner() throws {
@@ -359,16 +378,5 @@ struct RouterTests {
                 #expect(result == expected[index])
             }
         }
-    }
-}
-
-final class CollectingLogger: RouteLogger, @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
-
-    var messages: [String] { lock.withLock { collected } }
-
-    func log(_ entry: RouteLogEntry) {
-        lock.withLock { collected.append(entry.message) }
     }
 }

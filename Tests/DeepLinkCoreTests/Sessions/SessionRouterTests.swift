@@ -1,18 +1,7 @@
 import DeepLinkCore
+import DeepLinkTesting
 import Foundation
 import Testing
-
-/// A clock tests move by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_800_000_000)
-
-    var now: Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
-    }
-}
 
 /// Holds handlers until a test lets them go.
 actor HandlerGate {

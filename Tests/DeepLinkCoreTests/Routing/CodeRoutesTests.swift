@@ -74,6 +74,17 @@ struct CodeRoutesTests {
         #expect(await router.route(try url("shop://account")).coordinator == "everything")
     }
 
+    @Test(arguments: ["shop://?action=x", "shop:?action=x", "shop:///?action=x"])
+    func asksCoordinatorsAboutALinkWithoutAPath(link: String) async throws {
+        let actions = RecordingCoordinator(name: "actions", prefix: "shop:")
+        var builder = RouterBuilder(config: try DeepLinkConfig.parse(#"{"defaultRoute": {"class": "Home"}, "routes": {"a": {"class": "A"}}}"#))
+        builder.addCoordinator(actions)
+        let router = try builder.build()
+        #expect(router.match(try url(link)).coordinator == "actions")
+        #expect(await router.route(try url(link)).outcome == .coordinated)
+        #expect(actions.openedURLs == [try url(link)])
+    }
+
     @Test func fallsBackToTrimmingWhenNoCoordinatorAccepts() throws {
         var builder = RouterBuilder(config: try DeepLinkConfig.parse(#"{"routes": {"videos": {"class": "Videos"}}}"#))
         builder.addCoordinator(RecordingCoordinator(name: "other", prefix: "shop://other"))

@@ -12,7 +12,8 @@ public struct RouteResult: Sendable, Hashable {
         /// Nothing matched and there is no usable default route: show the normal launch screen.
         case none
         /// The URL is not the app's to route (foreign scheme or host), or its origin may not
-        /// navigate to the route.
+        /// navigate to the route; the result then still names the route and its parameters, so
+        /// the app can record the link.
         case rejected
         /// The route needs a signed-in user and none is; see ``SessionRouter`` to keep the link
         /// until sign-in.
@@ -44,8 +45,10 @@ public struct RouteResult: Sendable, Hashable {
     public let origin: LinkOrigin
     /// How routing ended.
     public let outcome: Outcome
-    /// The matched route's pattern; `nil` unless ``outcome`` is ``Outcome/matched`` or
-    /// ``Outcome/signInRequired``.
+    /// The matched route's pattern, whose description is the key exactly as written in the config
+    /// (`/sales/:saleId/` stays `/sales/:saleId/`); `nil` unless ``outcome`` is ``Outcome/matched``,
+    /// ``Outcome/signInRequired``, or ``Outcome/rejected`` because the route refuses the link's
+    /// origin (a push that arrived in the background names the route it would have opened).
     public let route: RoutePattern?
     /// The destination's screen class, if any.
     public let className: String?

@@ -4,7 +4,7 @@
 /// so the user lands on a stable hierarchy with a way back. Steps are `Hashable`, so a SwiftUI
 /// `NavigationStack(path:)` can bind an array of them directly.
 public struct NavigationStep: Sendable, Hashable, Codable {
-    /// The route's pattern, e.g. `sales/:saleId`; `nil` for the default route.
+    /// The route's key as written in the config, e.g. `sales/:saleId`; `nil` for the default route.
     public let route: String?
     /// The screen class, if the route shows one.
     public let className: String?

@@ -55,7 +55,7 @@ extension Router {
     }
 
     private func compiledRoute(named pattern: String) throws(LinkBuildingError) -> CompiledRoute {
-        let normalized = (try? RoutePattern(pattern).description) ?? pattern
+        let normalized = (try? RoutePattern(pattern).normalized) ?? pattern
         guard let route = compiledRoute(for: normalized) else {
             throw LinkBuildingError(code: .unknownRoute, message: "no route has this pattern", route: pattern)
         }

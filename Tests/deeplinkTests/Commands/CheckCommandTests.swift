@@ -1,0 +1,89 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+@testable import deeplink
+
+struct CheckCommandTests {
+    @Test func passesTheShopExample() async throws {
+        let output = try await CheckCommand.parse(["--config", Fixtures.shopConfig.path]).render()
+        #expect(output.hasSuffix("OK, 12 routes, 0 warnings"))
+    }
+
+    @Test func reportsABadDeferredSectionWithItsFileLineAndPath() async throws {
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
+            .replacingOccurrences(of: #""tokenLifetimeHours": 24"#, with: #""tokenLifetimeHours": "a day""#)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-\(UUID()).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path]).render() }
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("a day") }) + 1
+        #expect(failure?.message.contains("error: \(file.path):\(line):") == true, "\(failure?.message ?? "")")
+        #expect(failure?.message.contains("deferred.tokenLifetimeHours") == true)
+    }
+
+    @Test func reportsErrorsAndWarningsWithPathsAndFailsOnErrors() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).json")
+        try "{\n  \"routez\": 1,\n  \"routes\": {\"a\": {\"class\": \"A\", \"routeParameters\": {\"x\": {\"regex\": \"(\"}}}}\n}"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) {
+            try await CheckCommand.parse(["--config", file.path, "--json"]).render()
+        }
+        let report = try #require(try JSONValue(parsing: failure?.message ?? "").objectValue)
+        #expect(report["valid"] == false)
+        #expect(report["errors"] == 1)
+        #expect(report["warnings"] == 1)
+        guard case .array(let diagnostics) = report["diagnostics"] else {
+            Issue.record("diagnostics must be an array")
+            return
+        }
+        #expect(diagnostics.first?.objectValue?["code"] == "invalid-regex")
+        #expect(diagnostics.first?.objectValue?["line"] == 3)
+        #expect(diagnostics.first?.objectValue?["path"] == #"routes.a.routeParameters.x.regex"#)
+        #expect(diagnostics.last?.objectValue?["code"] == "unknown-key")
+    }
+
+    @Test func failsOnARouteKeyThatCanNeverMatch() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID()).json")
+        try #"{"routes": {"products/*": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path]).render() }
+        #expect(failure?.message.contains("[route-never-matches]") == true)
+        #expect(failure?.message.hasSuffix("1 error, 0 warnings") == true)
+    }
+
+    @Test func failsOnWarningsWhenStrict() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID()).json")
+        try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path, "--strict"]).render() }
+        #expect(failure?.message.hasSuffix("OK, 2 routes, 1 warning") == true)
+        #expect(try await CheckCommand.parse(["--config", Fixtures.shopConfig.path, "--strict"]).render().hasSuffix("0 warnings"))
+    }
+
+    @Test func printsLintWarningsButSucceeds() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID()).json")
+        try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try await CheckCommand.parse(["--config", file.path]).render()
+        #expect(output.contains("warning: \(file.path):1:37: routes[\"a/:y\"]: route a/:y can never win"))
+        #expect(output.contains("[shadowed-route]"))
+        #expect(output.hasSuffix("OK, 2 routes, 1 warning"))
+    }
+}
+
+struct CheckCommandCoverageTests {
+    @Test func failsWhenTheAppsSectionIsInvalid() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apps-\(UUID()).json")
+        try #"{"hosts": ["shop.example.com"], "routes": {"a": {"class": "A"}}, "apps": {"ios": [{"appID": "bad"}]}}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) {
+            try await CheckCommand.parse(["--config", file.path]).render()
+        }
+        #expect(failure?.message.contains("apps.ios[0].appID") == true, "\(failure?.message ?? "")")
+    }
+}
