@@ -39,7 +39,7 @@ struct DeferredDeepLinkingEndToEndTests {
 
     static func appRouter() throws -> Router {
         var builder = RouterBuilder(config: try DeepLinkConfig.load(contentsOf: Fixtures.shopConfig))
-        for name in builder.unregisteredHandlerNames { builder.handle(name) { _ in .continue } }
+        builder.registerPassThroughHandlers()
         return try builder.build()
     }
 
