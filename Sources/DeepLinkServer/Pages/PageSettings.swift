@@ -61,21 +61,21 @@ public struct PageSettings: Sendable, Hashable {
         if let icon = object.optional("iconURL") {
             let text = try icon.readString()
             guard let url = URLComponents(string: text), url.scheme?.lowercased() == "https", url.host?.isEmpty == false else {
-                throw ConfigError(code: .invalidValue, message: "iconURL must be an https URL, found \(text)", at: icon)
+                throw ConfigError(code: .invalidValue, message: "expected an https URL, found \(text)", at: icon)
             }
             settings.iconURL = text
         }
         if let color = object.optional("themeColor") {
             let text = try color.readString()
             guard text.utf8.count == 7, text.first == "#", text.dropFirst().allSatisfy(\.isHexDigit) else {
-                throw ConfigError(code: .invalidValue, message: "themeColor must be #rrggbb, such as #0a66ff; found \(text)", at: color)
+                throw ConfigError(code: .invalidValue, message: "expected a colour as #rrggbb, such as #0a66ff, found \(text)", at: color)
             }
             settings.themeColor = text.lowercased()
         }
         if let language = object.optional("language") {
             let tag = try language.readString()
             guard Self.isLanguageTag(tag) else {
-                throw ConfigError(code: .invalidValue, message: "language must be a BCP 47 tag such as en or de-CH; found \(tag)", at: language)
+                throw ConfigError(code: .invalidValue, message: "expected a BCP 47 language tag such as en or de-CH, found \(tag)", at: language)
             }
             guard PageStrings.forLanguage(tag) != nil else {
                 throw ConfigError(
