@@ -36,8 +36,8 @@ struct FirebaseLongLinkRoutes: Sendable {
         var longLink = link
         longLink.code = ""
         let opened = LinkRequest(request)
-        if counts, opened.query[AppStore.longLinkQueryName] != nil {
-            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName)
+        if opened.query[AppStore.longLinkQueryName] != nil {
+            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName, records: counts)
         }
         return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context, counts: counts)
     }

@@ -19,7 +19,8 @@ struct ResolveRoutes: Sendable {
     func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/{code}", use: resolve)
         router.head("/{code}", use: head)
-        router.get("/{code}/install", use: install)
+        router.get("/{code}/install") { request, context in await install(request, context: context, records: true) }
+        router.head("/{code}/install") { request, context in await install(request, context: context, records: false).createHeadResponse() }
     }
 
     /// A stored link that can be opened, or the problem page to answer instead.
@@ -53,24 +54,29 @@ struct ResolveRoutes: Sendable {
         .page(pages.render(problem), status: problem.status)
     }
 
-    /// `GET /{code}/install?store=apple|google`: the store hop of a stored link.
-    @Sendable func install(_ request: Request, context: ServerRequestContext) async throws -> Response {
+    /// `GET /{code}/install?store=apple|google`: the store hop of a stored link; `HEAD` records no click.
+    func install(_ request: Request, context: ServerRequestContext, records: Bool) async -> Response {
         let code = context.parameters.get("code") ?? ""
         switch await liveLink(code: code, context: context) {
-        case .found(let link): return await hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName)
+        case .found(let link):
+            return await hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName, records: records)
         case .problem(let response): return response
         }
     }
 
     /// Sends the client to the store a query parameter names, or explains why it cannot.
-    func hop(_ link: Link, opened: LinkRequest, context: ServerRequestContext, storeParameter: String) async -> Response {
+    /// - Parameter records: Whether the click is recorded for deferred deep linking.
+    func hop(_ link: Link, opened: LinkRequest, context: ServerRequestContext, storeParameter: String, records: Bool = true) async
+        -> Response
+    {
         guard let store = opened.query[storeParameter].flatMap(AppStore.init(rawValue:)) else {
             context.logger.debug(
                 "a store link names no store", metadata: ["link.code": "\(link.code)", "store": "\(opened.query[storeParameter] ?? "")"])
             return problem(.invalidLink)
         }
         guard
-            let response = await storeHop.redirect(for: link, to: store, utm: opened.utm(for: link), opened: opened, context: context)
+            let response = await storeHop.redirect(
+                for: link, to: store, utm: opened.utm(for: link), opened: opened, context: context, records: records)
         else {
             context.logger.debug("the link has no app in this store", metadata: ["link.code": "\(link.code)", "store": "\(store)"])
             return problem(.notInStore)
