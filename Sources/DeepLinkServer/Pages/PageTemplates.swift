@@ -45,11 +45,24 @@ enum PageTemplates {
     static let phoneActions = """
         <div class="actions">
         <a class="button" href="{{openURL}}">{{t.openInApp}}</a>
-        {{#appStoreURL}}<a class="button secondary" href="{{appStoreURL}}" data-store="apple"{{#copyText}} data-copy="{{copyText}}"{{/copyText}}{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>{{t.appStore}}</a>{{#copyText}}<p class="note">{{t.copiesLinkNote}}</p>{{/copyText}}{{/appStoreURL}}
-        {{#iosFallbackURL}}<a class="button secondary" href="{{iosFallbackURL}}">{{t.iosFallback}}</a>{{/iosFallbackURL}}
-        {{#playStoreURL}}<a class="button secondary" href="{{playStoreURL}}" data-store="google"{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>{{t.googlePlay}}</a>{{/playStoreURL}}
-        {{#androidFallbackURL}}<a class="button secondary" href="{{androidFallbackURL}}">{{t.androidFallback}}</a>{{/androidFallbackURL}}
-        {{#webURL}}<a class="link" href="{{webURL}}">{{t.continueInBrowser}}</a>{{/webURL}}
+        {{#appStoreURL}}
+        <a class="button secondary" href="{{appStoreURL}}" data-store="apple"{{#copyText}} data-copy="{{copyText}}"{{/copyText}}{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>{{t.appStore}}</a>
+        {{#copyText}}
+        <p class="note">{{t.copiesLinkNote}}</p>
+        {{/copyText}}
+        {{/appStoreURL}}
+        {{#iosFallbackURL}}
+        <a class="button secondary" href="{{iosFallbackURL}}">{{t.iosFallback}}</a>
+        {{/iosFallbackURL}}
+        {{#playStoreURL}}
+        <a class="button secondary" href="{{playStoreURL}}" data-store="google"{{#collectsSignals}} data-signals="1"{{/collectsSignals}}>{{t.googlePlay}}</a>
+        {{/playStoreURL}}
+        {{#androidFallbackURL}}
+        <a class="button secondary" href="{{androidFallbackURL}}">{{t.androidFallback}}</a>
+        {{/androidFallbackURL}}
+        {{#webURL}}
+        <a class="link" href="{{webURL}}">{{t.continueInBrowser}}</a>
+        {{/webURL}}
         </div>
 
         """
@@ -66,19 +79,27 @@ enum PageTemplates {
         <body>
         <main class="card{{#desktop}} wide{{/desktop}}">
         {{> brand}}
-        {{#imageURL}}<img class="preview" src="{{imageURL}}" alt="">{{/imageURL}}
+        {{#imageURL}}
+        <img class="preview" src="{{imageURL}}" alt="">
+        {{/imageURL}}
         <h1>{{title}}</h1>
-        {{#description}}<p>{{description}}</p>{{/description}}
+        {{#description}}
+        <p>{{description}}</p>
+        {{/description}}
         {{#phone}}
         {{> phoneActions}}
         {{/phone}}
         {{#desktop}}
         <section class="scan" data-platform="desktop">
-        {{#qrSVG}}<div class="qr">{{{qrSVG}}}</div>{{/qrSVG}}
+        {{#qrSVG}}
+        <div class="qr">{{{qrSVG}}}</div>
+        {{/qrSVG}}
         <div class="scan-text">
         <h2>{{t.scanTitle}}</h2>
         <p class="hint">{{t.scanHint}}</p>
-        {{#stores}}<p class="stores">{{t.getTheApp}} {{#appStore}}<a href="{{appStore}}">{{t.appStoreName}}</a>{{/appStore}}{{#both}} · {{/both}}{{#googlePlay}}<a href="{{googlePlay}}">{{t.googlePlayName}}</a>{{/googlePlay}}</p>{{/stores}}
+        {{#stores}}
+        <p class="stores">{{t.getTheApp}} {{#appStore}}<a href="{{appStore}}">{{t.appStoreName}}</a>{{/appStore}}{{#both}} · {{/both}}{{#googlePlay}}<a href="{{googlePlay}}">{{t.googlePlayName}}</a>{{/googlePlay}}</p>
+        {{/stores}}
         </div>
         </section>
         {{#iPad}}
@@ -88,7 +109,9 @@ enum PageTemplates {
         {{/iPad}}
         {{/desktop}}
         </main>
-        {{#scripts}}<script>{{{.}}}</script>{{/scripts}}
+        {{#scripts}}
+        <script>{{{.}}}</script>
+        {{/scripts}}
         </body>
         </html>
 
@@ -121,7 +144,9 @@ enum PageTemplates {
         <div class="symbol" aria-hidden="true">{{{symbol}}}</div>
         <h1>{{title}}</h1>
         <p>{{message}}</p>
-        {{#homeURL}}<div class="actions"><a class="button" href="{{homeURL}}">{{homeLabel}}</a></div>{{/homeURL}}
+        {{#homeURL}}
+        <div class="actions"><a class="button" href="{{homeURL}}">{{homeLabel}}</a></div>
+        {{/homeURL}}
         </main>
         </body>
         </html>
