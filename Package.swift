@@ -50,6 +50,7 @@ let package = Package(
                 "DeepLinkCore",
                 "DeepLinkAppLinks",
                 "DeepLinkAssociation",
+                "DeepLinkQRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
-                "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting",
+                "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkQRCode",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -15,7 +15,7 @@ import NIOCore
 ///   - metrics: The metrics to record into; `/metrics` serves them.
 ///   - logger: The server's logger; requests add their id and key to its metadata.
 /// - Returns: The application.
-/// - Throws: ``ConfigError`` for a bad `deferred` section, ``ConfigError`` or ``AssociationError``
+/// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
 ///   router cannot be built from the config; ``LinkServerError`` for a `clientAddressHeader`
 ///   that is not a header name.
@@ -48,7 +48,7 @@ func buildRouter(
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(apps: setup.apps)
     let editor = LinkEditor(setup: setup)
-    let pages = try PageRenderer()
+    let pages = try PageRenderer(settings: setup.pages, websiteHost: setup.websiteHost)
 
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
     var clientAddress = ClientAddressReader(header: nil)
@@ -65,11 +65,12 @@ func buildRouter(
 
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
-    router.add(middleware: APINotFoundMiddleware())
+    router.add(middleware: NotFoundMiddleware(pages: pages))
     // Logging every request costs throughput even when filtered out, so it is only added when wanted.
     if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
     OperationsRoutes(store: store, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
     AssociationRoutes(files: association).add(to: router)
+    PageAssetRoutes(stylesheet: pages.stylesheet).add(to: router)
     let api = router.group("/api/v1")
         .add(middleware: APIKeyMiddleware(store: store))
         .add(
@@ -89,9 +90,9 @@ func buildRouter(
         deferred: deferred, storeHop: storeHop, limiter: RateLimiter(perMinute: configuration.claimsPerMinutePerAddress)
     ).add(to: router)
     let resolve = ResolveRoutes(
-        store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, storeHop: storeHop,
-        homeHost: setup.linkHost)
+        store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, storeHop: storeHop)
     resolve.add(to: router)
+    QRCodeRoutes(resolve: resolve).add(to: router)
     if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router) }
     return router
 }

@@ -2,8 +2,8 @@ import DeepLinkAssociation
 import DeepLinkCore
 
 /// What the server takes from the app's config and its own settings, read and checked once: the
-/// router deep links must reach, the `apps` section, the `deferred` section, the redirect policy
-/// and the link host. The association files, the link editor and the resolver share this one
+/// router deep links must reach, the `apps`, `deferred` and `pages` sections, the redirect policy,
+/// the link host and the website. The association files, the link editor and the resolver share this one
 /// value. `Sendable`.
 struct DeepLinkSetup: Sendable {
     /// The config's router with every handler continuing: the server only asks whether a deep link routes.
@@ -12,23 +12,30 @@ struct DeepLinkSetup: Sendable {
     let apps: AssociationSettingsReport
     /// The `deferred` section.
     let deferred: DeferredLinkSettings
+    /// The `pages` section.
+    let pages: PageSettings
     /// Where links may redirect.
     let policy: RedirectPolicy
     /// The host short links live on.
     let linkHost: String?
+    /// The website's host, the config's first that is not a wildcard: where problem pages send people. With short
+    /// links on a link domain of their own it differs from ``linkHost``.
+    let websiteHost: String?
 
     /// Reads a server's config.
-    /// - Throws: ``ConfigError`` for a bad `deferred` section, or a build error when the router
+    /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, or a build error when the router
     ///   cannot be built from the config.
     init(configuration: ServerConfiguration) throws {
         let config = configuration.deepLinkConfig
         deferred = try DeferredLinkSettings.load(from: config)
+        pages = try PageSettings.load(from: config)
         apps = AssociationSettings.diagnose(config)
         var builder = RouterBuilder(config: config)
         builder.registerPassThroughHandlers()
         router = try builder.build()
         policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
         linkHost = configuration.linkHost
+        websiteHost = config.hosts.first { !$0.hasPrefix("*") }
     }
 
     /// The first Android app's package, which a link that names none gets; `nil` when the `apps`

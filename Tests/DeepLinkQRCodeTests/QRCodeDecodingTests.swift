@@ -1,7 +1,6 @@
-import Foundation
-import Testing
-
 import DeepLinkQRCode
+import DeepLinkTesting
+import Testing
 
 /// Reads what the encoder draws with a real decoder, ZBar's `zbarimg` (Debian's `zbar-tools`),
 /// across modes, lengths, versions and error correction levels. `.ci/run` installs it and sets
@@ -41,33 +40,5 @@ struct QRCodeDecodingTests {
         let code = try QRCode(encoding: text, errorCorrection: .quartile, minimumVersion: version)
         #expect(code.version == version)
         #expect(try ZBar.decode(png: code.png(moduleSize: 2)) == text)
-    }
-}
-
-enum ZBar {
-    static let executable = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-    static var isAvailable: Bool { executable != nil }
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["DEEPLINK_TEST_REQUIRE_ZBAR"] == "1" }
-
-    /// The text `zbarimg` reads from a PNG image.
-    static func decode(png: [UInt8]) throws -> String {
-        let executable = try #require(executable, "zbarimg is required (DEEPLINK_TEST_REQUIRE_ZBAR=1) but not installed")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).png")
-        try Data(png).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--raw", "--quiet", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
     }
 }

@@ -23,8 +23,9 @@ struct StoreHop: Sendable {
     ///   - utm: The UTM fields in effect.
     ///   - opened: The request, for the platform, language, address and the script's signals.
     ///   - context: The request's context.
+    ///   - records: Whether the click is recorded; `HEAD` records none, and its store link has no token.
     func redirect(
-        for link: Link, to store: AppStore, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext
+        for link: Link, to store: AppStore, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext, records: Bool = true
     ) async -> Response? {
         let policy = resolver.setup.policy
         switch store {
@@ -32,14 +33,14 @@ struct StoreHop: Sendable {
             if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
             guard let appStoreID = link.appStoreID else { return nil }
             let recorded = opened.query[DeferredLinkToken.queryItemName].flatMap(DeferredLinkToken.init(rawValue:))
-            if recorded == nil, deferred.recordsAppStoreClicks {
+            if records, recorded == nil, deferred.recordsAppStoreClicks {
                 _ = await recordClick(of: link, utm: utm, opened: opened, context: context)
             }
             return Response.found("https://apps.apple.com/app/id\(appStoreID)")
         case .google:
             if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
             guard let package = link.playPackage else { return nil }
-            let token = opened.platform == .android ? await recordClick(of: link, utm: utm, opened: opened, context: context) : nil
+            let token = records && opened.platform == .android ? await recordClick(of: link, utm: utm, opened: opened, context: context) : nil
             return Response.found(resolver.playStoreURL(package: package, utm: utm, token: token))
         }
     }

@@ -1,33 +1,18 @@
 import DeepLinkAppLinks
+import DeepLinkQRCode
 import Mustache
 
-/// What a landing page shows: the preview, the buttons and the meta tags. A `Sendable` value.
-struct LandingPage: Sendable {
-    var title: String
-    var description: String?
-    var imageURL: String?
-    var openURL: String
-    var appStoreURL: String?
-    var playStoreURL: String?
-    /// Where iOS users without the app go instead of the App Store.
-    var iosFallbackURL: String?
-    /// Where Android users without the app go instead of the Play Store.
-    var androidFallbackURL: String?
-    var webURL: String?
-    /// Whether the store buttons add the time zone and screen to their link.
-    var collectsSignals = false
-    /// The link the App Store button copies to the pasteboard, with a click token.
-    var copyText: String? = nil
-    /// `<meta name=…>` tags: the Smart App Banner and Twitter's card.
-    var nameTags: [(name: String, content: String)]
-    /// The App Links the page declares, as `al:*` tags.
-    var appLinks: AppLinkMetadata
-    /// `<meta property=…>` tags of Open Graph.
-    var openGraphTags: [(property: String, content: String)]
-}
-
-/// Renders the public pages from ``PageTemplates``. `Sendable`.
+/// Renders the public pages from ``PageTemplates`` in the config's language and branding. `Sendable`.
 struct PageRenderer: Sendable {
+    /// The config's `pages` section.
+    let settings: PageSettings
+    /// The stylesheet every page links to.
+    let stylesheet: PageStylesheet
+    /// The website problem pages send people to: the config's first host.
+    let websiteHost: String?
+    private let strings: PageStrings
+    /// The texts templates look up as `t.name`.
+    private let texts: [String: String]
     private let landing: MustacheTemplate
     private let appLinksOnly: MustacheTemplate
     private let problem: MustacheTemplate
@@ -35,33 +20,58 @@ struct PageRenderer: Sendable {
     private let partials: MustacheLibrary
 
     /// Parses the templates.
+    /// - Parameters:
+    ///   - settings: The config's `pages` section.
+    ///   - websiteHost: The website problem pages link to.
     /// - Throws: A Mustache parse error, which would be a bug in ``PageTemplates``.
-    init() throws {
-        partials = MustacheLibrary(templates: ["head": try MustacheTemplate(string: PageTemplates.head)])
+    init(settings: PageSettings = PageSettings(), websiteHost: String? = nil) throws {
+        self.settings = settings
+        self.websiteHost = websiteHost
+        stylesheet = PageStylesheet(themeColor: settings.themeColor)
+        strings = settings.strings
+        texts = Self.texts(strings)
+        partials = MustacheLibrary(templates: [
+            "head": try MustacheTemplate(string: PageTemplates.head),
+            "brand": try MustacheTemplate(string: PageTemplates.brand),
+            "phoneActions": try MustacheTemplate(string: PageTemplates.phoneActions),
+        ])
         landing = try MustacheTemplate(string: PageTemplates.landing)
         appLinksOnly = try MustacheTemplate(string: PageTemplates.appLinksOnly)
         problem = try MustacheTemplate(string: PageTemplates.problem)
     }
 
-    /// The landing page.
-    func render(_ page: LandingPage) -> String {
-        var context: [String: Any] = [
-            "title": page.title,
-            "nameTags": page.nameTags.map { ["name": $0.name, "content": $0.content] },
-            "appLinkTags": page.appLinks.metaTagsHTML,
-            "openGraphTags": page.openGraphTags.map { ["property": $0.property, "content": $0.content] },
-        ]
+    /// The landing page with the buttons of one kind of visitor.
+    func render(_ page: LandingPage, as kind: LandingPageKind) -> String {
+        var context = common(title: page.title)
+        context["nameTags"] = page.nameTags.map { ["name": $0.name, "content": $0.content] }
+        context["appLinkTags"] = page.appLinks.metaTagsHTML
+        context["openGraphTags"] = page.openGraphTags.map { ["property": $0.property, "content": $0.content] }
         context["description"] = page.description
         context["imageURL"] = page.imageURL
-        context["openURL"] = page.openURL
-        context["appStoreURL"] = page.appStoreURL
-        context["playStoreURL"] = page.playStoreURL
-        context["iosFallbackURL"] = page.iosFallbackURL
-        context["androidFallbackURL"] = page.androidFallbackURL
-        context["webURL"] = page.webURL
-        context["collectsSignals"] = page.collectsSignals
-        context["copyText"] = page.copyText
-        context["script"] = page.collectsSignals || page.copyText != nil ? PageTemplates.storeButtonScript : nil
+        var scripts: [String] = []
+        switch kind {
+        case .ios, .android:
+            let actions = phoneActions(page, for: kind)
+            context["phone"] = actions
+            if actions["storeScript"] != nil { scripts.append(PageTemplates.storeButtonScript) }
+        case .desktop(let mayBeIPad):
+            var desktop: [String: Any] = [:]
+            desktop["qrSVG"] = page.pageURL.flatMap(qrCode)
+            if page.appStoreURL != nil || page.playStoreURL != nil {
+                var stores: [String: Any] = ["both": page.appStoreURL != nil && page.playStoreURL != nil]
+                stores["appStore"] = page.appStoreURL
+                stores["googlePlay"] = page.playStoreURL
+                desktop["stores"] = stores
+            }
+            if mayBeIPad {
+                let actions = phoneActions(page, for: .ios)
+                desktop["iPad"] = actions
+                scripts.append(PageTemplates.platformScript)
+                if actions["storeScript"] != nil { scripts.append(PageTemplates.storeButtonScript) }
+            }
+            context["desktop"] = desktop
+        }
+        context["scripts"] = scripts
         return landing.render(context, library: partials)
     }
 
@@ -70,16 +80,80 @@ struct PageRenderer: Sendable {
         appLinksOnly.render(["appLinkTags": page.appLinks.metaTagsHTML])
     }
 
-    /// The page for an unknown or expired link.
-    /// - Parameters:
-    ///   - title: The heading.
-    ///   - message: What happened and what to do.
-    ///   - homeHost: The site to offer instead.
-    func renderProblem(title: String, message: String, homeHost: String?) -> String {
-        var context: [String: Any] = ["title": title, "message": message]
-        context["homeHost"] = homeHost
-        context["homeURL"] = homeHost.map { "https://\($0)/" }
-        return problem.render(context, library: partials)
+    /// The page that says why a link cannot be opened, with a button to the website.
+    func render(_ problem: PageProblem) -> String {
+        let (title, message) = texts(of: problem)
+        var context = common(title: title)
+        context["message"] = message
+        context["symbol"] = problem.symbolSVG
+        if let websiteHost {
+            context["homeURL"] = "https://\(websiteHost)/"
+            context["homeLabel"] = strings.goToWebsite(websiteHost)
+        }
+        return self.problem.render(context, library: partials)
     }
 
+    /// What every page's head and brand read: language, colours, stylesheet, icon, name and texts.
+    private func common(title: String) -> [String: Any] {
+        var context: [String: Any] = [
+            "title": title, "language": settings.language, "themeColor": settings.themeColor, "stylesheetPath": stylesheet.path,
+            "hasBrand": settings.appName != nil || settings.iconURL != nil, "t": texts,
+        ]
+        context["appName"] = settings.appName
+        context["iconURL"] = settings.iconURL
+        return context
+    }
+
+    /// The buttons of a phone: the store and fallback of its own platform only. Every key is
+    /// set, those of the other platform to `false`, so that inside the iPad's section of a
+    /// desktop page Mustache finds nothing further out.
+    private func phoneActions(_ page: LandingPage, for kind: LandingPageKind) -> [String: Any] {
+        let ios = kind == .ios
+        // Mustache takes `false` as an empty section; a missing key would be looked up further out.
+        func shown(_ url: String?, when visible: Bool = true) -> Any {
+            guard visible, let url else { return false }
+            return url
+        }
+        var actions: [String: Any] = [
+            "openURL": ios ? page.openURL : page.intentURL ?? page.openURL,
+            "appStoreURL": shown(page.appStoreURL, when: ios), "iosFallbackURL": shown(page.iosFallbackURL, when: ios),
+            "playStoreURL": shown(page.playStoreURL, when: !ios), "androidFallbackURL": shown(page.androidFallbackURL, when: !ios),
+            "webURL": shown(page.webURL), "collectsSignals": page.collectsSignals, "copyText": shown(page.copyText, when: ios),
+        ]
+        let store = ios ? page.appStoreURL : page.playStoreURL
+        if store != nil, page.collectsSignals || (ios && page.copyText != nil) { actions["storeScript"] = true }
+        return actions
+    }
+
+    /// The QR code of a URL as inline SVG, or `nil` for a URL too long to encode.
+    private func qrCode(_ url: String) -> String? {
+        try? QRCode(encoding: url).svg(moduleSize: 4, margin: 4, title: qrCodeLabel(url))
+    }
+
+    /// A QR code's accessible name in the pages' language.
+    func qrCodeLabel(_ url: String) -> String {
+        strings.qrCodeLabel(url)
+    }
+
+    private static func texts(_ strings: PageStrings) -> [String: String] {
+        [
+            "openInApp": strings.openInApp, "appStore": strings.appStore, "googlePlay": strings.googlePlay,
+            "iosFallback": strings.iosFallback, "androidFallback": strings.androidFallback,
+            "continueInBrowser": strings.continueInBrowser, "copiesLinkNote": strings.copiesLinkNote,
+            "scanTitle": strings.scanTitle, "scanHint": strings.scanHint, "getTheApp": strings.getTheApp,
+            "appStoreName": strings.appStoreName, "googlePlayName": strings.googlePlayName,
+        ]
+    }
+
+    /// A problem's heading and message.
+    private func texts(of problem: PageProblem) -> (String, String) {
+        switch problem {
+        case .notFound: (strings.notFoundTitle, strings.notFoundMessage)
+        case .expired(let date):
+            (strings.expiredTitle, strings.expiredMessage(date.map { PageStrings.day($0, language: settings.language) }))
+        case .unavailable: (strings.unavailableTitle, strings.unavailableMessage)
+        case .invalidLink: (strings.invalidTitle, strings.invalidMessage)
+        case .notInStore: (strings.storeMissingTitle, strings.storeMissingMessage)
+        }
+    }
 }

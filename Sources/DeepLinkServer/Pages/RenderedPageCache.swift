@@ -3,9 +3,15 @@ import Synchronization
 /// Rendered landing pages, reused while the link and the click's UTM fields are unchanged:
 /// rendering a template costs far more than anything else in a resolution. `Sendable`.
 final class RenderedPageCache: Sendable {
+    /// Which page of a link: one per kind of visitor, and the `al:*` tags alone.
+    enum Variant: Hashable {
+        case landing(LandingPageKind)
+        case appLinksOnly
+    }
+
     private struct Key: Hashable {
         let code: String
-        let appLinksOnly: Bool
+        let variant: Variant
     }
 
     private struct Entry {
@@ -24,8 +30,8 @@ final class RenderedPageCache: Sendable {
     }
 
     /// The page for a link, rendered by `render` unless the same link and UTM fields were rendered before.
-    func page(for link: Link, utm: UTMFields, appLinksOnly: Bool, render: () -> String) -> String {
-        let key = Key(code: link.code, appLinksOnly: appLinksOnly)
+    func page(for link: Link, utm: UTMFields, variant: Variant, render: () -> String) -> String {
+        let key = Key(code: link.code, variant: variant)
         if let entry = entries.withLock({ $0[key] }), entry.link == link, entry.utm == utm { return entry.html }
         let html = render()
         entries.withLock { entries in

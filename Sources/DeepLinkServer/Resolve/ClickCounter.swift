@@ -14,6 +14,9 @@ final class ClickCounter: Service, Sendable {
     private let interval: Duration
     private let logger: Logger
     private let pending = Mutex([Click: Int]())
+    /// The latest write: each flush waits for the one before it, so a flush for the stats
+    /// returns only once every count taken before it, even by the timer's flush, is stored.
+    private let lastWrite = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates a counter.
     /// - Parameters:
@@ -31,8 +34,21 @@ final class ClickCounter: Service, Sendable {
         pending.withLock { $0[click, default: 0] += 1 }
     }
 
-    /// Writes every pending count.
+    /// Writes every pending count, after any write already under way.
     func flush() async {
+        let write = lastWrite.withLock { last in
+            let previous = last
+            let next = Task { [self] in
+                await previous?.value
+                await writePending()
+            }
+            last = next
+            return next
+        }
+        await write.value
+    }
+
+    private func writePending() async {
         let batch = pending.withLock { pending in
             defer { pending.removeAll(keepingCapacity: true) }
             return pending

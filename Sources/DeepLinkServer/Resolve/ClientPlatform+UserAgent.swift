@@ -10,31 +10,46 @@ extension ClientPlatform {
 
     /// The platform a user agent belongs to: crawlers first, then iOS, then Android; any other
     /// browser, or none, is desktop.
-    ///
-    /// Works on ASCII-lowercased bytes: this runs on every resolution, and Foundation's
-    /// `String.contains` is slow on Linux.
     /// - Parameter userAgent: The `User-Agent` header.
     init(userAgent: String?) {
-        let agent = (userAgent ?? "").utf8.map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }
-        if Self.crawlerMarkers.contains(where: { Self.bytes(agent, contain: $0) }) {
+        self.init(agent: UserAgentText(userAgent))
+    }
+
+    /// The platform of a user agent already lowercased.
+    init(agent: UserAgentText) {
+        if Self.crawlerMarkers.contains(where: agent.contains) {
             self = .crawler
-        } else if Self.iosMarkers.contains(where: { Self.bytes(agent, contain: $0) }) {
+        } else if Self.iosMarkers.contains(where: agent.contains) {
             self = .ios
-        } else if Self.bytes(agent, contain: Self.androidMarker) {
+        } else if agent.contains(Self.androidMarker) {
             self = .android
         } else {
             self = .desktop
         }
     }
+}
 
-    private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
+/// A `User-Agent` header as ASCII-lowercased bytes, searched for markers.
+///
+/// Bytes rather than `String`: this runs on every resolution, and Foundation's
+/// `String.contains` is slow on Linux. A `Sendable` value.
+struct UserAgentText: Sendable {
+    private let bytes: [UInt8]
+
+    /// Lowercases a header; a missing header reads as empty.
+    init(_ userAgent: String?) {
+        bytes = (userAgent ?? "").utf8.map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }
+    }
+
+    /// Whether the text contains a lowercase marker.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= bytes.count, let first = needle.first else { return needle.isEmpty }
         var index = 0
-        let last = haystack.count - needle.count
+        let last = bytes.count - needle.count
         while index <= last {
-            if haystack[index] == first {
+            if bytes[index] == first {
                 var offset = 1
-                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
                 if offset == needle.count { return true }
             }
             index += 1

@@ -13,11 +13,12 @@ enum Resolution: Sendable, Equatable {
 /// Decides how each kind of client opens a link, and builds its landing page. `Sendable`.
 ///
 /// - iOS gets the landing page: Smart App Banner with `app-argument`, "Open in app", the App
-///   Store and the web fallback.
+///   Store and the web fallback; never Google Play.
 /// - Android gets an `intent://` URL whose browser fallback is the Play Store with a referrer;
-///   without a package, the web fallback.
-/// - Desktop gets the web fallback; without one, the landing page.
-/// - Crawlers get the landing page, for its Open Graph tags.
+///   without a package, the web fallback. An Android WebView (an in-app browser), which cannot
+///   follow the intent, gets the landing page with Google Play instead.
+/// - Desktop gets the web fallback; without one, the landing page with the link's QR code.
+/// - Crawlers get the desktop's landing page, for its Open Graph tags.
 /// - `Prefer-Html-Meta-Tags: al` gets only the `al:*` tags.
 ///
 /// Every redirect target is checked again by the ``RedirectPolicy``, so a stored URL that the
@@ -31,39 +32,44 @@ struct LinkResolver: Sendable {
     /// The answer for one request.
     /// - Parameters:
     ///   - link: The link.
-    ///   - platform: The client's platform.
+    ///   - visitor: Who opens it.
     ///   - appLinksOnly: Whether the client asked for only the `al:*` tags.
     ///   - utm: The UTM fields in effect for this click.
-    func resolve(_ link: Link, platform: ClientPlatform, appLinksOnly: Bool, utm: UTMFields) -> Resolution {
+    func resolve(_ link: Link, visitor: Visitor, appLinksOnly: Bool, utm: UTMFields) -> Resolution {
         if appLinksOnly {
             return .page(
-                renderedPages.page(for: link, utm: utm, appLinksOnly: true) {
+                renderedPages.page(for: link, utm: utm, variant: .appLinksOnly) {
                     pages.renderAppLinksOnly(landingPage(for: link, utm: utm))
                 })
         }
-        switch platform {
+        let kind = LandingPageKind(visitor)
+        switch visitor.platform {
         case .android:
-            if let package = link.playPackage,
-                let intent = AndroidIntentURL.make(deepLink: link.deepLink, package: package, fallback: androidFallback(link, utm: utm))
-            {
-                return .redirect(intent)
-            }
-            return webFallback(link, utm: utm)
+            if visitor.isAndroidWebView { return landing(link, utm: utm, kind: kind) }
+            if let intent = intentURL(link, utm: utm) { return .redirect(intent) }
+            return webFallback(link, utm: utm, kind: kind)
         case .desktop:
-            return webFallback(link, utm: utm)
+            return webFallback(link, utm: utm, kind: kind)
         case .ios, .crawler:
-            return landing(link, utm: utm)
+            return landing(link, utm: utm, kind: kind)
         }
     }
 
     /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
-    private func webFallback(_ link: Link, utm: UTMFields) -> Resolution {
+    private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind) -> Resolution {
         if let webURL = link.webURL, setup.policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
-        return landing(link, utm: utm)
+        return landing(link, utm: utm, kind: kind)
     }
 
-    private func landing(_ link: Link, utm: UTMFields) -> Resolution {
-        .page(renderedPages.page(for: link, utm: utm, appLinksOnly: false) { pages.render(landingPage(for: link, utm: utm)) })
+    private func landing(_ link: Link, utm: UTMFields, kind: LandingPageKind) -> Resolution {
+        .page(renderedPages.page(for: link, utm: utm, variant: .landing(kind)) { pages.render(landingPage(for: link, utm: utm), as: kind) })
+    }
+
+    /// The `intent://` URL that opens the app on Android, or its fallback without it; `nil`
+    /// without an Android package.
+    private func intentURL(_ link: Link, utm: UTMFields) -> String? {
+        guard let package = link.playPackage else { return nil }
+        return AndroidIntentURL.make(deepLink: link.deepLink, package: package, fallback: androidFallback(link, utm: utm))
     }
 
     /// The landing page for an iOS click already recorded for the pasteboard flow: its App
@@ -80,7 +86,7 @@ struct LinkResolver: Sendable {
         copied.path = "/\(link.code)"
         copied.queryItems = [URLQueryItem(name: DeferredLinkToken.queryItemName, value: token)]
         page.copyText = copied.string
-        return pages.render(page)
+        return pages.render(page, as: .ios)
     }
 
     /// Where Chrome on Android goes when the app is not installed: the link's Android fallback,
@@ -103,8 +109,8 @@ struct LinkResolver: Sendable {
         let androidFallback = link.androidFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
         let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
         let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
-        let title = link.preview.title ?? "Open in the app"
-        let pageURL = setup.linkHost.map { "https://\($0)/\(link.code)" }
+        let title = link.preview.title ?? pages.settings.strings.defaultTitle
+        let pageURL = publicURL(of: link, utm: utm)
 
         var nameTags: [(name: String, content: String)] = []
         if let appStoreID = link.appStoreID {
@@ -124,10 +130,28 @@ struct LinkResolver: Sendable {
         if let pageURL { openGraphTags.append(("og:url", pageURL)) }
 
         return LandingPage(
-            title: title, description: link.preview.description, imageURL: link.preview.imageURL, openURL: link.deepLink,
-            appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
+            title: title, description: link.preview.description, imageURL: link.preview.imageURL, pageURL: pageURL,
+            openURL: link.deepLink, intentURL: intentURL(link, utm: utm), appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
             webURL: webURL, collectsSignals: setup.deferred.probabilistic, nameTags: nameTags, appLinks: appLinks,
             openGraphTags: openGraphTags)
+    }
+
+    /// The link's own https URL on the link host: `https://HOST/CODE`, or for a Firebase long
+    /// link (no code) the long link; `nil` without a link host.
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - utm: The UTM fields in effect, which a long link carries.
+    func publicURL(of link: Link, utm: UTMFields) -> String? {
+        guard let linkHost = setup.linkHost else { return nil }
+        guard link.code.isEmpty else { return "https://\(linkHost)/\(link.code)" }
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = linkHost
+        components.path = "/"
+        components.queryItems = FirebaseLongLink.queryItems(for: link, utm: utm)
+        // Long links are read as forms, where `+` is a space; a literal plus must arrive encoded.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.string
     }
 
     /// The Play Store page of a package with an install referrer: the UTM fields and, when a

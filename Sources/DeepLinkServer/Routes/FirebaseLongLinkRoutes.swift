@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 
 /// `GET /?link=…&apn=…&ibi=…`: Firebase Dynamic Links long links on the link host, resolved like
 /// stored links: every field passes the admin API's checks (the deep link must route, fallbacks
@@ -11,12 +12,14 @@ struct FirebaseLongLinkRoutes: Sendable {
     let resolve: ResolveRoutes
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
-        router.get("/", use: open)
+        router.get("/") { request, context in await open(request, context: context, counts: true) }
+        router.head("/") { request, context in await open(request, context: context, counts: false).createHeadResponse() }
     }
 
-    @Sendable func open(_ request: Request, context: ServerRequestContext) async throws -> Response {
+    /// The long link's answer; `counts` is false for `HEAD`, which records nothing.
+    func open(_ request: Request, context: ServerRequestContext, counts: Bool) async -> Response {
         guard let query = request.uri.query, let items = try? FirebaseLongLink.queryItems(in: "/?" + query) else {
-            return problem(title: "Link not found", message: "There is no link at this address.", status: .notFound)
+            return resolve.problem(.notFound)
         }
         let link: Link
         do {
@@ -27,18 +30,15 @@ struct FirebaseLongLinkRoutes: Sendable {
             if let image = link.preview.imageURL { _ = try editor.setup.policy.redirectTarget(image, field: "preview.imageURL") }
         } catch {
             let parameter = error.field.map(FirebaseLongLink.parameter(for:)) ?? "link"
-            return problem(title: "This link is not valid", message: "\(parameter): \(error.message)", status: .badRequest)
+            context.logger.notice("refused a Firebase long link", metadata: ["link.problem": "\(parameter): \(error.message)"])
+            return resolve.problem(.invalidLink)
         }
         var longLink = link
         longLink.code = ""
         let opened = LinkRequest(request)
         if opened.query[AppStore.longLinkQueryName] != nil {
-            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName)
+            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName, records: counts)
         }
-        return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context)
-    }
-
-    private func problem(title: String, message: String, status: HTTPResponse.Status) -> Response {
-        resolve.page(resolve.pages.renderProblem(title: title, message: message, homeHost: resolve.homeHost), status: status)
+        return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context, counts: counts)
     }
 }

@@ -6,17 +6,20 @@ import Hummingbird
 struct LinkRequest: Sendable {
     /// The request.
     let request: Request
-    /// The client's platform.
-    let platform: ClientPlatform
+    /// Who the client is, from its `User-Agent`.
+    let visitor: Visitor
     /// The query, form-decoded (see ``Request/formQuery``).
     let query: [String: String]
 
     /// Reads a request.
     init(_ request: Request) {
         self.request = request
-        platform = ClientPlatform(userAgent: request.headers[.userAgent])
+        visitor = Visitor(userAgent: request.headers[.userAgent])
         query = request.formQuery
     }
+
+    /// The client's platform.
+    var platform: ClientPlatform { visitor.platform }
 
     /// The link's UTM fields, each overridden by the request's `utm_*` query parameter.
     func utm(for link: Link) -> UTMFields {

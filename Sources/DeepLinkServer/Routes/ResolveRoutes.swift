@@ -6,6 +6,7 @@ import Logging
 /// `GET /{code}`: resolves a short link for the requesting client and counts the click, by
 /// platform, day, referring domain and UTM fields, never by address. Links come from a short-lived
 /// ``LinkCache`` and clicks go to the ``ClickCounter``, so a popular link costs no database work.
+/// `HEAD /{code}` answers as `GET` does, without a body and without counting a click.
 struct ResolveRoutes: Sendable {
     let store: any LinkStorage
     let cache: LinkCache
@@ -14,11 +15,12 @@ struct ResolveRoutes: Sendable {
     let pages: PageRenderer
     let metrics: ServerMetrics
     let storeHop: StoreHop
-    let homeHost: String?
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/{code}", use: resolve)
-        router.get("/{code}/install", use: install)
+        router.head("/{code}", use: head)
+        router.get("/{code}/install") { request, context in await install(request, context: context, records: true) }
+        router.head("/{code}/install") { request, context in await install(request, context: context, records: false).createHeadResponse() }
     }
 
     /// A stored link that can be opened, or the problem page to answer instead.
@@ -34,54 +36,50 @@ struct ResolveRoutes: Sendable {
             link = try await cache.link(code: code) { () throws(StoreError) in try await store.link(code: code) }
         } catch {
             context.logger.error("cannot read a link", metadata: ["link.code": "\(code)", "error": "\(error)"])
-            return .problem(
-                page(
-                    pages.renderProblem(title: "Try again in a moment", message: "This link cannot be opened right now.", homeHost: homeHost),
-                    status: .serviceUnavailable))
+            return .problem(problem(.unavailable))
         }
         guard let link else {
-            return .problem(
-                page(
-                    pages.renderProblem(
-                        title: "Link not found",
-                        message: "There is no link at this address. Check that it was copied completely.", homeHost: homeHost),
-                    status: .notFound))
+            context.logger.debug("no link has this code", metadata: ["link.code": "\(code)"])
+            return .problem(problem(.notFound))
         }
         guard !link.isExpired(at: Date()) else {
-            let expiry = link.expiresAt.map { " on \(Link.timestamp($0).prefix(10))" } ?? ""
-            return .problem(
-                page(
-                    pages.renderProblem(
-                        title: "Link expired", message: "This link expired\(expiry) and no longer opens anything.", homeHost: homeHost),
-                    status: .gone))
+            context.logger.debug("the link expired", metadata: ["link.code": "\(code)"])
+            return .problem(problem(.expired(link.expiresAt)))
         }
         return .found(link)
     }
 
-    /// `GET /{code}/install?store=apple|google`: the store hop of a stored link.
-    @Sendable func install(_ request: Request, context: ServerRequestContext) async throws -> Response {
+    /// A problem page, with its status.
+    func problem(_ problem: PageProblem) -> Response {
+        .page(pages.render(problem), status: problem.status)
+    }
+
+    /// `GET /{code}/install?store=apple|google`: the store hop of a stored link; `HEAD` records no click.
+    func install(_ request: Request, context: ServerRequestContext, records: Bool) async -> Response {
         let code = context.parameters.get("code") ?? ""
         switch await liveLink(code: code, context: context) {
-        case .found(let link): return await hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName)
+        case .found(let link):
+            return await hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName, records: records)
         case .problem(let response): return response
         }
     }
 
     /// Sends the client to the store a query parameter names, or explains why it cannot.
-    func hop(_ link: Link, opened: LinkRequest, context: ServerRequestContext, storeParameter: String) async -> Response {
+    /// - Parameter records: Whether the click is recorded for deferred deep linking.
+    func hop(_ link: Link, opened: LinkRequest, context: ServerRequestContext, storeParameter: String, records: Bool = true) async
+        -> Response
+    {
         guard let store = opened.query[storeParameter].flatMap(AppStore.init(rawValue:)) else {
-            return page(
-                pages.renderProblem(
-                    title: "Unknown store", message: "This store link names no store; open the link itself instead.", homeHost: homeHost),
-                status: .badRequest)
+            context.logger.debug(
+                "a store link names no store", metadata: ["link.code": "\(link.code)", "store": "\(opened.query[storeParameter] ?? "")"])
+            return problem(.invalidLink)
         }
         guard
-            let response = await storeHop.redirect(for: link, to: store, utm: opened.utm(for: link), opened: opened, context: context)
+            let response = await storeHop.redirect(
+                for: link, to: store, utm: opened.utm(for: link), opened: opened, context: context, records: records)
         else {
-            return page(
-                pages.renderProblem(
-                    title: "Not in this store", message: "This link names no app in that store.", homeHost: homeHost),
-                status: .notFound)
+            context.logger.debug("the link has no app in this store", metadata: ["link.code": "\(link.code)", "store": "\(store)"])
+            return problem(.notInStore)
         }
         return response
     }
@@ -104,40 +102,38 @@ struct ResolveRoutes: Sendable {
         return await respond(with: link, utm: utm, opened: opened, context: context)
     }
 
+    /// `HEAD /{code}`: the status and headers `GET` would send, counting nothing: link checkers
+    /// and previews ask this way, and must not show up as clicks.
+    @Sendable func head(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let code = context.parameters.get("code") ?? ""
+        switch await liveLink(code: code, context: context) {
+        case .found(let link):
+            let opened = LinkRequest(request)
+            return await respond(with: link, utm: opened.utm(for: link), opened: opened, context: context, counts: false)
+                .createHeadResponse()
+        case .problem(let response): return response.createHeadResponse()
+        }
+    }
+
     /// The answer for a link that resolves: a redirect or a page for the client's platform.
     /// Shared with Firebase long links, which have no stored link.
-    func respond(with link: Link, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext) async -> Response {
-        let platform = opened.platform
+    /// - Parameter counts: Whether this is a click: it is counted in the metrics and, for the
+    ///   pasteboard flow, recorded for deferred deep linking. `HEAD` is not a click.
+    func respond(with link: Link, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext, counts: Bool = true) async -> Response {
         let appLinksOnly = opened.request.headers[.preferHTMLMetaTags].map { header in
             header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
         } ?? false
-        metrics.recordResolution(platform: platform)
-        if platform == .ios, !appLinksOnly, resolver.setup.deferred.pasteboard, link.appStoreID != nil, link.iosFallbackURL == nil,
-            let token = await storeHop.recordClick(of: link, utm: utm, opened: opened, context: context)
+        if counts { metrics.recordResolution(platform: opened.platform) }
+        if counts, opened.platform == .ios, !appLinksOnly, resolver.setup.deferred.pasteboard, link.appStoreID != nil,
+            link.iosFallbackURL == nil, let token = await storeHop.recordClick(of: link, utm: utm, opened: opened, context: context)
         {
-            return page(resolver.pasteboardLanding(link, utm: utm, token: token), status: .ok)
+            return .page(resolver.pasteboardLanding(link, utm: utm, token: token), status: .ok)
         }
-        switch resolver.resolve(link, platform: platform, appLinksOnly: appLinksOnly, utm: utm) {
-        case .page(let html): return page(html, status: .ok)
+        switch resolver.resolve(link, visitor: opened.visitor, appLinksOnly: appLinksOnly, utm: utm) {
+        case .page(let html): return .page(html, status: .ok)
         case .redirect(let location): return .found(location)
         }
     }
-
-    func page(_ html: String, status: HTTPResponse.Status) -> Response {
-        Response(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: Self.contentSecurityPolicy,
-                .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    /// The pages' policy: no sources but https images, inline styles and the one store-button script.
-    static let contentSecurityPolicy =
-        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; script-src \(PageTemplates.storeButtonScriptSource); "
-        + "base-uri 'none'; form-action 'none'"
 
     /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.
     static func referrerDomain(_ referer: String?) -> String {

@@ -10,8 +10,8 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Validate and lint a config: errors and warnings with file, line and JSON path.",
         discussion: """
-            Checks the config itself, routes that can never win, regexes that accept nothing, the `apps` \
-            section, and whether the generated association files cover every universal-link route. \
+            Checks the config itself, routes that can never win, regexes that accept nothing, the `apps`, \
+            `deferred` and `pages` sections, and whether the generated association files cover every universal-link route. \
             Exits non-zero when there are errors; warnings alone exit 0, unless --strict.
             """)
 
@@ -39,6 +39,11 @@ struct CheckCommand: AsyncParsableCommand {
             diagnostics += AssociationCoverage.lint(config)
             do {
                 _ = try DeferredLinkSettings.load(from: config)
+            } catch {
+                diagnostics.append(error.diagnostic)
+            }
+            do {
+                _ = try PageSettings.load(from: config)
             } catch {
                 diagnostics.append(error.diagnostic)
             }

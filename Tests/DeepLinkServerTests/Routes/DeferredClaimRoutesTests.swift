@@ -40,6 +40,19 @@ struct DeferredClaimRoutesTests {
         return try #require(components.queryItems?.first { $0.name == "deeplink_click" }?.value)
     }
 
+    @Test func aHeadOfTheStoreHopRedirectsAlikeAndRecordsNoClick() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let head = try await server.open("/\(code)/install?store=google&utm_source=sms", userAgent: ServerHarness.android, method: .head)
+            #expect(head.status == .found)
+            #expect(head.body.readableBytes == 0)
+            let store = try #require(head.headers[.location].flatMap(URLComponents.init(string:)))
+            #expect(store.host == "play.google.com")
+            #expect(try #require(store.installReferrer) == "utm_source=sms&utm_campaign=spring")
+            #expect(try await androidInstallReferrer(server, code: code).contains("deeplink_click="))
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func androidClaimsItsClickOnceWithTheInstallReferrerToken(backend: StoreBackend) async throws {
         try await ServerHarness.run(backend) { server in

@@ -81,12 +81,20 @@ struct FirebaseLongLinkRoutesTests {
         ("apn=com.example.shop", "apn"),
     ])
     func refusesUnsafeOrUnknownParametersNamingThem(extra: String, parameter: String) async throws {
-        try await ServerHarness.run(.sqlite) { server in
+        let logs = LogRecorder()
+        try await ServerHarness.run(.sqlite, logs: logs) { server in
             let response = try await server.open("/?\(Self.query)&\(extra)", userAgent: ServerHarness.iPhone)
             #expect(response.status == .badRequest)
-            #expect(response.text.contains("\(parameter): "), "\(response.text)")
+            #expect(Self.loggedProblem(logs)?.hasPrefix("\(parameter): ") == true, "\(logs.all.map(\.message))")
+            #expect(response.text.contains("<h1>This link is not valid</h1>"))
+            #expect(!response.text.contains("\(parameter): "), "the page shows the developer's reason: \(response.text)")
             #expect(response.headers[.location] == nil)
         }
+    }
+
+    /// The reason the server logged for refusing a long link: what the page no longer shows.
+    static func loggedProblem(_ logs: LogRecorder) -> String? {
+        logs.all.last { $0.metadata["link.problem"] != nil }?.metadata["link.problem"]
     }
 
     @Test func ignoresParametersFirebaseDidNotDefineAndReadsPlusAsASpace() async throws {
@@ -99,11 +107,12 @@ struct FirebaseLongLinkRoutesTests {
     }
 
     @Test func takesPreviewImagesOnlyFromAllowedHosts() async throws {
-        try await ServerHarness.run(.sqlite) { server in
+        let logs = LogRecorder()
+        try await ServerHarness.run(.sqlite, logs: logs) { server in
             let foreign = try await server.open(
                 "/?\(Self.query)&si=\(Self.encoded("https://images.evil.example/x.png"))", userAgent: ServerHarness.crawler)
             #expect(foreign.status == .badRequest)
-            #expect(foreign.text.contains("si: "))
+            #expect(Self.loggedProblem(logs)?.hasPrefix("si: ") == true)
             let allowed = try await server.open(
                 "/?\(Self.query)&si=\(Self.encoded("https://cdn.partner.example/x.png"))", userAgent: ServerHarness.crawler)
             #expect(allowed.status == .ok)
@@ -132,10 +141,11 @@ struct FirebaseLongLinkRoutesTests {
     }
 
     @Test func refusesADeepLinkTheConfigDoesNotRoute() async throws {
-        try await ServerHarness.run(.sqlite) { server in
+        let logs = LogRecorder()
+        try await ServerHarness.run(.sqlite, logs: logs) { server in
             let response = try await server.open("/?link=\(Self.encoded("https://evil.example/x"))", userAgent: ServerHarness.iPhone)
             #expect(response.status == .badRequest)
-            #expect(response.text.contains("link: "))
+            #expect(Self.loggedProblem(logs)?.hasPrefix("link: ") == true)
         }
     }
 

@@ -176,6 +176,41 @@ struct ResolveRoutesTests {
         }
     }
 
+    @Test(arguments: [ServerHarness.iPhone, ServerHarness.android, ServerHarness.desktop, ServerHarness.crawler])
+    func answersHeadAsGetDoesWithoutABodyOrAClick(userAgent: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = try await create(server)
+            let head = try await server.open("/\(code)", userAgent: userAgent, method: .head)
+            #expect(head.body.readableBytes == 0)
+            #expect(try await server.api(.get, "/api/v1/links/\(code)/stats").object()["total"] == 0)
+            let get = try await server.open("/\(code)", userAgent: userAgent)
+            #expect(head.status == get.status)
+            #expect(head.headers[.location] == get.headers[.location])
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.headers[.contentSecurityPolicy] == get.headers[.contentSecurityPolicy])
+            #expect(try await server.api(.get, "/api/v1/links/\(code)/stats").object()["total"] == 1)
+            let missing = try await server.open("/no-such-link", userAgent: userAgent, method: .head)
+            #expect(missing.status == .notFound)
+            #expect(missing.body.readableBytes == 0)
+        }
+    }
+
+    @Test(arguments: ["/a/b/c", "/favicon.ico", "/spring/install/more", "/.well-known/security.txt"])
+    func answersPathsItDoesNotServeWithTheLinkNotFoundPage(path: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.open(path, userAgent: ServerHarness.iPhone)
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(response.text.contains("<h1>Link not found</h1>"))
+            #expect(response.headers[.contentSecurityPolicy] != nil)
+            let head = try await server.open(path, userAgent: ServerHarness.iPhone, method: .head)
+            #expect(head.status == .notFound)
+            #expect(head.body.readableBytes == 0)
+            let api = try await server.api(.get, "/api/v1/nothing-here")
+            #expect(try api.error().code == "not-found")
+        }
+    }
+
     @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31")])
     func namesTheUTCDay(seconds: Double, day: String) {
         #expect(ResolveRoutes.day(Date(timeIntervalSince1970: seconds)) == day)

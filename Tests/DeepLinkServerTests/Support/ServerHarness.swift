@@ -31,28 +31,40 @@ struct ServerHarness: Sendable {
     /// use to give each request a client address.
     /// - Parameter deferred: The section's JSON.
     static func configuration(deferred: String) throws -> ServerConfiguration {
-        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
-        let start = try #require(text.range(of: #""deferred": {"#))
-        let end = try #require(text.range(of: "\n  },\n", range: start.upperBound..<text.endIndex))
-        let config = try DeepLinkConfig.parse(
-            text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"deferred\": \(deferred),\n"), file: "deferred.json")
         var configuration = ServerConfiguration(
-            deepLinkConfig: config, redirectAllowlist: ["*.partner.example"], clientAddressHeader: "X-Forwarded-For")
+            deepLinkConfig: try shopConfig(replacing: "deferred", with: deferred), redirectAllowlist: ["*.partner.example"],
+            clientAddressHeader: "X-Forwarded-For")
         configuration.claimsPerMinutePerAddress = 1000
         return configuration
     }
 
+    /// The example app's config with another `pages` section.
+    /// - Parameter pages: The section's JSON.
+    static func configuration(pages: String) throws -> ServerConfiguration {
+        ServerConfiguration(deepLinkConfig: try shopConfig(replacing: "pages", with: pages), redirectAllowlist: ["*.partner.example"])
+    }
+
+    /// The example app's config with one top-level section's value replaced, read as `NAME.json`.
+    static func shopConfig(replacing section: String, with json: String) throws -> DeepLinkConfig {
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
+        let start = try #require(text.range(of: "\"\(section)\": {"))
+        let end = try #require(text.range(of: "\n  },\n", range: start.upperBound..<text.endIndex))
+        return try DeepLinkConfig.parse(
+            text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"\(section)\": \(json),\n"), file: "\(section).json")
+    }
+
     /// Runs `body` against an in-process server.
+    /// - Parameter logs: Where the server's messages from `debug` up go; without it, only warnings are logged.
     static func run(
-        _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil,
+        _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil, logs: LogRecorder? = nil,
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let configuration = try configuration ?? Self.configuration()
         try await backend.withStore { store in
             let key = APIKey.generate(name: "test", at: Date())
             try await store.insert(key.record)
-            var logger = Logger(label: "test.server")
-            logger.logLevel = .warning
+            var logger = logs?.logger(level: .debug) ?? Logger(label: "test.server")
+            if logs == nil { logger.logLevel = .warning }
             let app = try buildApplication(configuration: configuration, store: store, logger: logger)
             try await app.test(mode) { client in
                 try await body(ServerHarness(client: client, store: store, token: key.token))
@@ -95,10 +107,12 @@ struct ServerHarness: Sendable {
     }
 
     /// Opens a short link as a client would.
-    func open(_ path: String, userAgent: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+    func open(_ path: String, userAgent: String, method: HTTPRequest.Method = .get, headers extra: HTTPFields = [:]) async throws
+        -> TestResponse
+    {
         var headers = extra
         headers[.userAgent] = userAgent
-        return try await client.execute(uri: path, method: .get, headers: headers)
+        return try await client.execute(uri: path, method: method, headers: headers)
     }
 }
 

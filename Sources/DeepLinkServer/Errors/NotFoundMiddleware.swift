@@ -1,0 +1,27 @@
+import Hummingbird
+import Logging
+
+/// Answers requests that match no route with something better than Hummingbird's empty 404:
+/// under `/api/` the admin API's JSON error shape, anywhere else the public "link not found"
+/// page, since a visitor there has mistyped or half-copied a link.
+struct NotFoundMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    let pages: PageRenderer
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            if request.uri.path.hasPrefix("/api/") {
+                throw LinkServerError(
+                    code: .notFound, message: "there is no admin API route \(request.method) \(request.uri.path); see /openapi.yaml")
+            }
+            context.logger.debug("no route for the path", metadata: ["path": "\(request.uri.path)"])
+            let page = Response.page(pages.render(.notFound), status: .notFound)
+            return request.method == .head ? page.createHeadResponse() : page
+        }
+    }
+}

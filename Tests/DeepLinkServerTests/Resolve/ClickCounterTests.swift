@@ -1,0 +1,37 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import DeepLinkServer
+
+struct ClickCounterTests {
+    /// Stores counts slowly, as a busy database does.
+    final class SlowClickStorage: ClickStorage {
+        let stored = Mutex(0)
+
+        func record(_ click: Click, count: Int) async throws(StoreError) {
+            try? await Task.sleep(for: .milliseconds(300))
+            stored.withLock { $0 += count }
+        }
+
+        func clickCounts(code: String) async throws(StoreError) -> [ClickCount] { [] }
+    }
+
+    static func click(_ platform: ClientPlatform) -> Click {
+        Click(code: "spring", day: "2026-05-01", platform: platform, referrerDomain: "", utmSource: "", utmMedium: "", utmCampaign: "")
+    }
+
+    @Test func aFlushReturnsOnlyOnceTheWriteAlreadyUnderWayIsStoredToo() async {
+        let storage = SlowClickStorage()
+        let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"))
+        counter.add(Self.click(.ios))
+        counter.add(Self.click(.android))
+        async let timerFlush: Void = counter.flush()
+        try? await Task.sleep(for: .milliseconds(50))
+        counter.add(Self.click(.desktop))
+        await counter.flush()
+        #expect(storage.stored.withLock { $0 } == 3)
+        await timerFlush
+    }
+}
