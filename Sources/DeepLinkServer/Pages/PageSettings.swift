@@ -49,7 +49,7 @@ public struct PageSettings: Sendable, Hashable {
 
     /// Unknown keys are refused: a misspelt `themeColour` would otherwise leave the default colour unnoticed.
     private static func read(_ node: JSONNode, _ reader: ConfigSectionReader) throws(ConfigError) -> PageSettings {
-        let object = try reader.object(node, known: ["appName", "iconURL", "themeColor", "language"], unknownKeys: .refuse)
+        let object = try reader.object(node, known: ["appName", "iconURL", "themeColor", "language"], refusingUnknownKeys: true)
         var settings = PageSettings()
         if let name = object.optional("appName") {
             let text = try name.readNonEmptyString()
