@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        .target(name: "DeepLinkFirebase", dependencies: ["DeepLinkCore"]),
         .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore"], path: "Tests/DeepLinkTesting"),
         .target(
             name: "DeepLinkServer",
@@ -50,6 +51,7 @@ let package = Package(
                 "DeepLinkCore",
                 "DeepLinkAppLinks",
                 "DeepLinkAssociation",
+                "DeepLinkFirebase",
                 "DeepLinkQRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -86,6 +88,7 @@ let package = Package(
                 "DeepLinkCore",
                 "DeepLinkAppLinks",
                 "DeepLinkAssociation",
+                "DeepLinkFirebase",
                 "DeepLinkServer",
                 "DeepLinkStoreSQLite",
                 "DeepLinkStorePostgres",
@@ -97,11 +100,12 @@ let package = Package(
         .testTarget(name: "DeepLinkCoreTests", dependencies: ["DeepLinkCore", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAppLinksTests", dependencies: ["DeepLinkAppLinks", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAssociationTests", dependencies: ["DeepLinkAssociation", "DeepLinkTesting"]),
+        .testTarget(name: "DeepLinkFirebaseTests", dependencies: ["DeepLinkFirebase", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkQRCodeTests", dependencies: ["DeepLinkQRCode", "DeepLinkTesting"]),
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
-                "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkQRCode",
+                "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkQRCode", "DeepLinkFirebase",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 3986 scheme syntax: a letter, then letters, digits, `+`, `-` and `.`.
 enum URLScheme {
     static func isValid(_ scheme: some StringProtocol) -> Bool {
@@ -23,4 +25,20 @@ enum HostName {
 extension Unicode.Scalar {
     var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// Reads `application/x-www-form-urlencoded` queries.
+package enum FormQuery {
+    // Hand-written: URLEncodedFormDecoder refuses a whole query for one repeated or undecodable parameter (FormQueryTests).
+    /// The items of a percent-encoded query, in order, or none when it cannot be read.
+    /// - Parameter query: The query without `?`.
+    package static func items(percentEncoded query: String) -> [URLQueryItem] {
+        guard !query.isEmpty, let items = URLComponents(string: "/?" + query)?.percentEncodedQueryItems else { return [] }
+        return items.map { URLQueryItem(name: decoded($0.name), value: $0.value.map(decoded)) }
+    }
+
+    private static func decoded(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
 }

@@ -1,5 +1,6 @@
 import DeepLinkCore
 import Foundation
+import DeepLinkFirebase
 
 /// The two app stores a landing page sends people to. Their links go through the server's
 /// store hop (`GET /{code}/install?store=apple|google`), which records a click for deferred deep

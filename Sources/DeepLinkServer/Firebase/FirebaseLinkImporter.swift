@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkFirebase
 import Foundation
 
 /// Turns the rows of a Firebase Dynamic Links export into links, so that each short path keeps
@@ -17,7 +18,7 @@ public struct FirebaseLinkImporter: Sendable {
     /// Fields compared to tell an imported link from another one, by the Firebase parameter that
     /// sets them.
     private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] =
-        FirebaseLongLink.fieldParameters.map { ($0.parameter, $0.value) } + [
+        FirebaseLongLink.fieldParameters.map { parameter, field in (parameter, { @Sendable in $0.value(ofField: field) }) } + [
             ("campaign", { @Sendable in $0.campaign }),
             ("expiresAt", { @Sendable in $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
         ]
@@ -70,7 +71,10 @@ public struct FirebaseLinkImporter: Sendable {
     ///   disagrees with the long link about a parameter that sets a link field, or
     ///   ``FirebaseLongLink/init(query:)`` refuses the parameters.
     public func longLink(for row: FirebaseExportRow) throws(LinkServerError) -> FirebaseLongLink {
-        var query = try row.longLink.map { (url) throws(LinkServerError) in try FirebaseLongLink.queryItems(in: url) } ?? []
+        var query: [URLQueryItem] = []
+        if let url = row.longLink {
+            do throws(FirebaseLinkError) { query = try FirebaseLongLink.queryItems(in: url) } catch { throw LinkServerError(error) }
+        }
         for (parameter, value) in row.parameters.sorted(by: { $0.key < $1.key }) {
             guard let given = query.first(where: { $0.name == parameter }) else {
                 query.append(URLQueryItem(name: parameter, value: value))
@@ -83,7 +87,7 @@ public struct FirebaseLinkImporter: Sendable {
                     field: parameter)
             }
         }
-        return try FirebaseLongLink(query: query)
+        do throws(FirebaseLinkError) { return try FirebaseLongLink(query: query) } catch { throw LinkServerError(error) }
     }
 
     /// The link a row describes, checked as the admin API checks a new link.

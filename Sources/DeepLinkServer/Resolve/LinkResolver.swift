@@ -1,6 +1,7 @@
 import DeepLinkAppLinks
 import DeepLinkCore
 import Foundation
+import DeepLinkFirebase
 
 /// What the server answers for a link: a page or a redirect. A `Sendable` value.
 enum Resolution: Sendable, Equatable {

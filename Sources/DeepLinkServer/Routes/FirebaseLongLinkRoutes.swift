@@ -1,3 +1,4 @@
+import DeepLinkFirebase
 import Foundation
 import Hummingbird
 import Logging
@@ -22,8 +23,13 @@ struct FirebaseLongLinkRoutes: Sendable {
             return resolve.problem(.notFound)
         }
         let link: Link
-        do {
-            let longLink = try FirebaseLongLink(query: items.filter { !AppStore.hopQueryNames.contains($0.name) })
+        do throws(LinkServerError) {
+            let longLink: FirebaseLongLink
+            do throws(FirebaseLinkError) {
+                longLink = try FirebaseLongLink(query: items.filter { !AppStore.hopQueryNames.contains($0.name) })
+            } catch {
+                throw LinkServerError(error)
+            }
             link = try editor.create(from: longLink.body(code: nil), now: Date())
             // Anyone can write a long link, so its preview image must come from a host the server
             // trusts, as its redirects do; stored links are written with an API key.

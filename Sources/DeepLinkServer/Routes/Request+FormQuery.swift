@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 import Hummingbird
 
@@ -10,21 +11,5 @@ extension Request {
             values[item.name] = item.value ?? ""
         }
         return values
-    }
-}
-
-/// Reads `application/x-www-form-urlencoded` queries.
-enum FormQuery {
-    // Hand-written: URLEncodedFormDecoder refuses a whole query for one repeated or undecodable parameter (FormQueryTests).
-    /// The items of a percent-encoded query, in order, or none when it cannot be read.
-    /// - Parameter query: The query without `?`.
-    static func items(percentEncoded query: String) -> [URLQueryItem] {
-        guard !query.isEmpty, let items = URLComponents(string: "/?" + query)?.percentEncodedQueryItems else { return [] }
-        return items.map { URLQueryItem(name: decoded($0.name), value: $0.value.map(decoded)) }
-    }
-
-    private static func decoded(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 }

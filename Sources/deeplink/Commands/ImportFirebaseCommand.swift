@@ -2,6 +2,7 @@ import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
 import Foundation
+import DeepLinkFirebase
 
 /// `deeplink import firebase`: stores the links of a Firebase Dynamic Links export so each
 /// short path keeps resolving to the same destination on the link server.
@@ -59,7 +60,7 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         let config = try configOptions.load()
         let text = try readTextFile(file, what: "the Firebase export")
         let export: FirebaseLinkExport
-        do throws(LinkImportError) {
+        do throws(FirebaseLinkError) {
             export = try FirebaseLinkExport(csv: text)
         } catch {
             throw CommandFailure("error: \(file): \(error.description)")

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import DeepLinkFirebase
 
 struct FirebaseLinkImporterTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)

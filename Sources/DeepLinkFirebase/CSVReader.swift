@@ -13,9 +13,9 @@ enum CSVReader {
 
     /// The records of a CSV text.
     /// - Parameter text: The file's text.
-    /// - Throws: ``LinkImportError`` with code `malformed-csv` and the line of a quoted field that
+    /// - Throws: ``FirebaseLinkError`` with code `malformed-csv` and the line of a quoted field that
     ///   never closes, of a quote inside an unquoted field, or of text after a closing quote.
-    static func records(in text: String) throws(LinkImportError) -> [Record] {
+    static func records(in text: String) throws(FirebaseLinkError) -> [Record] {
         var cursor = Cursor(scalars: Array(text.unicodeScalars))
         if cursor.peek() == "\u{FEFF}" { cursor.index += 1 }
         var records: [Record] = []
@@ -60,11 +60,11 @@ enum CSVReader {
         }
 
         /// A field up to the next comma or line break.
-        mutating func unquotedField() throws(LinkImportError) -> String {
+        mutating func unquotedField() throws(FirebaseLinkError) -> String {
             var field = String.UnicodeScalarView()
             while let scalar = peek(), scalar != ",", !isLineBreak(scalar) {
                 guard scalar != "\"" else {
-                    throw LinkImportError(
+                    throw FirebaseLinkError(
                         code: .malformedCSV,
                         message: "a quote inside an unquoted field; put the whole field in quotes and double the quotes inside it",
                         line: line)
@@ -76,7 +76,7 @@ enum CSVReader {
         }
 
         /// A field in quotes, from its opening quote to the one that closes it.
-        mutating func quotedField() throws(LinkImportError) -> String {
+        mutating func quotedField() throws(FirebaseLinkError) -> String {
             let opened = line
             index += 1
             var field = String.UnicodeScalarView()
@@ -85,7 +85,7 @@ enum CSVReader {
                     guard peek(1) == "\"" else {
                         index += 1
                         guard peek() == nil || peek() == "," || isLineBreak(peek()) else {
-                            throw LinkImportError(
+                            throw FirebaseLinkError(
                                 code: .malformedCSV, message: "text after the closing quote of a field; a quoted field must end at its quote",
                                 line: line)
                         }
@@ -99,7 +99,7 @@ enum CSVReader {
                 field.append(scalar)
                 index += 1
             }
-            throw LinkImportError(code: .malformedCSV, message: "a quoted field opened on this line is never closed", line: opened)
+            throw FirebaseLinkError(code: .malformedCSV, message: "a quoted field opened on this line is never closed", line: opened)
         }
     }
 }

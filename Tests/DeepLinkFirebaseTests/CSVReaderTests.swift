@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinkServer
+@testable import DeepLinkFirebase
 
 struct CSVReaderTests {
     func fields(_ text: String) throws -> [[String]] {
@@ -34,7 +34,7 @@ struct CSVReaderTests {
         ("a,b\n\"c\nc\"x,d\n", 3, "text after the closing quote"),
     ])
     func reportsMalformedCSVWithItsLine(text: String, line: Int, message: String) throws {
-        let error = #expect(throws: LinkImportError.self) { try CSVReader.records(in: text) }
+        let error = #expect(throws: FirebaseLinkError.self) { try CSVReader.records(in: text) }
         #expect(error?.code == .malformedCSV)
         #expect(error?.line == line)
         #expect(error?.message.contains(message) == true, "\(String(describing: error))")

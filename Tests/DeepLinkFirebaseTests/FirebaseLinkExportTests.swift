@@ -2,7 +2,7 @@ import DeepLinkTesting
 import Foundation
 import Testing
 
-@testable import DeepLinkServer
+@testable import DeepLinkFirebase
 
 struct FirebaseLinkExportTests {
     @Test func readsGoogleTakeoutsExportWithOneColumnPerParameter() throws {
@@ -53,7 +53,7 @@ struct FirebaseLinkExportTests {
 
     @Test func refusesAHeaderWithoutAShortLinkOrADestinationNamingWhatItFoundAndWhatItNeeds() throws {
         for header in ["Name,Deep link (link)", "Short link,Link name"] {
-            let error = #expect(throws: LinkImportError.self) { try FirebaseLinkExport(csv: header + "\n") }
+            let error = #expect(throws: FirebaseLinkError.self) { try FirebaseLinkExport(csv: header + "\n") }
             #expect(error?.code == .unrecognizedHeader)
             #expect(error?.line == 1)
             #expect(error?.message.contains("the header has the columns \(header.replacingOccurrences(of: ",", with: ", "))") == true)
@@ -62,12 +62,12 @@ struct FirebaseLinkExportTests {
     }
 
     @Test func refusesTwoColumnsForOneParameter() throws {
-        let error = #expect(throws: LinkImportError.self) { try FirebaseLinkExport(csv: "Short link,Deep link (link),link\n") }
+        let error = #expect(throws: FirebaseLinkError.self) { try FirebaseLinkExport(csv: "Short link,Deep link (link),link\n") }
         #expect(error?.message == "the columns Deep link (link) and link both hold the Firebase parameter link; keep one")
     }
 
     @Test func refusesARowWithAnotherNumberOfFieldsThanTheHeader() throws {
-        let error = #expect(throws: LinkImportError.self) {
+        let error = #expect(throws: FirebaseLinkError.self) {
             try FirebaseLinkExport(csv: "Short link,link\r\nhttps://s.page.link/a,https://x.example/1\r\nhttps://s.page.link/b\r\n")
         }
         #expect(error?.code == .malformedCSV)
@@ -75,7 +75,7 @@ struct FirebaseLinkExportTests {
     }
 
     @Test func refusesAnEmptyFile() throws {
-        let error = #expect(throws: LinkImportError.self) { try FirebaseLinkExport(csv: "\u{FEFF}\r\n") }
+        let error = #expect(throws: FirebaseLinkError.self) { try FirebaseLinkExport(csv: "\u{FEFF}\r\n") }
         #expect(error?.code == .emptyFile)
     }
 }

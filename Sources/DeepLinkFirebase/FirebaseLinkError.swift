@@ -1,13 +1,14 @@
-/// A link export the server cannot read at all: malformed CSV, or a header without the columns
-/// an import needs. Rows that are read but cannot become links are not errors; the import report
-/// lists them. A `Sendable` value.
-public struct LinkImportError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A Firebase Dynamic Links file or long link that cannot be read: malformed CSV, a header
+/// without the columns an import needs, or a long link whose parameters are wrong. Rows that are
+/// read but cannot become links are not errors; the import report lists them. A `Sendable` value.
+public struct FirebaseLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable error code; new codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable {
             case emptyFile = "empty-file"
             case malformedCSV = "malformed-csv"
             case unrecognizedHeader = "unrecognized-header"
+            case invalidParameter = "invalid-parameter"
         }
 
         private let value: Value
@@ -20,6 +21,8 @@ public struct LinkImportError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let malformedCSV = Code(.malformedCSV)
         /// The header names no short link column, no destination column, or one column twice.
         public static let unrecognizedHeader = Code(.unrecognizedHeader)
+        /// A long link lacks `link=`, repeats a parameter, or has no query at all.
+        public static let invalidParameter = Code(.invalidParameter)
 
         /// The code's stable name, e.g. `malformed-csv`.
         public var description: String { value.rawValue }
@@ -31,16 +34,20 @@ public struct LinkImportError: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
     /// The 1-based line of the file where the problem is, if it is on one line.
     public let line: Int?
+    /// The Firebase parameter at fault (`link`, `apn`), for a long link.
+    public let parameter: String?
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: The code.
     ///   - message: What to fix.
     ///   - line: The 1-based line of the problem.
-    public init(code: Code, message: String, line: Int? = nil) {
+    ///   - parameter: The Firebase parameter at fault.
+    public init(code: Code, message: String, line: Int? = nil, parameter: String? = nil) {
         self.code = code
         self.message = message
         self.line = line
+        self.parameter = parameter
     }
 
     /// One line: `line 7: message`, or the message alone.

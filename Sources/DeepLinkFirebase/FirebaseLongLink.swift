@@ -2,7 +2,7 @@ import DeepLinkCore
 import Foundation
 
 /// A Firebase Dynamic Links long link, `https://DOMAIN/?link=…&apn=…&ibi=…`, read into the
-/// fields of a ``Link``. A `Sendable` value.
+/// fields of a link as the server's admin API names them. A `Sendable` value.
 ///
 /// Parameters map to link fields as Firebase used them:
 ///
@@ -23,19 +23,16 @@ import Foundation
 /// listed in ``ignoredParameters``, as are parameters Firebase never defined.
 /// Every URL then passes the same checks as a link created through the admin API.
 public struct FirebaseLongLink: Sendable, Hashable {
-    /// The parameters read into link fields, in the order of the table above: each with the
-    /// field's JSON path in the admin API and how to read the field back from a link.
-    static let fieldParameters: [(parameter: String, field: String, value: @Sendable (Link) -> String?)] = [
-        ("link", "deepLink", { $0.deepLink }), ("apn", "fallbacks.playPackage", { $0.playPackage }),
-        ("afl", "fallbacks.androidURL", { $0.androidFallbackURL }), ("isi", "fallbacks.appStoreID", { $0.appStoreID }),
-        ("ifl", "fallbacks.iosURL", { $0.iosFallbackURL }), ("ofl", "fallbacks.webURL", { $0.webURL }),
-        ("st", "preview.title", { $0.preview.title }), ("sd", "preview.description", { $0.preview.description }),
-        ("si", "preview.imageURL", { $0.preview.imageURL }), ("utm_source", "utm.source", { $0.utm.source }),
-        ("utm_medium", "utm.medium", { $0.utm.medium }), ("utm_campaign", "utm.campaign", { $0.utm.campaign }),
-        ("utm_term", "utm.term", { $0.utm.term }), ("utm_content", "utm.content", { $0.utm.content }),
+    /// The parameters read into link fields, in the order of the table above, each with the
+    /// field's JSON path in the admin API.
+    package static let fieldParameters: [(parameter: String, field: String)] = [
+        ("link", "deepLink"), ("apn", "fallbacks.playPackage"), ("afl", "fallbacks.androidURL"), ("isi", "fallbacks.appStoreID"),
+        ("ifl", "fallbacks.iosURL"), ("ofl", "fallbacks.webURL"), ("st", "preview.title"), ("sd", "preview.description"),
+        ("si", "preview.imageURL"), ("utm_source", "utm.source"), ("utm_medium", "utm.medium"), ("utm_campaign", "utm.campaign"),
+        ("utm_term", "utm.term"), ("utm_content", "utm.content"),
     ]
     /// Parameters Firebase defined that have no link field here.
-    static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "imv", "amv", "efr", "at", "ct", "mt", "pt", "d"]
+    package static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "imv", "amv", "efr", "at", "ct", "mt", "pt", "d"]
 
     /// The link's fields by JSON path (`fallbacks.androidURL`), as the admin API takes them.
     public let fields: [String: String]
@@ -45,25 +42,25 @@ public struct FirebaseLongLink: Sendable, Hashable {
 
     /// Reads a long link's query.
     /// - Parameter query: The query items of the long link.
-    /// - Throws: ``LinkServerError`` with code `invalid-field` naming the parameter: `link` is
+    /// - Throws: ``FirebaseLinkError`` with code `invalid-parameter` naming the parameter: `link` is
     ///   missing or a parameter repeats.
-    public init(query: [URLQueryItem]) throws(LinkServerError) {
+    public init(query: [URLQueryItem]) throws(FirebaseLinkError) {
         var values: [String: String] = [:]
         for item in query {
             guard values[item.name] == nil else {
-                throw LinkServerError(code: .invalidField, message: "the parameter \(item.name) appears twice", field: item.name)
+                throw FirebaseLinkError(code: .invalidParameter, message: "the parameter \(item.name) appears twice", parameter: item.name)
             }
             values[item.name] = item.value ?? ""
         }
         guard let link = values["link"], !link.isEmpty else {
-            throw LinkServerError(
-                code: .invalidField, message: "a Firebase long link needs link=, the deep link to open", field: "link")
+            throw FirebaseLinkError(
+                code: .invalidParameter, message: "a Firebase long link needs link=, the deep link to open", parameter: "link")
         }
         // Parameters Firebase did not define (an ad network's `gclid`, a typo) are ignored as
         // Firebase ignored them, so a long link that worked there works here.
         let ignored = values.keys.filter { name in !Self.fieldParameters.contains { $0.parameter == name } }
         var fields: [String: String] = ["deepLink": link]
-        for (parameter, field, _) in Self.fieldParameters {
+        for (parameter, field) in Self.fieldParameters {
             guard let value = values[parameter], !value.isEmpty else { continue }
             // Firebase showed multi-line titles and descriptions on one line; links refuse control characters.
             fields[field] = field.hasPrefix("preview.") && field != "preview.imageURL" ? Self.singleLine(value) : value
@@ -74,19 +71,19 @@ public struct FirebaseLongLink: Sendable, Hashable {
 
     /// Reads a long link.
     /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
-    /// - Throws: ``LinkServerError`` with code `invalid-field` for a URL without a query or a bad query.
-    public init(url: String) throws(LinkServerError) {
+    /// - Throws: ``FirebaseLinkError`` with code `invalid-parameter` for a URL without a query or a bad query.
+    public init(url: String) throws(FirebaseLinkError) {
         try self.init(query: Self.queryItems(in: url))
     }
 
     /// The query of a long link, read as Firebase read it: as a form, where `+` is a space.
     /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
-    /// - Throws: ``LinkServerError`` with code `invalid-field` for field `link` when the URL has no query.
-    public static func queryItems(in url: String) throws(LinkServerError) -> [URLQueryItem] {
+    /// - Throws: ``FirebaseLinkError`` with code `invalid-parameter` for `link` when the URL has no query.
+    public static func queryItems(in url: String) throws(FirebaseLinkError) -> [URLQueryItem] {
         let query = FormQuery.items(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
         guard !query.isEmpty else {
-            throw LinkServerError(
-                code: .invalidField, message: "\(url) is not a Firebase long link: it has no ?link=… query", field: "link")
+            throw FirebaseLinkError(
+                code: .invalidParameter, message: "\(url) is not a Firebase long link: it has no ?link=… query", parameter: "link")
         }
         return query
     }
@@ -107,40 +104,9 @@ public struct FirebaseLongLink: Sendable, Hashable {
         return result
     }
 
-    /// The fields as an admin API body for a link with a code.
-    /// - Parameter code: The short code, or `nil` to leave it out.
-    public func body(code: String?) -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        if let code { object["code"] = .string(code) }
-        for (path, value) in fields {
-            let parts = path.split(separator: ".").map(String.init)
-            if parts.count == 1 {
-                object[parts[0]] = .string(value)
-            } else {
-                var group = object[parts[0]]?.objectValue ?? [:]
-                group[parts[1]] = .string(value)
-                object[parts[0]] = .object(group)
-            }
-        }
-        return .object(object)
-    }
-
     /// The Firebase parameter behind a link field, to name it in errors; the field itself when none is.
     /// - Parameter field: A JSON path such as `fallbacks.androidURL`.
     public static func parameter(for field: String) -> String {
         fieldParameters.first { $0.field == field }?.parameter ?? field
-    }
-
-    /// The long-link query that resolves to a link, for the store hop of a link that came from one.
-    /// - Parameters:
-    ///   - link: A link read from a long link.
-    ///   - utm: The UTM fields in effect.
-    static func queryItems(for link: Link, utm: UTMFields) -> [URLQueryItem] {
-        let linkItems = fieldParameters.filter { !$0.field.hasPrefix("utm.") }.compactMap { parameter, _, value -> URLQueryItem? in
-            // A web fallback equal to the deep link is the default when `ofl` is absent.
-            guard let text = value(link), parameter != "ofl" || text != link.deepLink else { return nil }
-            return URLQueryItem(name: parameter, value: text)
-        }
-        return linkItems + utm.queryItems
     }
 }

@@ -2,7 +2,7 @@ import DeepLinkCore
 import Foundation
 import Testing
 
-@testable import DeepLinkServer
+@testable import DeepLinkFirebase
 
 struct FirebaseLongLinkTests {
     @Test func readsEveryParameterIntoItsLinkField() throws {
@@ -18,7 +18,6 @@ struct FirebaseLongLinkTests {
             "utm.content": "x",
         ])
         #expect(longLink.ignoredParameters == ["efr", "ibi", "ipfl"])
-        #expect(longLink.body(code: "abc").objectValue?["fallbacks"]?.objectValue?["iosURL"] == "https://i.example/")
     }
 
     @Test func leavesTheIPadFallbackToIPadsOfFirebase() throws {
@@ -33,11 +32,11 @@ struct FirebaseLongLinkTests {
         ("https://x.page.link/?link=shop://cart&link=shop://home", "link"),
     ])
     func namesTheParameterThatIsWrong(url: String, parameter: String) {
-        #expect(throws: LinkServerError.self) { try FirebaseLongLink(url: url) }
+        #expect(throws: FirebaseLinkError.self) { try FirebaseLongLink(url: url) }
         do {
             _ = try FirebaseLongLink(url: url)
         } catch {
-            #expect(error.field == parameter)
+            #expect(error.parameter == parameter)
         }
     }
 

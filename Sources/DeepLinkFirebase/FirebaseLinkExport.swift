@@ -44,19 +44,19 @@ public struct FirebaseLinkExport: Sendable, Hashable {
 
     /// Reads an export.
     /// - Parameter csv: The file's text.
-    /// - Throws: ``LinkImportError``: `empty-file` without a header row, `malformed-csv` with the
+    /// - Throws: ``FirebaseLinkError``: `empty-file` without a header row, `malformed-csv` with the
     ///   line of a CSV syntax error or of a row with another number of fields than the header,
     ///   `unrecognized-header` when the header lacks the columns an import needs.
-    public init(csv: String) throws(LinkImportError) {
+    public init(csv: String) throws(FirebaseLinkError) {
         let records = try CSVReader.records(in: csv)
         guard let header = records.first else {
-            throw LinkImportError(code: .emptyFile, message: "the file is empty; a Firebase export starts with a header row such as Short link,Deep link (link),…")
+            throw FirebaseLinkError(code: .emptyFile, message: "the file is empty; a Firebase export starts with a header row such as Short link,Deep link (link),…")
         }
         let columns = try Self.columns(of: header)
         var rows: [FirebaseExportRow] = []
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
-                throw LinkImportError(
+                throw FirebaseLinkError(
                     code: .malformedCSV,
                     message: "the row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") but the header on line \(header.line) has \(header.fields.count)",
                     line: record.line)
@@ -79,7 +79,7 @@ public struct FirebaseLinkExport: Sendable, Hashable {
     }
 
     /// What each header cell names; `nil` for a column that is not read.
-    private static func columns(of header: CSVReader.Record) throws(LinkImportError) -> [Column?] {
+    private static func columns(of header: CSVReader.Record) throws(FirebaseLinkError) -> [Column?] {
         var columns = header.fields.map(column(named:))
         if !columns.contains(.shortLink), columns.contains(.longLink),
             let plainLink = header.fields.firstIndex(where: { normalized($0) == "link" })
@@ -88,7 +88,7 @@ public struct FirebaseLinkExport: Sendable, Hashable {
         }
         for (offset, column) in columns.enumerated() {
             guard let column, let earlier = columns[..<offset].firstIndex(of: column) else { continue }
-            throw LinkImportError(
+            throw FirebaseLinkError(
                 code: .unrecognizedHeader,
                 message: "the columns \(header.fields[earlier]) and \(header.fields[offset]) both hold the \(describe(column)); keep one",
                 line: header.line)
@@ -96,7 +96,7 @@ public struct FirebaseLinkExport: Sendable, Hashable {
         let hasDestination = columns.contains(.longLink) || columns.contains(.parameter("link"))
         guard columns.contains(.shortLink), hasDestination else {
             let found = header.fields.map { $0.isEmpty ? "(empty)" : $0 }.joined(separator: ", ")
-            throw LinkImportError(
+            throw FirebaseLinkError(
                 code: .unrecognizedHeader,
                 message: "the header has the columns \(found); an import needs a short link column (Short link, short_link, shortLink) "
                     + "and a long link column (Long link, longDynamicLink) or a deep link column (Deep link (link), link)",
