@@ -128,6 +128,21 @@ let package = Package(
     ]
 )
 
+// Fuzz targets (Fuzz/README.md), declared only when DEEPLINK_FUZZ=1 so that neither an app that
+// adopts the package nor a normal build sees them; Fuzz/run.sh builds them with the sanitizers.
+if Context.environment["DEEPLINK_FUZZ"] == "1" {
+    let parsers: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzConfigReader", ["DeepLinkCore"]), ("FuzzRouting", ["DeepLinkCore"]), ("FuzzParameterRegex", ["DeepLinkCore"]),
+        ("FuzzDeferredClaim", ["DeepLinkCore"]), ("FuzzAASA", ["DeepLinkAssociation"]), ("FuzzAssetLinks", ["DeepLinkAssociation"]),
+        ("FuzzAppLinksHTML", ["DeepLinkAppLinks"]), ("FuzzAppLinkData", ["DeepLinkAppLinks"]),
+        ("FuzzFirebaseLongLink", ["DeepLinkFirebase", "DeepLinkCore"]), ("FuzzTakeoutCSV", ["DeepLinkFirebase"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    package.targets += parsers.map { parser in
+        .executableTarget(name: parser.name, dependencies: parser.dependencies + ["FuzzSupport"], path: "Fuzz/Targets/\(parser.name)")
+    }
+}
+
 for target in package.targets {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),

@@ -9,13 +9,23 @@ cd "$(dirname "$0")"
 root=$(cd .. && pwd)
 seconds=${1:-30}
 shift || true
-all=(FuzzConfigReader FuzzRouting FuzzParameterRegex FuzzAASA FuzzAssetLinks FuzzAppLinksHTML FuzzAppLinkData)
+all=(FuzzConfigReader FuzzRouting FuzzParameterRegex FuzzDeferredClaim FuzzAASA FuzzAssetLinks FuzzAppLinksHTML FuzzAppLinkData
+     FuzzFirebaseLongLink FuzzTakeoutCSV)
 targets=("${@:-${all[@]}}")
 scratch="$root/.build-fuzz"
 
-# -parse-as-library keeps Swift from emitting a main, so libFuzzer's own main drives the target.
-echo "== building ${#targets[@]} fuzz targets (release, -sanitize=fuzzer,address)" >&2
-swift build -c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+# The targets are declared only with DEEPLINK_FUZZ=1 (Package.swift). SwiftPM's tools 6 names an
+# executable's entry point <target>_main, which clashes with libFuzzer's own main, so the targets
+# link libFuzzer's driver without main (fuzzer_no_main) and start it themselves (FuzzDriver), with
+# the coverage instrumentation -sanitize=fuzzer would have added.
+toolchain_lib=$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib
+fuzzer_no_main=$(ls "$toolchain_lib"/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a | head -1)
+echo "== building ${#targets[@]} fuzz targets (release, AddressSanitizer, libFuzzer coverage)" >&2
+for target in "${targets[@]}"; do
+    (cd "$root" && DEEPLINK_FUZZ=1 swift build -c release --scratch-path "$scratch" --product "$target" \
+        -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+        -Xlinker "$fuzzer_no_main" -Xlinker -lstdc++) >&2
+done
 
 # Seeds: the fixtures the unit tests use, split into the inputs each target reads.
 seed() {
@@ -52,6 +62,20 @@ elif target == "FuzzAssetLinks":
         put(f)
 elif target == "FuzzAppLinksHTML":
     for f in read("Tests/Fixtures/AppLinks/*.html"): put(f)
+elif target == "FuzzDeferredClaim":
+    put('{"token":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}')
+    put('{"token":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","device":{"platform":"ios","osVersion":"18.1","language":"en-GB","timeZone":"Europe/London","screen":"390x844"}}')
+elif target == "FuzzFirebaseLongLink":
+    put("https://shop.page.link/?link=https://shop.example.com/sales/1&apn=com.example.shop&afl=https://a.example/"
+        "&isi=123&ibi=com.example.Shop&ifl=https://i.example/&ofl=https://o.example/&st=T+1&sd=D%0A2&utm_source=s")
+    put("link=shop://cart&st=Summer%0A%0Asale&gclid=1")
+    for f in read("Tests/Fixtures/Firebase/*.csv"):
+        for line in f.decode(errors="replace").splitlines():
+            for cell in line.split(","):
+                if "?link=" in cell: put(cell.strip('"'))
+elif target == "FuzzTakeoutCSV":
+    for f in read("Tests/Fixtures/Firebase/*.csv"): put(f)
+    put("Short link,Long link\r\nhttps://x.page.link/a,\"https://x.page.link/?link=shop://cart\"\r\n")
 elif target == "FuzzAppLinkData":
     put('{"target_url":"https://shop.example.com/sales/42","version":"1.0","extras":{"a":1},'
         '"referer_app_link":{"target_url":"fb://home","url":"fb://home","app_name":"Facebook"}}')

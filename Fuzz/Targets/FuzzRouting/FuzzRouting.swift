@@ -17,11 +17,14 @@ private let router: Router = {
 }()
 
 /// Routes whatever URL the input spells against the example config, as an app would on open.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRouting(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let url = URL(string: FuzzInput(data, size).text) else { return 0 }
+@main
+enum FuzzRouting {
+    static func main() { FuzzDriver.run(fuzzRouting) }
+}
+
+func fuzzRouting(_ input: FuzzInput) {
+    guard let url = URL(string: input.text) else { return }
     let result = router.match(url)
     _ = result.outcome
     _ = router.canRoute(url)
-    return 0
 }
