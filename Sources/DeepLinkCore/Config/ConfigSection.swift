@@ -1,5 +1,5 @@
-/// A top-level section of the config that a sibling module reads: `apps` (`DeepLinkAssociation`)
-/// and `deferred` (the link server).
+/// A top-level section of the config that a sibling module reads: `apps` (`DeepLinkAssociation`),
+/// `deferred` and `server` (the link server).
 ///
 /// Each section is declared here, once, rather than by the module that reads it: an app that
 /// imports only `DeepLinkCore` must still know these keys, so that reading its config does not
@@ -13,9 +13,11 @@ package struct ConfigSection: Sendable, Hashable {
     package static let apps = ConfigSection(key: "apps")
     /// `deferred`: how the link server keeps clicks for deferred deep linking.
     package static let deferred = ConfigSection(key: "deferred")
+    /// `server`: the link server's database, address, link host and limits.
+    package static let server = ConfigSection(key: "server")
 
     /// Every declared section.
-    static let all: [ConfigSection] = [apps, deferred]
+    static let all: [ConfigSection] = [apps, deferred, server]
 }
 
 extension DeepLinkConfig {
