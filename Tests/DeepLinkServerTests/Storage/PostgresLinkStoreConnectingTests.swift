@@ -1,0 +1,132 @@
+import DeepLinkServer
+import Foundation
+import Logging
+import Testing
+
+@testable import DeepLinkStorePostgres
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A PostgreSQL server that cannot be used fails within the timeout, saying which of unreachable,
+/// access denied, missing database or TLS required it is, with the host and port, and never
+/// with the driver's type names.
+@Suite(.serialized)
+struct PostgresLinkStoreConnectingTests {
+    static let logger = Logger(label: "test.postgres")
+
+    /// The test database's URL with one part changed.
+    static func url(_ change: (inout URLComponents) -> Void) throws -> String {
+        let url = try #require(StoreBackend.postgresURL)
+        var components = try #require(URLComponents(string: url))
+        change(&components)
+        return try #require(components.string)
+    }
+
+    /// Opens the store at `url` and returns how it failed and how long that took.
+    static func failure(_ url: String, timeout: Duration = .seconds(5)) async -> (error: StoreError?, elapsed: Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            try await PostgresLinkStore.withStore(url: url, connectTimeout: timeout, logger: logger) { _ in }
+            return (nil, clock.now - start)
+        } catch {
+            return (error as? StoreError, clock.now - start)
+        }
+    }
+
+    static func expectPlainWords(_ message: String?) {
+        for name in ["PSQLError", "ConnectionPool", "NIOConnectionError", "ChannelError"] {
+            #expect(message?.contains(name) == false, "\(message ?? "")")
+        }
+    }
+
+    /// A loopback port with a listening socket that never answers: connecting succeeds, signing in never ends.
+    static func silentListener() throws -> (socket: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, 8) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    func aClosedPortIsUnreachable() async throws {
+        let listener = try Self.silentListener()
+        close(listener.socket)
+        let url = try Self.url { $0.port = listener.port }
+        let (error, elapsed) = await Self.failure(url)
+        #expect(error?.code == .unreachable)
+        #expect(
+            error?.message
+                == "cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): nothing listens there (connection refused); "
+                + "start PostgreSQL or correct the host and port")
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    func aServerThatNeverAnswersTimesOut() async throws {
+        let listener = try Self.silentListener()
+        defer { close(listener.socket) }
+        let url = try Self.url { $0.port = listener.port }
+        let (error, elapsed) = await Self.failure(url, timeout: .milliseconds(500))
+        #expect(error?.code == .unreachable)
+        #expect(error?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): no answer within 0.5 s") == true)
+        #expect(elapsed < .seconds(3))
+    }
+
+    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    func aWrongPasswordIsAccessDenied() async throws {
+        let url = try Self.url { $0.password = "not-the-password" }
+        let components = try #require(URLComponents(string: url))
+        let (error, elapsed) = await Self.failure(url)
+        #expect(error?.code == .accessDenied)
+        #expect(
+            error?.message
+                == "PostgreSQL at \(components.host ?? ""):\(components.port ?? 5432) refused the password of user \(components.user ?? ""); "
+                + "correct the password in the database URL")
+        #expect(elapsed < .seconds(5))
+        Self.expectPlainWords(error?.message)
+    }
+
+    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    func aMissingDatabaseSaysSo() async throws {
+        let url = try Self.url { $0.path = "/no_such_database_\(UUID().uuidString.prefix(8).lowercased())" }
+        let components = try #require(URLComponents(string: url))
+        let (error, elapsed) = await Self.failure(url)
+        #expect(error?.code == .missingDatabase)
+        #expect(error?.message.hasPrefix("PostgreSQL at \(components.host ?? ""):\(components.port ?? 5432) has no database \(components.path.dropFirst());") == true)
+        #expect(elapsed < .seconds(5))
+        Self.expectPlainWords(error?.message)
+    }
+
+    /// The server's refusals, by SQLSTATE and message, as PostgreSQL 15 words them.
+    @Test(arguments: [
+        ("28000", #"no pg_hba.conf entry for host "10.0.0.7", user "deeplink", database "links", no encryption"#, StoreError.Code.tlsRequired,
+         "PostgreSQL at db.internal:5432 accepts no unencrypted connection from this host for user deeplink and database links (pg_hba.conf): it requires TLS"),
+        ("28000", #"no pg_hba.conf entry for host "10.0.0.7", user "deeplink", database "links", SSL encryption"#, .accessDenied,
+         "PostgreSQL at db.internal:5432 refused user deeplink: no pg_hba.conf entry"),
+        ("28000", #"role "deeplink" does not exist"#, .accessDenied, "PostgreSQL at db.internal:5432 has no user deeplink"),
+        ("28P01", #"password authentication failed for user "deeplink""#, .accessDenied,
+         "PostgreSQL at db.internal:5432 refused the password of user deeplink"),
+        ("3D000", #"database "links" does not exist"#, .missingDatabase, "PostgreSQL at db.internal:5432 has no database links"),
+        ("57P03", "the database system is starting up", .unreachable, "PostgreSQL at db.internal:5432 is starting up or shutting down"),
+        ("53300", "sorry, too many clients already", .unavailable, "PostgreSQL at db.internal:5432 refused the connection: sorry, too many clients already"),
+    ] as [(String, String, StoreError.Code, String)])
+    func namesWhatTheServersRefusalMeans(sqlState: String, message: String, code: StoreError.Code, words: String) {
+        let target = PostgresLinkStore.Target(host: "db.internal", port: 5432, user: "deeplink", database: "links")
+        let error = target.refusal(sqlState: sqlState, message: message)
+        #expect(error.code == code)
+        #expect(error.message.hasPrefix(words), "\(error.message)")
+    }
+}
