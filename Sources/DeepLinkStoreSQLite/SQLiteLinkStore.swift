@@ -1,3 +1,4 @@
+import DeepLinkCore
 import DeepLinkServer
 import Foundation
 import Logging
@@ -170,14 +171,9 @@ public final class SQLiteLinkStore: SQLLinkStore {
         }
     }
 
-    /// An error's reason in words, without type names: the system's words for a file error.
+    /// An error's reason in words, without type names.
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? SQLiteError { return error.message }
-        let underlying = (error as? CocoaError)?.underlying.map { $0 as NSError }
-        if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        return error.localizedDescription
+        (error as? SQLiteError)?.message ?? error.fileReason
     }
 
     /// Closes the connection; the store cannot be used afterwards.

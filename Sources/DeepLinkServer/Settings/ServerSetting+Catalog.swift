@@ -43,7 +43,7 @@ extension ServerSetting {
     /// `server.linkCacheSeconds`, `DEEPLINK_LINK_CACHE_SECONDS`, `--link-cache-seconds`.
     package static let linkCache = ServerSetting(
         summary: "Seconds an opened link stays in memory; 0 turns the cache off",
-        key: ["linkCacheSeconds"], flag: "link-cache-seconds", defaultDescription: "2 (0 turns the cache off)",
+        key: ["linkCacheSeconds"], flag: "link-cache-seconds", defaultDescription: "2",
         kind: .seconds(\.linkCacheLifetime, 0...3600))
     /// `server.limits.writesPerMinutePerKey`, `DEEPLINK_WRITES_PER_MINUTE_PER_KEY`, `--writes-per-minute-per-key`.
     package static let writesPerKey = ServerSetting(

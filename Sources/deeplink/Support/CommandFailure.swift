@@ -129,7 +129,7 @@ func readTextFile(_ path: String, what: String) throws(CommandFailure) -> String
         return try String(contentsOfFile: path, encoding: .utf8)
     } catch {
         throw CommandFailure(
-            "cannot read \(what) \(path): \(error.localizedDescription)", fix: "check the path and its permissions", code: "unreadable-file",
+            "cannot read \(what) \(path): \(error.fileReason)", fix: "check the path and its permissions", code: "unreadable-file",
             status: .environment)
     }
 }
