@@ -1,15 +1,10 @@
 import DeepLinkServer
+import DeepLinkTesting
 import Foundation
 import Logging
 import Testing
 
 @testable import DeepLinkStorePostgres
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A PostgreSQL server that cannot be used fails within the timeout, saying which of unreachable,
 /// access denied, missing database or TLS required it is, with the host and port, and never
@@ -44,41 +39,24 @@ struct PostgresLinkStoreConnectingTests {
         }
     }
 
-    /// A loopback port with a listening socket that never answers: connecting succeeds, signing in never ends.
-    static func silentListener() throws -> (socket: Int32, port: Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && listen(descriptor, 8) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        try #require(bound)
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
     @Test(.enabled(if: StoreBackend.postgresURL != nil))
     func aClosedPortIsUnreachable() async throws {
-        let listener = try Self.silentListener()
-        close(listener.socket)
-        let url = try Self.url { $0.port = listener.port }
+        let port = try LoopbackListener.closedPort()
+        let url = try Self.url { $0.host = "127.0.0.1"; $0.port = port }
         let (error, elapsed) = await Self.failure(url)
         #expect(error?.code == .unreachable)
         #expect(
             error?.message
-                == "cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): nothing listens there (connection refused); "
+                == "cannot connect to PostgreSQL at 127.0.0.1:\(port): nothing listens there (connection refused); "
                 + "start PostgreSQL or correct the host and port")
         #expect(elapsed < .seconds(5))
     }
 
     @Test(.enabled(if: StoreBackend.postgresURL != nil))
     func aServerThatNeverAnswersTimesOut() async throws {
-        let listener = try Self.silentListener()
-        defer { close(listener.socket) }
-        let url = try Self.url { $0.port = listener.port }
+        let listener = try LoopbackListener()
+        defer { listener.close() }
+        let url = try Self.url { $0.host = "127.0.0.1"; $0.port = Int(listener.port) }
         let (error, elapsed) = await Self.failure(url, timeout: .milliseconds(500))
         #expect(error?.code == .unreachable)
         #expect(error?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): no answer within 0.5 s") == true)

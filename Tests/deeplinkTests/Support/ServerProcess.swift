@@ -8,6 +8,8 @@ import Testing
 final class ServerProcess: Sendable {
     let process: Process
     let port: Int
+    /// What the server wrote to standard error until it logged its port.
+    let startupLog: String
     private let errorOutput: Pipe
 
     /// The `deeplink` executable that `swift build` put beside the test bundle.
@@ -17,11 +19,28 @@ final class ServerProcess: Sendable {
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "build deeplink first: swift build")
     }
 
-    /// Runs `deeplink ARGUMENTS` to completion and returns its standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// `deeplink ARGUMENTS` as a process: the settings variables of the tests' own environment
+    /// left out, `environment` added, run in `folder`.
+    static func process(_ arguments: [String], environment: [String: String], in folder: URL?) throws -> Process {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment
+            .filter { !$0.key.hasPrefix("DEEPLINK_") || $0.key.hasPrefix("DEEPLINK_TEST_") }
+            .merging(environment) { $1 }
+        process.currentDirectoryURL = folder
+        return process
+    }
+
+    /// Runs `deeplink ARGUMENTS` to completion and returns its exit status, standard output and standard error.
+    /// - Parameters:
+    ///   - arguments: The arguments.
+    ///   - environment: Variables to set, such as `DEEPLINK_DATABASE`.
+    ///   - folder: The working directory; the tests' own by default.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
+    ) throws -> (status: Int32, output: String, error: String) {
+        let process = try process(arguments, environment: environment, in: folder)
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -34,10 +53,17 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts `deeplink serve` on port 0 and waits for the port it logs.
-    init(config: String, database: String) throws {
-        process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = ["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0"]
+    convenience init(config: String, database: String) throws {
+        try self.init(["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0"])
+    }
+
+    /// Starts `deeplink ARGUMENTS`, a `serve` command, and waits for the port it logs.
+    /// - Parameters:
+    ///   - arguments: The arguments, `serve` first.
+    ///   - environment: Variables to set.
+    ///   - folder: The working directory.
+    init(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws {
+        process = try Self.process(arguments, environment: environment, in: folder)
         errorOutput = Pipe()
         process.standardError = errorOutput
         process.standardOutput = FileHandle.nullDevice
@@ -57,6 +83,7 @@ final class ServerProcess: Sendable {
             throw ServerProcessError(message: "deeplink serve did not start: \(log)")
         }
         port = found
+        startupLog = log
     }
 
     /// Sends SIGTERM and waits for a graceful exit.
