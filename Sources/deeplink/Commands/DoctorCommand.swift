@@ -62,14 +62,3 @@ struct DoctorCommand: AsyncParsableCommand {
         return output
     }
 }
-
-extension ConfigOptions {
-    /// Options parsed from arguments, for commands whose config is optional.
-    static func parseOrFail(_ arguments: [String]) throws(CommandFailure) -> ConfigOptions {
-        do {
-            return try ConfigOptions.parse(arguments)
-        } catch {
-            throw CommandFailure(ConfigOptions.message(for: error), code: "invalid-argument", status: .usage)
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkAssociation
 import DeepLinkCore
 import DeepLinkServer
 import Foundation
@@ -61,6 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure(error)
         } catch let error as ConfigError {
             throw CommandFailure(configErrors: [error])
+        } catch let error as AssociationError {
+            throw CommandFailure(error.message, code: error.code.description)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw CommandFailure(
                 "\(configuration.host):\(configuration.port) is already in use", fix: "use --port", code: "address-in-use", status: .environment)

@@ -34,3 +34,14 @@ extension ConfigOptions {
         }
     }
 }
+
+extension ConfigOptions {
+    /// Options parsed from arguments, for commands whose config is optional.
+    static func parseOrFail(_ arguments: [String]) throws(CommandFailure) -> ConfigOptions {
+        do {
+            return try ConfigOptions.parse(arguments)
+        } catch {
+            throw CommandFailure(ConfigOptions.message(for: error), code: "invalid-argument", status: .usage)
+        }
+    }
+}
