@@ -32,21 +32,18 @@ public final class SQLiteLinkStore: SQLLinkStore {
     public static func open(path: String?, logger: Logger) async throws(StoreError) -> SQLiteLinkStore {
         guard let path else {
             let store = try await connect(storage: .memory, describedAs: ":memory:", logger: logger)
-            try await store.migrateOrClose()
+            try await store.closing { () async throws(StoreError) in try await store.migrate() }
             return store
         }
         let created = try createFolder(of: path)
         let fileExisted = FileManager.default.fileExists(atPath: path)
         do throws(StoreError) {
             let store = try await connect(storage: .file(path: path), describedAs: path, logger: logger)
-            do throws(StoreError) {
+            try await store.closing { () async throws(StoreError) in
                 try await store.pragma("journal_mode = WAL", file: path)
                 // In WAL mode NORMAL never corrupts the file; a power cut may lose the last commits.
                 try await store.pragma("synchronous = NORMAL", file: path)
                 try await store.migrate()
-            } catch {
-                await store.close()
-                throw error
             }
             return store
         } catch {
@@ -66,12 +63,9 @@ public final class SQLiteLinkStore: SQLLinkStore {
     public static func openExisting(path: String, logger: Logger) async throws(StoreError) -> SQLiteLinkStore? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let store = try await connect(storage: .file(path: path), describedAs: path, logger: logger)
-        do {
+        try await store.closing { () async throws(StoreError) in
             try await store.pragma("query_only = ON", file: path)
             try await store.pragma("schema_version", file: path)
-        } catch {
-            await store.close()
-            throw error
         }
         return store
     }
@@ -86,8 +80,7 @@ public final class SQLiteLinkStore: SQLLinkStore {
         }
     }
 
-    /// Opens a connection with the settings every use needs; closes it again when they fail, as
-    /// sqlite-nio requires of every connection it opened.
+    /// Opens a connection with the settings every use needs.
     private static func connect(
         storage: SQLiteConnection.Storage, describedAs file: String, logger: Logger
     ) async throws(StoreError) -> SQLiteLinkStore {
@@ -98,19 +91,18 @@ public final class SQLiteLinkStore: SQLLinkStore {
             throw failure(error, file: file)
         }
         let store = SQLiteLinkStore(connection: connection)
-        do {
+        try await store.closing { () async throws(StoreError) in
             try await store.pragma("busy_timeout = 5000", file: file)
             try await store.pragma("foreign_keys = ON", file: file)
-        } catch {
-            await store.close()
-            throw error
         }
         return store
     }
 
-    private func migrateOrClose() async throws(StoreError) {
+    /// Runs the setup of a store just opened, closing it when the setup fails, as sqlite-nio
+    /// requires of every connection it opened (it asserts so when one is dropped open).
+    private func closing(onFailureOf setup: () async throws(StoreError) -> Void) async throws(StoreError) {
         do {
-            try await migrate()
+            try await setup()
         } catch {
             await close()
             throw error
