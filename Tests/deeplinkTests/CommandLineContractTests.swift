@@ -22,47 +22,48 @@ struct CommandLineContractTests {
     }()
 
     @Test(arguments: commands.map { $0.path.joined(separator: " ") })
-    func helpRendersWithoutStrayEscapes(command: String) throws {
+    func helpRendersWithoutStrayEscapes(command: String) async throws {
         let path = command.split(separator: " ").map(String.init)
-        let help = try ServerProcess.run(["help"] + path)
+        let help = try await ServerProcess.run(["help"] + path)
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: deeplink \(command)"), "\(help.output)")
         #expect(!help.output.contains("\u{1B}"), "an escape sequence in the help of deeplink \(command)")
         #expect(!help.output.contains("\\"), "a backslash in the help of deeplink \(command):\n\(help.output)")
         #expect(help.error.isEmpty)
-        #expect(try ServerProcess.run(path + ["--help"]).output == help.output)
+        #expect(try await ServerProcess.run(path + ["--help"]).output == help.output)
     }
 
-    @Test func printsItsVersion() throws {
-        let version = try ServerProcess.run(["--version"])
+    @Test func printsItsVersion() async throws {
+        let version = try await ServerProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.output == DeepLinkCommand.version + "\n")
     }
 
     /// Commands that report something have `--json`, and a case below.
-    @Test func everyCommandThatReportsHasJSONCases() throws {
-        let reporting = try Self.commands.filter(\.isLeaf).map(\.path).filter { path in
-            try ServerProcess.run(["help"] + path).output.contains("--json")
+    @Test func everyCommandThatReportsHasJSONCases() async throws {
+        var reporting: [[String]] = []
+        for path in Self.commands.filter(\.isLeaf).map(\.path) where try await ServerProcess.run(["help"] + path).output.contains("--json") {
+            reporting.append(path)
         }
         #expect(Set(reporting.map { $0.joined(separator: " ") }) == Set(JSONCase.all.map(\.command)))
         #expect(reporting.count >= 17)
     }
 
     @Test(arguments: JSONCase.all)
-    func printsOneJSONDocumentOnStandardOutputForASuccessAndAFailure(jsonCase: JSONCase) throws {
+    func printsOneJSONDocumentOnStandardOutputForASuccessAndAFailure(jsonCase: JSONCase) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let server = try LoopbackHTTPServer(routes: try Self.associationRoutes(scratch))
+        let server = try LoopbackHTTPServer(routes: try await Self.associationRoutes(scratch))
         defer { server.stop() }
         let context = JSONCase.Context(scratch: scratch, site: server.origin.absoluteString)
         let command = jsonCase.command.split(separator: " ").map(String.init)
 
-        let success = try ServerProcess.run(command + jsonCase.success(context) + ["--json"])
+        let success = try await ServerProcess.run(command + (try await jsonCase.success(context)) + ["--json"])
         #expect(success.status == 0, "\(success.error)")
         #expect(Self.isOneJSONDocument(success.output), "stdout of a success: \(success.output)")
 
-        let (arguments, status) = try jsonCase.failure(context)
-        let failure = try ServerProcess.run(command + arguments + ["--json"])
+        let (arguments, status) = try await jsonCase.failure(context)
+        let failure = try await ServerProcess.run(command + arguments + ["--json"])
         #expect(failure.status == status, "\(failure.output)\(failure.error)")
         #expect(Self.isOneJSONDocument(failure.output), "stdout of a failure: \(failure.output)")
         if status == 2 {
@@ -71,8 +72,8 @@ struct CommandLineContractTests {
         }
     }
 
-    @Test func reportsAnErrorInOneStyleOnStandardErrorAndAsJSONOnStandardOutput() throws {
-        let missing = try ServerProcess.run(["aasa", "validate", "--file", "/no/such/aasa", "--json"])
+    @Test func reportsAnErrorInOneStyleOnStandardErrorAndAsJSONOnStandardOutput() async throws {
+        let missing = try await ServerProcess.run(["aasa", "validate", "--file", "/no/such/aasa", "--json"])
         #expect(missing.status == 2)
         #expect(
             missing.error
@@ -83,8 +84,8 @@ struct CommandLineContractTests {
         #expect(document["message"]?.stringValue?.hasPrefix("cannot read the file /no/such/aasa") == true)
     }
 
-    @Test func aVerdictGoesToStandardOutputEvenWithoutJSON() throws {
-        let rejected = try ServerProcess.run(["route", "--config", Fixtures.shopConfig.path, "mail://sales/3"])
+    @Test func aVerdictGoesToStandardOutputEvenWithoutJSON() async throws {
+        let rejected = try await ServerProcess.run(["route", "--config", Fixtures.shopConfig.path, "mail://sales/3"])
         #expect(rejected.status == 1)
         #expect(rejected.output.hasPrefix("mail://sales/3\n  outcome:    rejected"))
         #expect(rejected.error.isEmpty)
@@ -96,9 +97,9 @@ struct CommandLineContractTests {
     }
 
     /// The files `doctor` finds on its loopback site: what `generate` writes for the example host.
-    static func associationRoutes(_ scratch: Scratch) throws -> [String: LoopbackHTTPServer.Response] {
+    static func associationRoutes(_ scratch: Scratch) async throws -> [String: LoopbackHTTPServer.Response] {
         let generated = scratch.folder.appendingPathComponent("site")
-        #expect(try ServerProcess.run(["generate", "--config", Fixtures.file("Association/ShopConfig.json").path, "--out", generated.path]).status == 0)
+        #expect(try await ServerProcess.run(["generate", "--config", Fixtures.file("Association/ShopConfig.json").path, "--out", generated.path]).status == 0)
         let wellKnown = generated.appendingPathComponent("hosts/shop.example.com/.well-known")
         let aasa = try String(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
         let assetLinks = try String(contentsOf: wellKnown.appendingPathComponent("assetlinks.json"), encoding: .utf8)
@@ -146,8 +147,8 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
     }
 
     let command: String
-    let success: @Sendable (Context) throws -> [String]
-    let failure: @Sendable (Context) throws -> ([String], Int32)
+    let success: @Sendable (Context) async throws -> [String]
+    let failure: @Sendable (Context) async throws -> ([String], Int32)
 
     var testDescription: String { command }
 
@@ -221,7 +222,7 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
             command: "keys revoke",
             success: { context in
                 let database = context.scratch.path("keys.sqlite")
-                let created = try ServerProcess.run(["keys", "create", "--database", database, "--name", "ci", "--json"])
+                let created = try await ServerProcess.run(["keys", "create", "--database", database, "--name", "ci", "--json"])
                 let id = try #require(try JSONValue(parsing: created.output).objectValue?["id"]?.stringValue)
                 return ["--database", database, id]
             },

@@ -6,9 +6,10 @@ import Testing
 
 @testable import DeepLinkStorePostgres
 
-/// A PostgreSQL server that cannot be used fails within the timeout, saying which of unreachable,
-/// access denied, missing database or TLS required it is, with the host and port, and never
-/// with the driver's type names.
+/// A PostgreSQL server that cannot be used fails saying which of unreachable, access denied,
+/// missing database or TLS required it is, with the host and port, and never with the driver's
+/// type names. How long that takes is measured on the command line (`ServerSettingsCommandTests`),
+/// where a busy test run's threads cannot add to it.
 @Suite(.serialized)
 struct PostgresLinkStoreConnectingTests {
     static let logger = Logger(label: "test.postgres")
@@ -21,15 +22,13 @@ struct PostgresLinkStoreConnectingTests {
         return try #require(components.string)
     }
 
-    /// Opens the store at `url` and returns how it failed and how long that took.
-    static func failure(_ url: String, timeout: Duration = .seconds(5)) async -> (error: StoreError?, elapsed: Duration) {
-        let clock = ContinuousClock()
-        let start = clock.now
+    /// Opens the store at `url` and returns how it failed.
+    static func failure(_ url: String, timeout: Duration = .seconds(5)) async -> StoreError? {
         do {
             try await PostgresLinkStore.withStore(url: url, connectTimeout: timeout, logger: logger) { _ in }
-            return (nil, clock.now - start)
+            return nil
         } catch {
-            return (error as? StoreError, clock.now - start)
+            return error as? StoreError
         }
     }
 
@@ -43,13 +42,12 @@ struct PostgresLinkStoreConnectingTests {
     func aClosedPortIsUnreachable() async throws {
         let port = try LoopbackListener.closedPort()
         let url = try Self.url { $0.host = "127.0.0.1"; $0.port = port }
-        let (error, elapsed) = await Self.failure(url)
+        let error = await Self.failure(url)
         #expect(error?.code == .unreachable)
         #expect(
             error?.message
                 == "cannot connect to PostgreSQL at 127.0.0.1:\(port): nothing listens there (connection refused); "
                 + "start PostgreSQL or correct the host and port")
-        #expect(elapsed < .seconds(5))
     }
 
     @Test(.enabled(if: StoreBackend.postgresURL != nil))
@@ -57,23 +55,21 @@ struct PostgresLinkStoreConnectingTests {
         let listener = try LoopbackListener()
         defer { listener.close() }
         let url = try Self.url { $0.host = "127.0.0.1"; $0.port = Int(listener.port) }
-        let (error, elapsed) = await Self.failure(url, timeout: .milliseconds(500))
+        let error = await Self.failure(url, timeout: .milliseconds(500))
         #expect(error?.code == .unreachable)
         #expect(error?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): no answer within 0.5 s") == true)
-        #expect(elapsed < .seconds(3))
     }
 
     @Test(.enabled(if: StoreBackend.postgresURL != nil))
     func aWrongPasswordIsAccessDenied() async throws {
         let url = try Self.url { $0.password = "not-the-password" }
         let components = try #require(URLComponents(string: url))
-        let (error, elapsed) = await Self.failure(url)
+        let error = await Self.failure(url)
         #expect(error?.code == .accessDenied)
         #expect(
             error?.message
                 == "PostgreSQL at \(components.host ?? ""):\(components.port ?? 5432) refused the password of user \(components.user ?? ""); "
                 + "correct the password in the database URL")
-        #expect(elapsed < .seconds(5))
         Self.expectPlainWords(error?.message)
     }
 
@@ -81,10 +77,9 @@ struct PostgresLinkStoreConnectingTests {
     func aMissingDatabaseSaysSo() async throws {
         let url = try Self.url { $0.path = "/no_such_database_\(UUID().uuidString.prefix(8).lowercased())" }
         let components = try #require(URLComponents(string: url))
-        let (error, elapsed) = await Self.failure(url)
+        let error = await Self.failure(url)
         #expect(error?.code == .missingDatabase)
         #expect(error?.message.hasPrefix("PostgreSQL at \(components.host ?? ""):\(components.port ?? 5432) has no database \(components.path.dropFirst());") == true)
-        #expect(elapsed < .seconds(5))
         Self.expectPlainWords(error?.message)
     }
 
