@@ -49,22 +49,22 @@ extension ServerSetting {
     package static let writesPerKey = ServerSetting(
         summary: "Admin API writes each API key may make per minute",
         key: ["limits", "writesPerMinutePerKey"], flag: "writes-per-minute-per-key", defaultDescription: "120",
-        kind: .whole(\.writesPerMinutePerKey, 1...1_000_000))
+        kind: .whole(\.writesPerMinutePerKey, 1...1_000_000_000))
     /// `server.limits.writesPerMinutePerAddress`, `DEEPLINK_WRITES_PER_MINUTE_PER_ADDRESS`, `--writes-per-minute-per-address`.
     package static let writesPerAddress = ServerSetting(
         summary: "Admin API writes each client address may make per minute",
         key: ["limits", "writesPerMinutePerAddress"], flag: "writes-per-minute-per-address", defaultDescription: "300",
-        kind: .whole(\.writesPerMinutePerAddress, 1...1_000_000))
+        kind: .whole(\.writesPerMinutePerAddress, 1...1_000_000_000))
     /// `server.limits.claimsPerMinutePerAddress`, `DEEPLINK_CLAIMS_PER_MINUTE`, `--claims-per-minute`.
     package static let claimsPerAddress = ServerSetting(
         summary: "Deferred-link claims each client address may make per minute",
         key: ["limits", "claimsPerMinutePerAddress"], flag: "claims-per-minute", defaultDescription: "30",
-        kind: .whole(\.claimsPerMinutePerAddress, 1...1_000_000))
+        kind: .whole(\.claimsPerMinutePerAddress, 1...1_000_000_000))
     /// `server.limits.deferredClicksPerMinutePerAddress`, `DEEPLINK_DEFERRED_CLICKS_PER_MINUTE`, `--deferred-clicks-per-minute`.
     package static let deferredClicksPerAddress = ServerSetting(
         summary: "Clicks the store hop records per client address per minute; past it, it redirects without a token",
         key: ["limits", "deferredClicksPerMinutePerAddress"], flag: "deferred-clicks-per-minute", defaultDescription: "60",
-        kind: .whole(\.deferredClicksPerMinutePerAddress, 1...1_000_000))
+        kind: .whole(\.deferredClicksPerMinutePerAddress, 1...1_000_000_000))
     /// `server.limits.maxBodyBytes`, `DEEPLINK_MAX_BODY_BYTES`, `--max-body-bytes`.
     package static let maximumBodySize = ServerSetting(
         summary: "The largest admin API request body, in bytes",
