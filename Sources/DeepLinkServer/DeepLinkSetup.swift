@@ -43,4 +43,10 @@ struct DeepLinkSetup: Sendable {
     var defaultPlayPackage: String? {
         apps.errors.isEmpty ? apps.settings?.androidApps.first?.package : nil
     }
+
+    /// The first App Store ID of the iOS apps, which a link that names none gets; `nil` when no
+    /// iOS app has one or the `apps` section is missing or has errors.
+    var defaultAppStoreID: String? {
+        apps.errors.isEmpty ? apps.settings?.iosApps.lazy.compactMap(\.appStoreID).first : nil
+    }
 }

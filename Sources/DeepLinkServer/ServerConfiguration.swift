@@ -1,7 +1,10 @@
 import DeepLinkCore
 
-/// Everything the link server needs besides its store and logger. A `Sendable` value with
-/// documented defaults; only the CLI reads flags into it.
+/// Everything the link server needs besides its store and logger, and where that store is. A
+/// `Sendable` value with documented defaults.
+///
+/// ``init(reading:)`` reads the config's `server` section into it; only the CLI lays the
+/// environment and flags over that (``ServerSetting``).
 public struct ServerConfiguration: Sendable {
     /// The app's MobileDeepLinkingConfig.json: routes, hosts and the `apps` section.
     public var deepLinkConfig: DeepLinkConfig
@@ -9,8 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port to bind; `0` picks a free one. Default `8080`.
     public var port: Int
-    /// The https origin of short links, e.g. `https://shop.example.com`. Default: the first of the
-    /// config's `hosts`.
+    /// The host short links live on (the link domain), e.g. `go.shop.example.com`. Default: the
+    /// first of the config's `hosts`.
     public var publicHost: String?
     /// Hosts besides the config's and the app stores' that links may redirect to. A leading
     /// `*.` allows every subdomain. Default empty.
@@ -45,6 +48,12 @@ public struct ServerConfiguration: Sendable {
     public var deferredClicksPerMinutePerAddress: Int
     /// How often expired deferred clicks are deleted. Default 5 minutes.
     public var deferredPurgeInterval: Duration
+    /// Where the commands open the link database; ``buildApplication(configuration:store:metrics:logger:)``
+    /// takes the store already open. Default: `.deeplink/deeplink.sqlite`, beside the config file
+    /// when read from one.
+    public var database: DatabaseLocation
+    /// How long opening the database may take before the command gives up. Default 5 s.
+    public var databaseConnectTimeout: Duration
 
     /// Creates a configuration.
     /// - Parameters:
@@ -65,13 +74,16 @@ public struct ServerConfiguration: Sendable {
     ///   - claimsPerMinutePerAddress: The per-address claim rate.
     ///   - deferredClicksPerMinutePerAddress: The per-address rate of recorded clicks.
     ///   - deferredPurgeInterval: How often expired deferred clicks are deleted.
+    ///   - database: Where the link database is.
+    ///   - databaseConnectTimeout: How long opening the database may take.
     public init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
         writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100, linkCacheLifetime: Duration = .seconds(2),
         clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, trustedProxies: Int = 1,
         firebaseLongLinks: Bool = true, claimsPerMinutePerAddress: Int = 30,
-        deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300)
+        deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300),
+        database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5)
     ) {
         self.deepLinkConfig = deepLinkConfig
         self.host = host
@@ -90,6 +102,8 @@ public struct ServerConfiguration: Sendable {
         self.claimsPerMinutePerAddress = claimsPerMinutePerAddress
         self.deferredClicksPerMinutePerAddress = deferredClicksPerMinutePerAddress
         self.deferredPurgeInterval = deferredPurgeInterval
+        self.database = database
+        self.databaseConnectTimeout = databaseConnectTimeout
     }
 
     /// The host short links live on.

@@ -29,26 +29,44 @@ public final class PostgresLinkStore: SQLLinkStore {
     ///   - url: `postgres://USER:PASSWORD@HOST:PORT/DATABASE`, optionally with `?schema=NAME` to
     ///     keep the tables in a schema of their own (created if missing); TLS is not supported, so
     ///     use it on loopback or a private network.
+    ///   - connectTimeout: How long connecting and signing in may take.
+    ///   - migrating: Whether to create or upgrade the tables first; without, see ``appliedSchemaVersion()``.
     ///   - logger: The logger for the pool's background work.
     ///   - body: What to do with the store.
     /// - Returns: What `body` returns.
-    /// - Throws: ``StoreError`` for a bad URL, an unreachable server or a failed migration, or
-    ///   what `body` throws.
+    /// - Throws: ``StoreError`` for a bad URL, a server that cannot be used (`unreachable`,
+    ///   `access-denied`, `missing-database`, `tls-required`, each naming the host and port) or a
+    ///   failed migration, or what `body` throws.
     public static func withStore<Result: Sendable>(
-        url: String, logger: Logger, _ body: @Sendable (PostgresLinkStore) async throws -> Result
+        url: String, connectTimeout: Duration = .seconds(5), migrating: Bool = true, logger: Logger,
+        _ body: @Sendable (PostgresLinkStore) async throws -> Result
     ) async throws -> Result {
         // The pool warns when a query races its own start; it is started just below, so only its errors are worth logging.
         var backgroundLogger = logger
         backgroundLogger.logLevel = max(logger.logLevel, .error)
-        let configuration = try configuration(url: url)
+        var configuration = try configuration(url: url)
+        configuration.options.connectTimeout = connectTimeout
+        try await checkConnection(configuration, timeout: connectTimeout, logger: backgroundLogger)
         let schema = configuration.options.additionalStartupParameters.first { $0.0 == "search_path" }?.1
         let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger)
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             let store = PostgresLinkStore(client: client, logger: logger, schema: schema)
-            try await store.migrate()
+            if migrating { try await store.migrate() }
             return try await body(store)
+        }
+    }
+
+    /// The newest migration applied to the database, `0` when it has no tables yet.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func appliedSchemaVersion() async throws(StoreError) -> Int {
+        try await run("read the schema version") {
+            let present = try await Self.rows(
+                of: client.query("SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE 1 END AS present", logger: logger))
+            guard try present.first?.integer("present") == 1 else { return 0 }
+            let rows = try await Self.rows(of: client.query("SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations", logger: logger))
+            return Int(try rows.first?.integer("version") ?? 0)
         }
     }
 

@@ -79,7 +79,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: UInt16
 
     private let handler: @Sendable (Request) -> Response
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let lock = NSLock()
     private var stopped = false
     private var recorded: [Request] = []
@@ -97,7 +97,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         self.maximumConnections = maximumConnections
         self.lifetime = lifetime
         self.handler = handler
-        (listener, port) = try Self.openListener()
+        listener = try LoopbackListener()
+        port = listener.port
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -128,45 +129,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return stopped
     }
 
-    private static func openListener() throws -> (Int32, UInt16) {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else {
-            let code = errno
-            close(descriptor)
-            throw POSIXError(.init(rawValue: code) ?? .EIO)
-        }
-        return (descriptor, UInt16(bigEndian: address.sin_port))
-    }
-
     private func acceptLoop() {
         let deadline = ContinuousClock.now + lifetime
         var accepted = 0
         while !isStopped, accepted < maximumConnections, ContinuousClock.now < deadline {
-            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 50) > 0 else { continue }
-            let connection = accept(listener, nil, nil)
+            let connection = accept(listener.descriptor, nil, nil)
             guard connection >= 0 else { continue }
             accepted += 1
             Thread { [self] in serve(connection) }.start()
         }
         stop()
-        close(listener)
+        listener.close()
     }
 
     private func serve(_ connection: Int32) {

@@ -1,8 +1,8 @@
 import DeepLinkCore
 
-/// The syntax rules both platforms apply to app identities, in one place so the config reader
-/// and the file validators agree.
-enum AppIdentifierSyntax {
+/// The syntax rules both platforms apply to app identities, in one place so the config reader,
+/// the file validators and the link server agree.
+package enum AppIdentifierSyntax {
     /// A Team ID (App ID prefix): ten uppercase letters or digits, e.g. `ABCDE12345`.
     static func isTeamID(_ text: some StringProtocol) -> Bool {
         text.utf8.count == 10 && text.unicodeScalars.allSatisfy { $0.isUppercaseLetterOrDigit }
@@ -39,6 +39,19 @@ enum AppIdentifierSyntax {
                 + "like \"com.example.shop\""
         }
         return nil
+    }
+
+    /// An App Store ID: the 1 to 12 digits after `id` in `https://apps.apple.com/app/id123456789`.
+    package static func isAppStoreID(_ text: String) -> Bool {
+        (1...12).contains(text.utf8.count) && text.unicodeScalars.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// Why `text` is not an App Store ID, or `nil` when it is one.
+    static func appStoreIDProblem(_ text: String) -> String? {
+        isAppStoreID(text)
+            ? nil
+            : "\(quoted(text)) is not an App Store ID: write the 1 to 12 digits after \"id\" in the app's App Store URL, "
+                + "like \"123456789\" for https://apps.apple.com/app/id123456789"
     }
 
     /// An Android application ID: two or more dot-separated parts, each a letter followed by

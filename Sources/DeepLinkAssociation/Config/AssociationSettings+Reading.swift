@@ -33,7 +33,7 @@ extension AssociationSettings {
 /// Reads `apps`, collecting every error rather than stopping at the first.
 private struct SettingsReader {
     static let appsKeys: Set<String> = ["ios", "android", "hosts"]
-    static let iosKeys: Set<String> = ["appID", "appClipID"]
+    static let iosKeys: Set<String> = ["appID", "appClipID", "appStoreID"]
     static let androidKeys: Set<String> = ["package", "sha256CertFingerprints"]
     static let hostKeys: Set<String> = [
         "universalLinks", "exclude", "webcredentials", "appclips", "defaults", "substitutionVariables",
@@ -83,7 +83,10 @@ private struct SettingsReader {
                 guard seen.insert(appID).inserted else {
                     throw ConfigError(code: .invalidValue, message: "app ID \"\(appID)\" is listed twice", at: appIDNode)
                 }
-                return try checked(at: element) { () throws(AssociationError) in try IOSApp(appID: appID, appClipID: clipID) }
+                let appStoreID = try object.optional("appStoreID").map(readAppStoreID)
+                return try checked(at: element) { () throws(AssociationError) in
+                    try IOSApp(appID: appID, appClipID: clipID, appStoreID: appStoreID)
+                }
             }
             if let app { apps.append(app) }
         }
@@ -93,6 +96,19 @@ private struct SettingsReader {
     private func readAppID(_ node: JSONNode) throws(ConfigError) -> String {
         let text = try node.readNonEmptyString()
         if let problem = AppIdentifierSyntax.appIDProblem(text) {
+            throw ConfigError(code: .invalidValue, message: problem, at: node)
+        }
+        return text
+    }
+
+    /// A string of digits; a JSON number is refused, since IDs are identifiers, not quantities.
+    private func readAppStoreID(_ node: JSONNode) throws(ConfigError) -> String {
+        guard case .string(let text) = node.value else {
+            throw ConfigError(
+                code: .wrongType, message: "expected the App Store ID as a string of digits, like \"123456789\", found \(node.kindDescription)",
+                at: node)
+        }
+        if let problem = AppIdentifierSyntax.appStoreIDProblem(text) {
             throw ConfigError(code: .invalidValue, message: problem, at: node)
         }
         return text

@@ -1,5 +1,5 @@
 /// A top-level section of the config that a sibling module reads: `apps` (`DeepLinkAssociation`),
-/// and `deferred` and `pages` (the link server).
+/// `deferred`, `pages` and `server` (the link server).
 ///
 /// Each section is declared here, once, rather than by the module that reads it: an app that
 /// imports only `DeepLinkCore` must still know these keys, so that reading its config does not
@@ -15,9 +15,11 @@ package struct ConfigSection: Sendable, Hashable {
     package static let deferred = ConfigSection(key: "deferred")
     /// `pages`: the link server's landing pages: app name, icon, theme colour and language.
     package static let pages = ConfigSection(key: "pages")
+    /// `server`: the link server's database, address, link host and limits.
+    package static let server = ConfigSection(key: "server")
 
     /// Every declared section.
-    static let all: [ConfigSection] = [apps, deferred, pages]
+    static let all: [ConfigSection] = [apps, deferred, pages, server]
 }
 
 extension DeepLinkConfig {

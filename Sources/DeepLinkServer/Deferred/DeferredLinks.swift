@@ -122,7 +122,8 @@ public final class DeferredLinks: Service, Sendable {
                 do {
                     try await self.purge()
                 } catch {
-                    self.logger.error("cannot purge deferred clicks", metadata: ["error": "\(error)"])
+                    // A purge cut short by a shutdown, such as the one a port already in use starts, is no failure.
+                    if !Task.isCancelled { self.logger.error("cannot purge deferred clicks", metadata: ["error": "\(error)"]) }
                 }
                 try? await Task.sleep(for: self.purgeInterval)
             }

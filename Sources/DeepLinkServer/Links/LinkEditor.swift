@@ -1,3 +1,4 @@
+import DeepLinkAssociation
 import DeepLinkCore
 import Foundation
 
@@ -17,7 +18,7 @@ struct LinkEditor: Sendable {
     ]
     private static let topLevel: Set<String> = ["code", "deepLink", "campaign", "expiresAt"]
 
-    /// The config, read once: its router, redirect policy and default Android package.
+    /// The config, read once: its router, redirect policy, default Android package and App Store ID.
     let setup: DeepLinkSetup
 
     /// A new link from a create request.
@@ -38,6 +39,7 @@ struct LinkEditor: Sendable {
         var link = Link(code: code, deepLink: "", createdAt: now.roundedToSeconds, updatedAt: now.roundedToSeconds)
         try apply(fields.filter { $0.key != "code" }, to: &link, now: now)
         if fields["fallbacks.playPackage"] == nil { link.playPackage = setup.defaultPlayPackage }
+        if fields["fallbacks.appStoreID"] == nil { link.appStoreID = setup.defaultAppStoreID }
         if fields["fallbacks.webURL"] == nil, let url = URL(string: link.deepLink), url.scheme == "https" {
             link.webURL = link.deepLink
         }
@@ -72,7 +74,10 @@ struct LinkEditor: Sendable {
                 }
                 link.deepLink = try checkedDeepLink(text)
             case "fallbacks.appStoreID":
-                link.appStoreID = try Self.checked(text, field: field, pattern: "^[0-9]{1,12}$", what: "an App Store id is 1 to 12 digits")
+                guard text.map({ AppIdentifierSyntax.isAppStoreID($0) }) ?? true else {
+                    throw LinkServerError(code: .invalidField, message: "an App Store id is 1 to 12 digits", field: field)
+                }
+                link.appStoreID = text
             case "fallbacks.playPackage":
                 link.playPackage = try Self.checked(
                     text, field: field, pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",

@@ -7,6 +7,13 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case duplicate
             case unavailable
             case corrupt
+            case unreachable
+            case accessDenied = "access-denied"
+            case missingDatabase = "missing-database"
+            case tlsRequired = "tls-required"
+            case notADatabase = "not-a-database"
+            case cannotCreate = "cannot-create"
+            case outdatedSchema = "outdated-schema"
         }
 
         private let value: Value
@@ -18,6 +25,22 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let unavailable = Code(.unavailable)
         /// A stored row could not be read back.
         public static let corrupt = Code(.corrupt)
+        /// The database server could not be reached: nothing listens at its address, its host is
+        /// unknown, or it did not answer in time.
+        public static let unreachable = Code(.unreachable)
+        /// The database server refused the user: a wrong password, an unknown user, or a client
+        /// its access rules do not allow.
+        public static let accessDenied = Code(.accessDenied)
+        /// The database named does not exist on the server.
+        public static let missingDatabase = Code(.missingDatabase)
+        /// The database server only accepts encrypted (TLS) connections.
+        public static let tlsRequired = Code(.tlsRequired)
+        /// The file is not a database of this kind, e.g. a text file given as an SQLite database.
+        public static let notADatabase = Code(.notADatabase)
+        /// The database file, or its folder, cannot be created or written.
+        public static let cannotCreate = Code(.cannotCreate)
+        /// The tables are older than this version of the server, and the operation may not upgrade them.
+        public static let outdatedSchema = Code(.outdatedSchema)
 
         /// The code's stable name, e.g. `duplicate`.
         public var description: String { value.rawValue }

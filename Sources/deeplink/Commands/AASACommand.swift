@@ -15,7 +15,8 @@ struct AASACommand: AsyncParsableCommand {
 struct AASAMatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
-        abstract: "Decide match, exclude or no_match for a URL, with the rule that decided.")
+        abstract: "Decide match, exclude or no_match for a URL, with the rule that decided.",
+        discussion: "Exits 0 for match, 1 for exclude or no_match; the decision is printed either way.")
 
     @Option(name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
     var file: String
@@ -33,24 +34,23 @@ struct AASAMatchCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
-    /// The decision; a file that is not a JSON object fails.
+    /// The decision; exclude and no_match fail with it as the report, a file that is not a JSON object fails.
     func render() async throws(CommandFailure) -> String {
         guard let target = URL(string: url), target.host != nil else {
-            throw CommandFailure("error: \(url) is not an absolute URL")
+            throw CommandFailure("\(url) is not an absolute URL", code: "invalid-url", status: .usage)
         }
         let report = AppleAppSiteAssociation.validate(try readTextFile(file, what: "the file"), file: file)
-        guard let association = report.file else {
-            throw CommandFailure(report.errors.map { "error: \($0.description) [\($0.code)]" }.joined(separator: "\n"))
-        }
+        guard let association = report.file else { throw CommandFailure(diagnostics: report.errors, code: "invalid-file") }
         let result = association.match(target, appID: appID, format: legacy ? .legacyPaths : .components)
-        if json { return JSONWriter.write(result.jsonValue) }
         var lines = ["decision: \(result.decision.rawValue)"]
         if let rule = result.rule { lines.append("rule:     \(rule.jsonPath) \(rule.source.jsonText)") }
         lines.append("reason:   \(result.reason)")
-        return lines.joined(separator: "\n")
+        let output = json ? JSONWriter.write(result.jsonValue) : lines.joined(separator: "\n")
+        guard result.decision == .match else { throw .verdict(output) }
+        return output
     }
 }
 
@@ -59,12 +59,12 @@ struct AASAValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Validate an apple-app-site-association file in any of its three shapes.",
-        discussion: "Exits non-zero when the file has errors; warnings alone exit 0.")
+        discussion: "Exits 1 when the file has errors; warnings alone exit 0.")
 
     @OptionGroup var options: ValidateOptions
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: options.json, render)
     }
 
     /// The report; a file with errors fails with the report as the message.

@@ -10,8 +10,8 @@ struct AppLinksDecodeCommand: AsyncParsableCommand {
         abstract: "Decode the al_applink_data parameter of a URL an app was opened with.",
         discussion: """
             Prints every member, extension properties such as campaign_ids included, and the optional members \
-            left out because they were malformed. Exits 0 whether or not the link data is valid; the output says \
-            which, and why not.
+            left out because they were malformed. Exits 0 when the link data is valid, 1 when the URL has none \
+            or it is invalid; the output says which, and why.
             """)
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -21,16 +21,18 @@ struct AppLinksDecodeCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The command's output.
     func render() throws(CommandFailure) -> String {
         guard let incoming = URL(string: url) else {
-            throw CommandFailure("error: \(url) is not a URL")
+            throw CommandFailure("\(url) is not a URL", code: "invalid-url", status: .usage)
         }
         let result = InboundAppLink.read(from: incoming)
-        return json ? JSONWriter.write(result.jsonValue) : result.humanDescription
+        let output = json ? JSONWriter.write(result.jsonValue) : result.humanDescription
+        guard case .decoded = result else { throw .verdict(output) }
+        return output
     }
 }
 

@@ -10,7 +10,8 @@ struct AppLinksNavigateCommand: AsyncParsableCommand {
         abstract: "Choose the app or web page a navigation to a saved page opens, with its al_applink_data.",
         discussion: """
             A target counts as openable when its URL (an Android intent's data URI, or its package name) \
-            starts with one of the --can-open prefixes. Exits 0 for every kind of result, failure included.
+            starts with one of the --can-open prefixes. Exits 0 when the navigation opens the app or a web \
+            page, 1 when it cannot navigate; the result is printed either way.
             """)
 
     @OptionGroup var page: AppLinksPageOptions
@@ -36,7 +37,7 @@ struct AppLinksNavigateCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The command's output.
@@ -55,14 +56,16 @@ struct AppLinksNavigateCommand: AsyncParsableCommand {
                 }
             }
         }
-        return json ? JSONWriter.write(navigation.jsonValue) : navigation.humanDescription
+        let output = json ? JSONWriter.write(navigation.jsonValue) : navigation.humanDescription
+        if case .failure = navigation { throw .verdict(output) }
+        return output
     }
 
     private func parsedExtras() throws(CommandFailure) -> [String: JSONValue] {
         guard let extras else { return [:] }
         let value = try parseJSON(extras, option: "--extras")
         guard let object = value.objectValue else {
-            throw CommandFailure("error: --extras must be a JSON object, e.g. '{\"myapp_token\": \"t0kEn\"}'")
+            throw CommandFailure("--extras must be a JSON object", fix: "e.g. '{\"myapp_token\": \"t0kEn\"}'", code: "invalid-argument", status: .usage)
         }
         return object
     }
@@ -73,7 +76,7 @@ struct AppLinksNavigateCommand: AsyncParsableCommand {
         do {
             return try AppLinkReferer(jsonValue: value, path: JSONPath(components: [.key("referer_app_link")]))
         } catch {
-            throw CommandFailure("error: --referer: \(error.description)")
+            throw CommandFailure("--referer: \(error.description)", code: "invalid-argument", status: .usage)
         }
     }
 
@@ -81,7 +84,7 @@ struct AppLinksNavigateCommand: AsyncParsableCommand {
         do {
             return try JSONValue(parsing: text)
         } catch {
-            throw CommandFailure("error: \(option) is not valid JSON: \(error.description)")
+            throw CommandFailure("\(option) is not valid JSON: \(error.description)", code: "invalid-argument", status: .usage)
         }
     }
 }

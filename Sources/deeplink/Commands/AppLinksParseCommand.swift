@@ -14,7 +14,7 @@ struct AppLinksParseCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The command's output.

@@ -31,13 +31,13 @@ struct AppLinksResolveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The command's output.
     func render() async throws(CommandFailure) -> String {
         guard let pageURL = URL(string: url) else {
-            throw CommandFailure("error: \(url) is not a URL")
+            throw CommandFailure("\(url) is not a URL", code: "invalid-url", status: .usage)
         }
         let resolver = HTTPAppLinkResolver(
             configuration: .init(
@@ -47,7 +47,7 @@ struct AppLinksResolveCommand: AsyncParsableCommand {
             let metadata = try await resolver.appLinks(for: pageURL)
             return json ? JSONWriter.write(metadata.jsonValue) : metadata.humanDescription
         } catch {
-            throw CommandFailure("error: \(pageURL.absoluteString): \(error.description) (\(error.code))")
+            throw CommandFailure("\(pageURL.absoluteString): \(error.description)", code: "\(error.code)", status: .environment)
         }
     }
 }

@@ -18,7 +18,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
         abstract: "Tell whether the statement list grants a relation to an app, and why not.",
         discussion: """
             Answers from the well-formed statements, as Google's service does, and lists the file's errors \
-            either way. Exits non-zero when the app is not linked.
+            either way. Exits 1 when the app is not linked; the answer is printed either way.
             """)
 
     @Option(name: .long, help: ArgumentHelp("The assetlinks.json file.", valueName: "file"))
@@ -40,7 +40,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The answer; an unlinked app fails with the answer as the message.
@@ -50,10 +50,10 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
         do {
             result = try report.check(site: site, package: package, fingerprint: fingerprint, relation: relation)
         } catch {
-            throw CommandFailure("error: \(error)")
+            throw CommandFailure(error.message, code: error.code.description, status: .usage)
         }
         let output = json ? JSONWriter.write(result.jsonValue) : text(result)
-        guard result.linked else { throw CommandFailure(output) }
+        guard result.linked else { throw .verdict(output) }
         return output
     }
 
@@ -73,12 +73,12 @@ struct AssetLinksValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Validate an assetlinks.json statement list.",
-        discussion: "Exits non-zero when the file has errors; warnings alone exit 0.")
+        discussion: "Exits 1 when the file has errors; warnings alone exit 0.")
 
     @OptionGroup var options: ValidateOptions
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: options.json, render)
     }
 
     /// The report; a file with errors fails with the report as the message.

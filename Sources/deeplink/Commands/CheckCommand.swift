@@ -10,9 +10,10 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Validate and lint a config: errors and warnings with file, line and JSON path.",
         discussion: """
-            Checks the config itself, routes that can never win, regexes that accept nothing, the `apps`, \
-            `deferred` and `pages` sections, and whether the generated association files cover every universal-link route. \
-            Exits non-zero when there are errors; warnings alone exit 0, unless --strict.
+            Checks the config itself, routes that can never win, regexes that accept nothing, the apps, \
+            deferred, pages and server sections, and whether the generated association files cover every \
+            universal-link route. Exits 1 when there are errors (2 when the file cannot be read); warnings \
+            alone exit 0, unless --strict.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -27,7 +28,7 @@ struct CheckCommand: AsyncParsableCommand {
     var strict = false
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The command's output; a config with errors fails with the report as the message.
@@ -47,11 +48,15 @@ struct CheckCommand: AsyncParsableCommand {
             } catch {
                 diagnostics.append(error.diagnostic)
             }
+            diagnostics += ServerConfiguration.diagnose(config).errors.map(\.diagnostic)
             if let cases { diagnostics += try uncoveredRoutes(in: config, casesFile: cases) }
+        }
+        if report.config == nil, let unreadable = report.errors.first(where: { $0.code == .unreadableFile }) {
+            throw CommandFailure(configErrors: [unreadable])
         }
         let output = DiagnosticsReport.render(
             diagnostics, file: configOptions.config, json: json, what: "\(report.config?.routes.count ?? 0) routes")
-        guard !diagnostics.contains(where: { strict || $0.severity == .error }) else { throw CommandFailure(output) }
+        guard !diagnostics.contains(where: { strict || $0.severity == .error }) else { throw .verdict(output) }
         return output
     }
 
@@ -61,7 +66,7 @@ struct CheckCommand: AsyncParsableCommand {
         do {
             testCases = try RouteTestCase.load(contentsOf: URL(fileURLWithPath: casesFile))
         } catch {
-            throw CommandFailure("error: \(error.description)")
+            throw CommandFailure(configErrors: [error])
         }
         let covered = Set(testCases.compactMap { $0.route ?? nil })
         let known = Set(config.routes.map(\.pattern.normalized))

@@ -12,7 +12,8 @@ struct DoctorCommand: AsyncParsableCommand {
             Fetches /.well-known/apple-app-site-association, /apple-app-site-association and \
             /.well-known/assetlinks.json without following redirects, and reports each check as PASS, FAIL, WARN \
             or SKIP with the fix. With --config it also checks the app IDs, the fingerprints and that the files \
-            are what `deeplink generate` writes. Exits non-zero when a required check fails.
+            are what `deeplink generate` writes. Exits 1 when a required check fails; the report is printed \
+            either way.
             """)
 
     @Argument(help: "The site, https://HOST.")
@@ -33,42 +34,31 @@ struct DoctorCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        try await runReporting { () async throws(CommandFailure) -> String in try await render() }
+        try await runReporting(json: json) { () async throws(CommandFailure) -> String in try await render() }
     }
 
     /// The report; a failed check fails with the report as the message.
     func render(fetcher: any AssociationFileFetcher = URLSessionAssociationFileFetcher()) async throws(CommandFailure)
         -> String
     {
-        guard let url = URL(string: site) else { throw CommandFailure("error: \(site) is not a URL") }
+        guard let url = URL(string: site) else { throw CommandFailure("\(site) is not a URL", code: "invalid-url", status: .usage) }
         let settings = try config.map { path throws(CommandFailure) in
             let loaded = try ConfigOptions.parseOrFail(["--config", path]).load()
-            do {
+            do throws(ConfigError) {
                 return try AssociationSettings.load(from: loaded)
             } catch {
-                throw CommandFailure("error: \(error)")
+                throw CommandFailure(configErrors: [error])
             }
         }
         let report: DoctorReport
-        do {
+        do throws(AssociationError) {
             report = try await AssociationDoctor(fetcher: fetcher, allowInsecureLoopback: allowHTTPLoopback)
                 .examine(url, settings: settings, configHost: asHost)
         } catch {
-            throw CommandFailure("error: \(error)")
+            throw CommandFailure(error.message, code: error.code.description, status: .usage)
         }
         let output = json ? JSONWriter.write(report.jsonValue) : report.text
-        guard report.passed else { throw CommandFailure(output) }
+        guard report.passed else { throw .verdict(output) }
         return output
-    }
-}
-
-extension ConfigOptions {
-    /// Options parsed from arguments, for commands whose config is optional.
-    static func parseOrFail(_ arguments: [String]) throws(CommandFailure) -> ConfigOptions {
-        do {
-            return try ConfigOptions.parse(arguments)
-        } catch {
-            throw CommandFailure("error: \(ConfigOptions.message(for: error))")
-        }
     }
 }

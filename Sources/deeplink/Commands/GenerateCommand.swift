@@ -10,7 +10,8 @@ struct GenerateCommand: AsyncParsableCommand {
         abstract: "Write apple-app-site-association, assetlinks.json, entitlements, URL types and intent filters.",
         discussion: """
             Files go under the output folder: hosts/HOST/.well-known/ (serve these as application/json), \
-            ios/ and android/. Exits non-zero when the config's apps section has errors or a file would be too large.
+            ios/ and android/. Exits 1 when the config's apps section has errors or a file would be too large, 2 \
+            when a file cannot be written.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -18,8 +19,11 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder to write the files into.", valueName: "dir"))
     var out: String
 
+    @Flag(help: "Print {\"files\": [{\"path\", \"bytes\"}]} as JSON.")
+    var json = false
+
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// Writes the files and returns one line per file.
@@ -28,21 +32,30 @@ struct GenerateCommand: AsyncParsableCommand {
         let files: [GeneratedFile]
         do {
             files = try AssociationGenerator(config: config).files()
+        } catch let error as ConfigError {
+            throw CommandFailure(configErrors: [error])
+        } catch let error as AssociationError {
+            throw CommandFailure(error.message, code: error.code.description)
         } catch {
-            throw CommandFailure("error: \(error)")
+            throw CommandFailure("\(error)", code: "invalid-config")
         }
         let folder = URL(fileURLWithPath: out, isDirectory: true)
-        var lines: [String] = []
+        var written: [(path: String, bytes: Int)] = []
         for file in files {
             let url = folder.appendingPathComponent(file.path)
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.contents.utf8).write(to: url, options: .atomic)
             } catch {
-                throw CommandFailure("error: cannot write \(url.path): \(error.localizedDescription)")
+                throw CommandFailure(
+                    "cannot write \(url.path): \(error.localizedDescription)", fix: "choose an --out folder you can write to", code: "unwritable-file",
+                    status: .environment)
             }
-            lines.append("wrote \(url.path) (\(file.contents.utf8.count) bytes)")
+            written.append((url.path, file.contents.utf8.count))
         }
-        return lines.joined(separator: "\n")
+        if json {
+            return JSONWriter.write(["files": .array(written.map { ["path": .string($0.path), "bytes": .number(Double($0.bytes))] })])
+        }
+        return written.map { "wrote \($0.path) (\($0.bytes) bytes)" }.joined(separator: "\n")
     }
 }

@@ -31,6 +31,10 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             Stored links are never changed, so the import can run again: a code already stored with the \
             same link counts as already imported, a code stored with another link is skipped as a \
             conflict, and of several rows with one code the first that passes its checks is imported.
+
+            The links go to the database the server uses: the config's server section names it (a relative \
+            path is relative to the config file), DEEPLINK_DATABASE or --database override it. A dry run \
+            creates and changes nothing, not even a missing database file.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -52,33 +56,38 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
     var file: String
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// Imports the file and returns the report.
     func render() async throws(CommandFailure) -> String {
         let config = try configOptions.load()
+        let configuration = try ServerSettingLayers(config: config, flags: databaseOptions.settingFlags + redirectOptions.settingFlags)
+            .configuration()
         let text = try readTextFile(file, what: "the Firebase export")
         let export: FirebaseLinkExport
         do throws(FirebaseLinkError) {
             export = try FirebaseLinkExport(csv: text)
         } catch {
-            throw CommandFailure("error: \(file): \(error.description)")
+            throw CommandFailure("\(file): \(error.description)", code: "invalid-export")
         }
         let importer: FirebaseLinkImporter
         do {
-            let configuration = ServerConfiguration(deepLinkConfig: config, redirectAllowlist: redirectOptions.allowRedirectHost)
             importer = try FirebaseLinkImporter(configuration: configuration, pathPrefix: pathPrefix)
+        } catch let error as ConfigError {
+            throw CommandFailure(configErrors: [error])
         } catch {
-            throw CommandFailure("error: \(error)")
+            throw CommandFailure("\(error)", code: "invalid-config")
         }
         let rows = export.rows
         let dryRun = self.dryRun
-        let report = try await databaseOptions.withCommandStore(label: "deeplink.import") { store in
-            do {
+        let report = try await configuration.withCommandStore(label: "deeplink.import", access: dryRun ? .readOnly : .readWrite) { store in
+            do throws(StoreError) {
                 return try await importer.importLinks(rows, into: store, dryRun: dryRun)
             } catch {
-                throw CommandFailure("error: \(error); the links imported before it stay, and running the import again is safe")
+                throw CommandFailure(
+                    error.message, fix: "the links imported before it stay, and running the import again is safe", code: error.code.description,
+                    status: .environment)
             }
         }
         return json

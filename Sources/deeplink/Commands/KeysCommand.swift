@@ -9,6 +9,11 @@ struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Create, list and revoke admin API keys.",
+        discussion: """
+            Each subcommand opens the database the server uses: give the server's --config (its server \
+            section names the database, a relative path being relative to the config file), or --database, or \
+            set DEEPLINK_DATABASE.
+            """,
         subcommands: [KeysCreateCommand.self, KeysListCommand.self, KeysRevokeCommand.self])
 }
 
@@ -19,6 +24,7 @@ struct KeysCreateCommand: AsyncParsableCommand {
         abstract: "Create an API key and print its token, which is shown only this once.",
         discussion: "Only the key's SHA-256 is stored. Send the token as Authorization: Bearer TOKEN.")
 
+    @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Option(name: .long, help: "A name for the key, e.g. the team or tool that uses it.")
@@ -34,13 +40,13 @@ struct KeysCreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// Creates the key and returns the output.
     func render() async throws(CommandFailure) -> String {
         let key = APIKey.generate(name: name, at: Date())
-        try await databaseOptions.withCommandStore(label: "deeplink.keys") { store in try await store.insert(key.record) }
+        try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in try await store.insert(key.record) }
         if json {
             return JSONWriter.write(["id": .string(key.record.id), "name": .string(name), "token": .string(key.token)])
         }
@@ -56,18 +62,21 @@ struct KeysCreateCommand: AsyncParsableCommand {
 struct KeysListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List API keys, with when they were revoked.")
 
+    @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// Returns the keys, one line each.
     func render() async throws(CommandFailure) -> String {
-        let keys = try await databaseOptions.withCommandStore(label: "deeplink.keys") { store in try await store.apiKeys() }
+        let keys = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in
+            try await store.apiKeys()
+        }
         let formatter = ISO8601DateFormatter()
         if json {
             return JSONWriter.write(
@@ -91,6 +100,7 @@ struct KeysListCommand: AsyncParsableCommand {
 struct KeysRevokeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an API key by its id.")
 
+    @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Argument(help: "The key's id, as keys create and keys list print it.")
@@ -100,14 +110,33 @@ struct KeysRevokeCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// Revokes the key and returns the output.
     func render() async throws(CommandFailure) -> String {
         let id = self.id
-        let found = try await databaseOptions.withCommandStore(label: "deeplink.keys") { store in try await store.revokeAPIKey(id: id, at: Date()) }
-        guard found else { throw CommandFailure("error: there is no API key with the id \(id); see deeplink keys list") }
-        return json ? JSONWriter.write(["id": .string(id), "revoked": true]) : "revoked API key \(id)"
+        let outcome = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in
+            guard let key = try await store.apiKey(id: id) else { return Revocation.unknown }
+            if let revokedAt = key.revokedAt { return .alreadyRevoked(revokedAt) }
+            _ = try await store.revokeAPIKey(id: id, at: Date())
+            return .revoked
+        }
+        switch outcome {
+        case .unknown:
+            throw CommandFailure("there is no API key with the id \(id)", fix: "see deeplink keys list", code: "unknown-key")
+        case .alreadyRevoked(let revokedAt):
+            throw CommandFailure(
+                "the API key \(id) was already revoked at \(ISO8601DateFormatter().string(from: revokedAt))", code: "already-revoked")
+        case .revoked:
+            return json ? JSONWriter.write(["id": .string(id), "revoked": true]) : "revoked API key \(id)"
+        }
+    }
+
+    /// What revoking found.
+    private enum Revocation: Sendable {
+        case revoked
+        case unknown
+        case alreadyRevoked(Date)
     }
 }

@@ -8,8 +8,9 @@ struct RouteCommand: AsyncParsableCommand {
         commandName: "route",
         abstract: "Show where a URL goes: the route, destination, parameters, handlers and fallback trail.",
         discussion: """
-            Every handler name counts as registered; handlers run as no-ops. Exits 0 for any routing \
-            outcome, non-zero for usage or config errors.
+            Every handler name counts as registered; handlers run as no-ops. Exits 0 when the URL routes \
+            (matched, default, signInRequired, coordinated), 1 when it is rejected or nothing routes it \
+            (outcome none); the result is printed either way.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -30,17 +31,19 @@ struct RouteCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
-    /// The command's output.
+    /// The command's output; a rejected or unroutable URL fails with the result as the report.
     func render() async throws(CommandFailure) -> String {
         let router = try configOptions.loadRouterWithAllHandlers()
         guard let link = URL(string: url) else {
-            throw CommandFailure("error: \(url) is not a URL")
+            throw CommandFailure("\(url) is not a URL", code: "invalid-url", status: .usage)
         }
         let result = await router.route(RouteRequest(url: link, origin: origin, idiom: idiom, isSignedIn: signedIn))
-        return json ? JSONWriter.write(result.jsonValue) : result.humanDescription
+        let output = json ? JSONWriter.write(result.jsonValue) : result.humanDescription
+        guard result.outcome != .rejected, result.outcome != .none else { throw .verdict(output) }
+        return output
     }
 }
 

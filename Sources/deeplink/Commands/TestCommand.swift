@@ -8,18 +8,21 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Check that links go where a cases file expects; prints each failure and 'N passed, N failed'.",
         discussion: """
-            CASES is a JSON array of {"url", "origin"?, "signedIn"?, "idiom"?, "expect": {"outcome", \\
-            "route"?, "params"?, "plan"?}}. Every handler counts as registered and runs as a no-op. \\
-            Exits non-zero when any case fails.
+            CASES is a JSON array of {"url", "origin"?, "signedIn"?, "idiom"?, "expect": {"outcome", \
+            "route"?, "params"?, "plan"?}}. Every handler counts as registered and runs as a no-op. \
+            Exits 1 when any case fails.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
+
+    @Flag(help: "Print {\"passed\", \"failed\", \"failures\": [{\"index\", \"url\", \"line\", \"differences\"}]} as JSON.")
+    var json = false
 
     @Argument(help: "The cases file.")
     var cases: String
 
     func run() async throws {
-        try await runReporting(render)
+        try await runReporting(json: json, render)
     }
 
     /// The report; when a case fails, the report is the failure's message.
@@ -29,21 +32,27 @@ struct TestCommand: AsyncParsableCommand {
         do {
             testCases = try RouteTestCase.load(contentsOf: URL(fileURLWithPath: cases))
         } catch {
-            throw CommandFailure("error: \(error.description)")
+            throw CommandFailure(configErrors: [error])
         }
         var lines: [String] = []
-        var failed = 0
+        var failures: [JSONValue] = []
         for (index, testCase) in testCases.enumerated() {
             let differences = await testCase.run(with: router)
             guard !differences.isEmpty else { continue }
-            failed += 1
             let place = testCase.location.map { "\(cases):\($0.line): " } ?? ""
             lines.append("FAIL \(place)[\(index)] \(testCase.request.url.absoluteString)")
             lines += differences.map { "    \($0)" }
+            failures.append([
+                "index": .number(Double(index)), "url": .string(testCase.request.url.absoluteString),
+                "line": testCase.location.map { .number(Double($0.line)) } ?? .null, "differences": .array(differences.map(JSONValue.string)),
+            ])
         }
-        lines.append("\(testCases.count - failed) passed, \(failed) failed")
-        let report = lines.joined(separator: "\n")
-        guard failed == 0 else { throw CommandFailure(report) }
+        let passed = testCases.count - failures.count
+        lines.append("\(passed) passed, \(failures.count) failed")
+        let report = json
+            ? JSONWriter.write(["passed": .number(Double(passed)), "failed": .number(Double(failures.count)), "failures": .array(failures)])
+            : lines.joined(separator: "\n")
+        guard failures.isEmpty else { throw .verdict(report) }
         return report
     }
 }

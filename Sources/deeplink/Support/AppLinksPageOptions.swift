@@ -15,7 +15,7 @@ struct AppLinksPageOptions: ParsableArguments {
         guard let pageURL = URL(string: url), let scheme = pageURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
             pageURL.host?.isEmpty == false
         else {
-            throw CommandFailure("error: --url \(url) is not an http or https URL")
+            throw CommandFailure("--url \(url) is not an http or https URL", code: "invalid-url", status: .usage)
         }
         return AppLinkMetadata(html: try readTextFile(html, what: "--html file"), pageURL: pageURL)
     }

@@ -16,9 +16,7 @@ struct ConfigOptions: ParsableArguments {
     /// Loads the config, or fails with every error in it.
     func load() throws(CommandFailure) -> DeepLinkConfig {
         let report = DeepLinkConfig.diagnose(contentsOf: configURL)
-        guard let config = report.config else {
-            throw CommandFailure(report.errors.map { "error: \($0.description)" }.joined(separator: "\n"))
-        }
+        guard let config = report.config else { throw CommandFailure(configErrors: report.errors) }
         return config
     }
 }
@@ -32,40 +30,18 @@ extension ConfigOptions {
         do {
             return try builder.build()
         } catch {
-            throw CommandFailure("error: \(error.description)")
+            throw CommandFailure(configErrors: [error])
         }
     }
 }
 
-/// A failure the command reports on standard error before exiting with a non-zero status.
-struct CommandFailure: Error, CustomStringConvertible {
-    let message: String
-    let exitCode: Int32
-
-    init(_ message: String, exitCode: Int32 = 1) {
-        self.message = message
-        self.exitCode = exitCode
-    }
-
-    var description: String { message }
-}
-
-/// Runs a command body, printing its output, or its failure to standard error with a non-zero exit.
-func runReporting(_ body: () async throws(CommandFailure) -> String) async throws {
-    do {
-        let output = try await body()
-        if !output.isEmpty { print(output) }
-    } catch {
-        FileHandle.standardError.write(Data((error.message + "\n").utf8))
-        throw ExitCode(error.exitCode)
-    }
-}
-
-/// Reads a text file named on the command line.
-func readTextFile(_ path: String, what: String) throws(CommandFailure) -> String {
-    do {
-        return try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-        throw CommandFailure("error: cannot read \(what) \(path): \(error.localizedDescription)")
+extension ConfigOptions {
+    /// Options parsed from arguments, for commands whose config is optional.
+    static func parseOrFail(_ arguments: [String]) throws(CommandFailure) -> ConfigOptions {
+        do {
+            return try ConfigOptions.parse(arguments)
+        } catch {
+            throw CommandFailure(ConfigOptions.message(for: error), code: "invalid-argument", status: .usage)
+        }
     }
 }

@@ -1,41 +1,47 @@
 import ArgumentParser
+import DeepLinkCore
 import DeepLinkServer
-import DeepLinkStorePostgres
-import DeepLinkStoreSQLite
-import Foundation
-import Logging
 
-/// `--database sqlite:PATH | postgres://…`, shared by `serve` and `keys`.
+/// `--database` and `--database-connect-timeout`, shared by every command that opens the link
+/// database, which read them through ``ServerSettingLayers`` over the config's `server` section
+/// and the environment.
 struct DatabaseOptions: ParsableArguments {
-    /// The default database: an SQLite file under `./.deeplink/`.
-    static let defaultDatabase = "sqlite:.deeplink/deeplink.sqlite"
+    @Option(name: .customLong(ServerSetting.database.flag), help: ServerSetting.database.help(valueName: "url"))
+    var database: String?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The link database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE.", valueName: "url"))
-    var database: String = DatabaseOptions.defaultDatabase
+        name: .customLong(ServerSetting.databaseConnectTimeout.flag), help: ServerSetting.databaseConnectTimeout.help(valueName: "seconds"))
+    var databaseConnectTimeout: String?
 
-    /// Opens the store, migrates it, runs `body`, and closes it.
-    func withStore<Result: Sendable>(
-        logger: Logger, _ body: @Sendable (any LinkStore) async throws -> Result
-    ) async throws -> Result {
-        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            return try await PostgresLinkStore.withStore(url: database, logger: logger) { try await body($0) }
-        }
-        guard database.hasPrefix("sqlite:") else {
-            throw CommandFailure("error: --database must be sqlite:PATH or postgres://…, not \(database)")
-        }
-        let path = String(database.dropFirst("sqlite:".count))
-        guard !path.isEmpty else { throw CommandFailure("error: --database sqlite: needs a file path, e.g. sqlite:.deeplink/deeplink.sqlite") }
-        let store = try await SQLiteLinkStore.open(path: path, logger: logger)
-        do {
-            let result = try await body(store)
-            await store.close()
-            return result
-        } catch {
-            await store.close()
-            throw error
-        }
+    /// The settings given as flags.
+    var settingFlags: [ServerSetting.Given] {
+        ServerSetting.given([(.database, database), (.databaseConnectTimeout, databaseConnectTimeout)])
+    }
+
+    func validate() throws {
+        try ServerSetting.validate(settingFlags)
+    }
+}
+
+/// `--config FILE` where the config is optional: commands such as `keys` that only need the
+/// database, which the config's `server` section names.
+struct OptionalConfigOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The server's MobileDeepLinkingConfig.json, whose server section names the database.", valueName: "file"))
+    var config: String?
+
+    /// The config, when one is given.
+    /// - Throws: ``CommandFailure`` with every error in it.
+    func loadIfGiven() throws(CommandFailure) -> DeepLinkConfig? {
+        guard let config else { return nil }
+        return try ConfigOptions.parseOrFail(["--config", config]).load()
+    }
+
+    /// The settings a command that only needs the database opens it with: the config's `server`
+    /// section when a config is given, the environment's, and the database flags.
+    /// - Throws: ``CommandFailure`` as ``ServerSettingLayers/configuration()`` does.
+    func serverConfiguration(_ databaseOptions: DatabaseOptions) throws(CommandFailure) -> ServerConfiguration {
+        try ServerSettingLayers(config: try loadIfGiven(), flags: databaseOptions.settingFlags).configuration()
     }
 }

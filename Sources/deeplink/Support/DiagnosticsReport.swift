@@ -33,7 +33,7 @@ struct ValidateOptions: ParsableArguments {
     func render(_ validate: (_ text: String, _ file: String) -> [Diagnostic]) throws(CommandFailure) -> String {
         let diagnostics = validate(try readTextFile(file, what: "the file"), file)
         let output = DiagnosticsReport.render(diagnostics, file: file, json: json)
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CommandFailure(output) }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw .verdict(output) }
         return output
     }
 }

@@ -20,6 +20,18 @@ struct AssociationSettingsTests {
         #expect(host.appClips)
     }
 
+    @Test func readsTheAppStoreIDOfAnIOSApp() throws {
+        let config = try AssociationFixtures.config(
+            apps: #"{"ios": [{"appID": "ABCDE12345.com.example.shop", "appStoreID": "123456789"}], "hosts": {}}"#)
+        #expect(try AssociationSettings.load(from: config).iosApps.first?.appStoreID == "123456789")
+        #expect(try AssociationFixtures.shopSettings().iosApps.first?.appStoreID == nil)
+    }
+
+    @Test(arguments: ["", "12a", "id123456789", "1234567890123"])
+    func refusesAnAppStoreIDThatIsNotOneToTwelveDigits(appStoreID: String) {
+        #expect(throws: AssociationError.self) { try IOSApp(appID: "ABCDE12345.com.example.shop", appStoreID: appStoreID) }
+    }
+
     @Test func universalLinksDefaultToEveryRoute() throws {
         let config = try AssociationFixtures.config(
             apps: "{\"ios\": [{\"appID\": \"ABCDE12345.com.example.shop\"}], \"hosts\": {\"shop.example.com\": {}}}")
@@ -62,6 +74,10 @@ struct AssociationSettingsTests {
          "wrong-type", "apps.hosts[\"shop.example.com\"].defaults.caseSensitive"),
         ("{\"ios\": [{\"appID\": \"ABCDE12345.com.example.shop\"}, {\"appID\": \"ABCDE12345.com.example.shop\"}], \"hosts\": {}}",
          "invalid-value", "apps.ios[1].appID"),
+        (#"{"ios": [{"appID": "ABCDE12345.com.example.shop", "appStoreID": "id123456789"}], "hosts": {}}"#, "invalid-value",
+         "apps.ios[0].appStoreID"),
+        (#"{"ios": [{"appID": "ABCDE12345.com.example.shop", "appStoreID": 123456789}], "hosts": {}}"#, "wrong-type",
+         "apps.ios[0].appStoreID"),
     ] as [(String, String, String)])
     func brokenAppsSectionsNameCodeAndPath(apps: String, code: String, path: String) throws {
         let report = AssociationSettings.diagnose(try AssociationFixtures.config(apps: apps))

@@ -146,7 +146,7 @@ struct FirebaseLinkImporterTests {
                 return
             }
             #expect(error.code == .codeTaken)
-            #expect(error.message == "the server already has a different link with the code \(code) (link, apn, ofl, st differ); it is kept")
+            #expect(error.message == "the server already has a different link with the code \(code) (link, apn, isi, ofl, st differ); it is kept")
             #expect(try await store.link(code: code) == stored)
         }
     }

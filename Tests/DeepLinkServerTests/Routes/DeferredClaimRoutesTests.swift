@@ -126,7 +126,7 @@ struct DeferredClaimRoutesTests {
     @Test func theHopRefusesUnknownStoresAndStoresTheLinkIsNotIn() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = "d\(UUID().uuidString.prefix(8))"
-            _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart", "fallbacks": {"playPackage": null}}"#)
+            _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart", "fallbacks": {"playPackage": null, "appStoreID": null}}"#)
             #expect(try await server.open("/\(code)/install?store=amazon", userAgent: ServerHarness.android).status == .badRequest)
             #expect(try await server.open("/\(code)/install?store=google", userAgent: ServerHarness.android).status == .notFound)
             #expect(try await server.open("/\(code)/install?store=apple", userAgent: Self.iPhone18).status == .notFound)

@@ -10,6 +10,18 @@ import Testing
 struct LinkAPIRoutesTests {
     static let sale = #"{"code": "spring-sale", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789"}}"#
 
+    @Test func aLinkWithoutStoresGetsTheConfigsAppStoreIDAndPackage() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let defaulted = try await server.createLink(#"{"deepLink": "shop://sales/42"}"#)
+            #expect(defaulted["fallbacks"]?.objectValue?["appStoreID"] == "123456789")
+            #expect(defaulted["fallbacks"]?.objectValue?["playPackage"] == "com.example.shop")
+            let own = try await server.createLink(#"{"deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "42"}}"#)
+            #expect(own["fallbacks"]?.objectValue?["appStoreID"] == "42")
+            let none = try await server.createLink(#"{"deepLink": "shop://sales/42", "fallbacks": {"appStoreID": null}}"#)
+            #expect(none["fallbacks"]?.objectValue?["appStoreID"] == .null)
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func createsReadsUpdatesListsAndDeletesALink(backend: StoreBackend) async throws {
         try await ServerHarness.run(backend) { server in

@@ -46,15 +46,15 @@ struct AppLinksCommandTests {
     }
 
     @Test(arguments: [
-        (["--html", "/no/such/page.html", "--url", "http://example.com/"], "error: cannot read --html file /no/such/page.html"),
-        (["--html", "PAGE", "--url", "example.com/applinks"], "error: --url example.com/applinks is not an http or https URL"),
-        (["--html", "PAGE", "--url", "example://applinks"], "error: --url example://applinks is not an http or https URL"),
-    ])
-    func parseNamesTheInputItCannotUse(arguments: [String], message: String) throws {
+        (["--html", "/no/such/page.html", "--url", "http://example.com/"], "error: cannot read --html file /no/such/page.html", 2),
+        (["--html", "PAGE", "--url", "example.com/applinks"], "error: --url example.com/applinks is not an http or https URL", 64),
+        (["--html", "PAGE", "--url", "example://applinks"], "error: --url example://applinks is not an http or https URL", 64),
+    ] as [([String], String, Int32)])
+    func parseNamesTheInputItCannotUse(arguments: [String], message: String, status: Int32) throws {
         let command = try AppLinksParseCommand.parse(arguments.map { $0 == "PAGE" ? fixture("protocol-ios.html") : $0 })
         let failure = #expect(throws: CommandFailure.self) { try command.render() }
         #expect(failure?.message.hasPrefix(message) == true)
-        #expect(failure?.exitCode == 1)
+        #expect(failure?.exitCode == status)
     }
 
     // MARK: navigate
@@ -108,14 +108,17 @@ struct AppLinksCommandTests {
     }
 
     @Test func navigateReportsAFailureWhenThePageForbidsFallingBack() throws {
-        let object = try json(navigate("messy.html", ["--device", "windows_phone", "--json"]))
+        let report = try CommandReport { try navigate("messy.html", ["--device", "windows_phone", "--json"]) }
+        #expect(report.status == 1)
+        let object = try json(report.output)
         #expect(object["kind"] == "failure")
         #expect(object["url"] == .null)
         #expect(object["al_applink_data"] == .null)
         #expect(object["reason"]?.stringValue?.contains("al:web:should_fallback is false") == true)
 
-        let text = try navigate("messy.html", ["--device", "windows_phone"])
-        #expect(text.hasPrefix("cannot navigate: the page has no usable al:windows_phone target on windows_phone"))
+        let text = try CommandReport { try navigate("messy.html", ["--device", "windows_phone"]) }
+        #expect(text.status == 1)
+        #expect(text.output.hasPrefix("cannot navigate: the page has no usable al:windows_phone target on windows_phone"))
     }
 
     @Test(arguments: [
@@ -171,16 +174,20 @@ struct AppLinksCommandTests {
     }
 
     @Test func decodeExplainsWhyDataIsIgnored() throws {
-        let object = try json(
-            AppLinksDecodeCommand.parse(["--json", "example://docs?al_applink_data=%7B%22version%22%3A%222.0%22%7D"]).render())
+        let invalid = try CommandReport {
+            try AppLinksDecodeCommand.parse(["--json", "example://docs?al_applink_data=%7B%22version%22%3A%222.0%22%7D"]).render()
+        }
+        #expect(invalid.status == 1)
+        let object = try json(invalid.output)
         #expect(object["valid"] == false)
         #expect(object["target_url"] == .null)
         #expect(
             object["reason"]
                 == #"al_applink_data.version: version "2.0" is not supported; this library reads version 1 ("1.0")"#)
 
-        let absent = try AppLinksDecodeCommand.parse(["example://docs"]).render()
-        #expect(absent == "no al_applink_data: the URL has no al_applink_data parameter")
+        let absent = try CommandReport { try AppLinksDecodeCommand.parse(["example://docs"]).render() }
+        #expect(absent.status == 1)
+        #expect(absent.output == "no al_applink_data: the URL has no al_applink_data parameter")
     }
 
     // MARK: resolve

@@ -53,10 +53,11 @@ struct AssociationCommandTests {
         ("https://www.example.com/about", "no_match", nil),
     ] as [(String, String, String?)])
     func aasaMatchPrintsTheDecisionAndRuleAsJSON(url: String, decision: String, rule: String?) async throws {
-        let output = try await AASAMatchCommand.parse([
-            "--file", appleExample, "--app-id", "ABCDE12345.com.example.app", "--json", url,
-        ]).render()
-        let object = try #require(try JSONValue(parsing: output).objectValue)
+        let report = try await CommandReport {
+            try await AASAMatchCommand.parse(["--file", appleExample, "--app-id", "ABCDE12345.com.example.app", "--json", url]).render()
+        }
+        #expect(report.status == (decision == "match" ? 0 : 1))
+        let object = try #require(try JSONValue(parsing: report.output).objectValue)
         #expect(object["decision"] == .string(decision))
         #expect(object["rule"]?.objectValue?["path"]?.stringValue == rule)
     }

@@ -24,6 +24,24 @@ struct CheckCommandTests {
         #expect(failure?.message.contains("deferred.tokenLifetimeHours") == true)
     }
 
+    @Test func reportsABadServerSectionWithItsFileLineAndPath() async throws {
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
+            .replacingOccurrences(of: #""publicHost": "go.shop.example.com""#, with: #""publicHost": "https://go.shop.example.com""#)
+            .replacingOccurrences(of: #""maxPageSize": 100"#, with: #""maxPageSze": 100"#)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID()).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path]).render() }
+        #expect(failure?.isVerdict == true)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let hostLine = try #require(lines.firstIndex { $0.contains("https://go.shop") }) + 1
+        let pageLine = try #require(lines.firstIndex { $0.contains("maxPageSze") }) + 1
+        #expect(failure?.message.contains("error: \(file.path):\(hostLine):") == true, "\(failure?.message ?? "")")
+        #expect(failure?.message.contains("server.publicHost: \"https://go.shop.example.com\" is not a host name") == true)
+        #expect(failure?.message.contains("error: \(file.path):\(pageLine):") == true)
+        #expect(failure?.message.contains(#"server.limits.maxPageSze: unknown key "maxPageSze"; did you mean "maxPageSize"?"#) == true)
+    }
+
     @Test func reportsErrorsAndWarningsWithPathsAndFailsOnErrors() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).json")
         try "{\n  \"routez\": 1,\n  \"routes\": {\"a\": {\"class\": \"A\", \"routeParameters\": {\"x\": {\"regex\": \"(\"}}}}\n}"

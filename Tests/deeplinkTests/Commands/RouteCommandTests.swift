@@ -9,10 +9,13 @@ import Testing
 struct RouteCommandTests {
     let config = Fixtures.shopConfig.path
 
+    /// The result's JSON; the exit status is 1 exactly when the outcome is rejected or none.
     func routeJSON(_ arguments: [String]) async throws -> [String: JSONValue] {
         let command = try RouteCommand.parse(["--config", config, "--json"] + arguments)
-        let output = try await command.render()
-        return try #require(try JSONValue(parsing: output).objectValue)
+        let report = try await CommandReport { try await command.render() }
+        let object = try #require(try JSONValue(parsing: report.output).objectValue)
+        #expect(report.status == (["rejected", "none"].contains(object["outcome"]?.stringValue) ? 1 : 0))
+        return object
     }
 
     @Test func printsTheDocumentedJSONForAMatch() async throws {
@@ -66,7 +69,8 @@ struct RouteCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let command = try RouteCommand.parse(["--config", file.path, "shop://a"])
         let failure = await #expect(throws: CommandFailure.self) { try await command.render() }
-        #expect(failure?.message == #"error: \#(file.path):1:13: routes["a/:x/:x"]: parameter :x is used twice in route "a/:x/:x""#)
+        #expect(failure?.message == #"error: \#(file.path):1:13: routes["a/:x/:x"]: parameter :x is used twice in route "a/:x/:x" (duplicate-parameter)"#)
+        #expect(failure?.exitCode == 1)
     }
 
     @Test func asksForSignInAndRefusesOriginsAsTheConfigSays() async throws {

@@ -19,8 +19,8 @@ struct ServeCommandTests {
         return (folder, "sqlite:" + folder.appendingPathComponent("links.sqlite").path)
     }
 
-    static func createKey(database: String) throws -> String {
-        let created = try ServerProcess.run(["keys", "create", "--name", "walkthrough", "--database", database, "--json"])
+    static func createKey(database: String) async throws -> String {
+        let created = try await ServerProcess.run(["keys", "create", "--name", "walkthrough", "--database", database, "--json"])
         #expect(created.status == 0, "\(created.error)")
         return try #require(try JSONValue(parsing: created.output).objectValue?["token"]?.stringValue)
     }
@@ -66,8 +66,8 @@ struct ServeCommandTests {
     @Test func runsTheReadmeWalkthroughOnSQLite() async throws {
         let (folder, database) = Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let token = try Self.createKey(database: database)
-        let server = try ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        let token = try await Self.createKey(database: database)
+        let server = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
         do {
             let health = try await server.request("/healthz")
             #expect(health.status == .ok)
@@ -76,13 +76,13 @@ struct ServeCommandTests {
             try await Self.walkthrough(server, token: token, code: "spring")
             #expect(try await Self.total(server, token: token, code: "spring") == 3)
 
-            let listed = try ServerProcess.run(["keys", "list", "--database", database, "--json"])
+            let listed = try await ServerProcess.run(["keys", "list", "--database", database, "--json"])
             guard case .array(let keys) = try JSONValue(parsing: listed.output) else {
                 Issue.record("keys list --json did not print an array: \(listed.output)")
                 return
             }
             let id = try #require(keys.first?.objectValue?["id"]?.stringValue)
-            #expect(try ServerProcess.run(["keys", "revoke", id, "--database", database]).status == 0)
+            #expect(try await ServerProcess.run(["keys", "revoke", id, "--database", database]).status == 0)
             let revoked = try await server.request("/api/v1/links", headers: [.authorization: "Bearer \(token)"])
             #expect(revoked.status == .unauthorized)
             #expect(try await server.request("/spring", headers: [.userAgent: Self.iPhone]).status == .ok)
@@ -93,32 +93,32 @@ struct ServeCommandTests {
         #expect(server.stop() == 0, "graceful shutdown exits 0")
 
         // The click counted just before the shutdown was written on the way out.
-        let newToken = try Self.createKey(database: database)
-        let restarted = try ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        let newToken = try await Self.createKey(database: database)
+        let restarted = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
         defer { _ = restarted.stop() }
         #expect(try await Self.total(restarted, token: newToken, code: "spring") == 4)
     }
 
-    @Test func reportsBadOptionsOnStandardErrorWithAFailingExit() throws {
-        let badProxies = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--trusted-proxies", "0"])
-        #expect(badProxies.status != 0)
-        #expect(badProxies.error.contains("--trusted-proxies must be from 1 to 10"))
+    @Test func reportsBadOptionsOnStandardErrorWithAFailingExit() async throws {
+        let badProxies = try await ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--trusted-proxies", "0"])
+        #expect(badProxies.status == 64)
+        #expect(badProxies.error.contains("--trusted-proxies: expected a whole number from 1 to 10, found 0"))
 
-        let badHeader = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--client-address-header", "X Forwarded"])
-        #expect(badHeader.status != 0)
+        let badHeader = try await ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--client-address-header", "X Forwarded"])
+        #expect(badHeader.status == 64)
         #expect(badHeader.error.contains("is not a header name"))
 
-        let badDatabase = try ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--database", "mysql://localhost/x"])
-        #expect(badDatabase.status != 0)
-        #expect(badDatabase.error.hasPrefix("error: --database must be sqlite:PATH or postgres://"))
+        let badDatabase = try await ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--database", "mysql://localhost/x"])
+        #expect(badDatabase.status == 64)
+        #expect(badDatabase.error.hasPrefix("Error: --database: mysql:// is not a database this server can use; write sqlite:PATH, a file path or postgres://"))
 
         let (folder, database) = Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let unknownKey = try ServerProcess.run(["keys", "revoke", "000000000000", "--database", database])
-        #expect(unknownKey.status != 0)
-        #expect(unknownKey.error.contains("there is no API key with the id 000000000000"))
+        let unknownKey = try await ServerProcess.run(["keys", "revoke", "000000000000", "--database", database])
+        #expect(unknownKey.status == 1)
+        #expect(unknownKey.error.contains("error: there is no API key with the id 000000000000 (see deeplink keys list) (unknown-key)"))
 
-        let empty = try ServerProcess.run(["keys", "list", "--database", database])
+        let empty = try await ServerProcess.run(["keys", "list", "--database", database])
         #expect(empty.status == 0)
         #expect(empty.output.contains("no API keys"))
     }
@@ -126,10 +126,10 @@ struct ServeCommandTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
     func twoServersSharingPostgreSQLResolveEachOthersLinksAndAddUpClicks() async throws {
         let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
-        let token = try Self.createKey(database: database)
+        let token = try await Self.createKey(database: database)
         let config = Fixtures.shopConfig.path
-        let first = try ServerProcess(config: config, database: database)
-        let second = try ServerProcess(config: config, database: database)
+        let first = try await ServerProcess(config: config, database: database)
+        let second = try await ServerProcess(config: config, database: database)
         defer {
             _ = first.stop()
             _ = second.stop()

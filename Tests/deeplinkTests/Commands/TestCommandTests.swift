@@ -48,6 +48,18 @@ struct TestCommandTests {
             """)
     }
 
+    @Test func printsTheFailuresAsOneJSONDocument() async throws {
+        let file = try temporaryFile(#"[{"url": "shop://sales/3", "expect": {"outcome": "matched"}}, {"url": "shop://sales/4", "expect": {"outcome": "default"}}]"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let report = try await CommandReport { try await TestCommand.parse(["--config", config, "--json", file.path]).render() }
+        #expect(report.status == 1)
+        #expect(
+            try JSONValue(parsing: report.output) == [
+                "passed": 1, "failed": 1,
+                "failures": [["index": 1, "url": "shop://sales/4", "line": 1, "differences": ["outcome: expected default, got matched"]]],
+            ])
+    }
+
     @Test(arguments: [
         (#"[{"expect": {"outcome": "matched"}}]"#, "[0]: missing required key \"url\""),
         (#"[{"url": "shop://a", "origin": "email", "expect": {"outcome": "matched"}}]"#, "[0].origin: \"email\" is not one of userTap"),

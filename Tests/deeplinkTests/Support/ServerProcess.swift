@@ -5,9 +5,14 @@ import NIOCore
 import Testing
 
 /// A `deeplink` subprocess, as a user would start it, on a free loopback port.
+///
+/// Waiting for a process blocks a thread, so it happens on a thread of its own: blocking the
+/// few threads of Swift's cooperative pool would stall every other test running meanwhile.
 final class ServerProcess: Sendable {
     let process: Process
     let port: Int
+    /// What the server wrote to standard error until it logged its port.
+    let startupLog: String
     private let errorOutput: Pipe
 
     /// The `deeplink` executable that `swift build` put beside the test bundle.
@@ -17,11 +22,37 @@ final class ServerProcess: Sendable {
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "build deeplink first: swift build")
     }
 
-    /// Runs `deeplink ARGUMENTS` to completion and returns its standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// `deeplink ARGUMENTS` as a process: the settings variables of the tests' own environment
+    /// left out, `environment` added, run in `folder`.
+    static func process(_ arguments: [String], environment: [String: String], in folder: URL?) throws -> Process {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment
+            .filter { !$0.key.hasPrefix("DEEPLINK_") || $0.key.hasPrefix("DEEPLINK_TEST_") }
+            .merging(environment) { $1 }
+        process.currentDirectoryURL = folder
+        return process
+    }
+
+    /// What a finished `deeplink` command did, and how long it took from start to exit, measured
+    /// on the thread that waited for it, so a busy test run does not count against the command.
+    typealias Outcome = (status: Int32, output: String, error: String, elapsed: Duration)
+
+    /// Runs `deeplink ARGUMENTS` to completion and returns its exit status, standard output and standard error.
+    /// - Parameters:
+    ///   - arguments: The arguments.
+    ///   - environment: Variables to set, such as `DEEPLINK_DATABASE`.
+    ///   - folder: The working directory; the tests' own by default.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
+    ) async throws -> Outcome {
+        let process = try process(arguments, environment: environment, in: folder)
+        return try await onOwnThread { try runToCompletion(process) }
+    }
+
+    private static func runToCompletion(_ process: Process) throws -> Outcome {
+        let start = ContinuousClock.now
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -30,18 +61,35 @@ final class ServerProcess: Sendable {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self),
+            ContinuousClock.now - start
+        )
     }
 
     /// Starts `deeplink serve` on port 0 and waits for the port it logs.
-    init(config: String, database: String) throws {
-        process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = ["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0"]
-        errorOutput = Pipe()
+    convenience init(config: String, database: String) async throws {
+        try await self.init(["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0"])
+    }
+
+    /// Starts `deeplink ARGUMENTS`, a `serve` command, and waits for the port it logs.
+    /// - Parameters:
+    ///   - arguments: The arguments, `serve` first.
+    ///   - environment: Variables to set.
+    ///   - folder: The working directory.
+    init(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) async throws {
+        let process = try Self.process(arguments, environment: environment, in: folder)
+        let errorOutput = Pipe()
         process.standardError = errorOutput
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        (port, startupLog) = try await Self.onOwnThread { try Self.waitForPort(process, errorOutput) }
+        self.process = process
+        self.errorOutput = errorOutput
+    }
+
+    /// Reads standard error until the server logs its port.
+    private static func waitForPort(_ process: Process, _ errorOutput: Pipe) throws -> (port: Int, log: String) {
         var log = ""
         var found: Int?
         let deadline = Date().addingTimeInterval(30)
@@ -56,7 +104,14 @@ final class ServerProcess: Sendable {
             process.terminate()
             throw ServerProcessError(message: "deeplink serve did not start: \(log)")
         }
-        port = found
+        return (found, log)
+    }
+
+    /// Runs blocking work on a thread of its own and waits for it without blocking.
+    private static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
     }
 
     /// Sends SIGTERM and waits for a graceful exit.

@@ -1,0 +1,84 @@
+extension ServerSetting {
+    /// `server.database`, `DEEPLINK_DATABASE`, `--database`.
+    package static let database = ServerSetting(
+        summary: "The link database: sqlite:PATH, a file path, or postgres://USER:PASSWORD@HOST:PORT/DATABASE",
+        key: ["database"], flag: "database", defaultDescription: "sqlite:.deeplink/deeplink.sqlite beside the config file",
+        kind: .database)
+    /// `server.databaseConnectTimeoutSeconds`, `DEEPLINK_DATABASE_CONNECT_TIMEOUT`, `--database-connect-timeout`.
+    package static let databaseConnectTimeout = ServerSetting(
+        summary: "Seconds opening the database may take before the command gives up",
+        key: ["databaseConnectTimeoutSeconds"], flag: "database-connect-timeout", defaultDescription: "5",
+        kind: .seconds(\.databaseConnectTimeout, 0.1...300))
+    /// `server.listen.host`, `DEEPLINK_HOST`, `--host`.
+    package static let host = ServerSetting(
+        summary: "The address to listen on",
+        key: ["listen", "host"], flag: "host", defaultDescription: "127.0.0.1", kind: .address(\.host))
+    /// `server.listen.port`, `DEEPLINK_PORT`, `--port`.
+    package static let port = ServerSetting(
+        summary: "The port to listen on",
+        key: ["listen", "port"], flag: "port", defaultDescription: "8080 (0 picks a free port)", kind: .whole(\.port, 0...65_535))
+    /// `server.publicHost`, `DEEPLINK_PUBLIC_HOST`, `--public-host`.
+    package static let publicHost = ServerSetting(
+        summary: "The host short links live on: the link domain",
+        key: ["publicHost"], flag: "public-host", defaultDescription: "the config's first hosts entry", kind: .host(\.publicHost))
+    /// `server.allowedRedirectHosts`, `DEEPLINK_ALLOW_REDIRECT_HOST`, `--allow-redirect-host`.
+    package static let allowedRedirectHosts = ServerSetting(
+        summary: "Hosts besides the config's and the app stores' that links may redirect to; *.example.com allows subdomains",
+        key: ["allowedRedirectHosts"], flag: "allow-redirect-host", defaultDescription: "none (the config's hosts and the app stores)",
+        kind: .hosts(\.redirectAllowlist))
+    /// `server.clientAddressHeader`, `DEEPLINK_CLIENT_ADDRESS_HEADER`, `--client-address-header`.
+    package static let clientAddressHeader = ServerSetting(
+        summary: "The header trusted reverse proxies put the client's address in, e.g. X-Forwarded-For; only behind proxies that append to it",
+        key: ["clientAddressHeader"], flag: "client-address-header", defaultDescription: "none (the connection's peer)",
+        kind: .headerName(\.clientAddressHeader))
+    /// `server.trustedProxies`, `DEEPLINK_TRUSTED_PROXIES`, `--trusted-proxies`.
+    package static let trustedProxies = ServerSetting(
+        summary: "How many trusted proxies append to the client-address header: 1 for a load balancer, 2 for a CDN in front of it",
+        key: ["trustedProxies"], flag: "trusted-proxies", defaultDescription: "1", kind: .whole(\.trustedProxies, 1...10))
+    /// `server.firebaseLongLinks`, `DEEPLINK_DISABLE_FIREBASE_LONG_LINKS`, `--disable-firebase-long-links`.
+    package static let firebaseLongLinks = ServerSetting(
+        summary: "Stop resolving Firebase Dynamic Links long links (/?link=…)",
+        key: ["firebaseLongLinks"], flag: "disable-firebase-long-links", defaultDescription: "true",
+        kind: .disabling(\.firebaseLongLinks))
+    /// `server.linkCacheSeconds`, `DEEPLINK_LINK_CACHE_SECONDS`, `--link-cache-seconds`.
+    package static let linkCache = ServerSetting(
+        summary: "Seconds an opened link stays in memory; 0 turns the cache off",
+        key: ["linkCacheSeconds"], flag: "link-cache-seconds", defaultDescription: "2",
+        kind: .seconds(\.linkCacheLifetime, 0...3600))
+    /// `server.limits.writesPerMinutePerKey`, `DEEPLINK_WRITES_PER_MINUTE_PER_KEY`, `--writes-per-minute-per-key`.
+    package static let writesPerKey = ServerSetting(
+        summary: "Admin API writes each API key may make per minute",
+        key: ["limits", "writesPerMinutePerKey"], flag: "writes-per-minute-per-key", defaultDescription: "120",
+        kind: .whole(\.writesPerMinutePerKey, 1...1_000_000_000))
+    /// `server.limits.writesPerMinutePerAddress`, `DEEPLINK_WRITES_PER_MINUTE_PER_ADDRESS`, `--writes-per-minute-per-address`.
+    package static let writesPerAddress = ServerSetting(
+        summary: "Admin API writes each client address may make per minute",
+        key: ["limits", "writesPerMinutePerAddress"], flag: "writes-per-minute-per-address", defaultDescription: "300",
+        kind: .whole(\.writesPerMinutePerAddress, 1...1_000_000_000))
+    /// `server.limits.claimsPerMinutePerAddress`, `DEEPLINK_CLAIMS_PER_MINUTE`, `--claims-per-minute`.
+    package static let claimsPerAddress = ServerSetting(
+        summary: "Deferred-link claims each client address may make per minute",
+        key: ["limits", "claimsPerMinutePerAddress"], flag: "claims-per-minute", defaultDescription: "30",
+        kind: .whole(\.claimsPerMinutePerAddress, 1...1_000_000_000))
+    /// `server.limits.deferredClicksPerMinutePerAddress`, `DEEPLINK_DEFERRED_CLICKS_PER_MINUTE`, `--deferred-clicks-per-minute`.
+    package static let deferredClicksPerAddress = ServerSetting(
+        summary: "Clicks the store hop records per client address per minute; past it, it redirects without a token",
+        key: ["limits", "deferredClicksPerMinutePerAddress"], flag: "deferred-clicks-per-minute", defaultDescription: "60",
+        kind: .whole(\.deferredClicksPerMinutePerAddress, 1...1_000_000_000))
+    /// `server.limits.maxBodyBytes`, `DEEPLINK_MAX_BODY_BYTES`, `--max-body-bytes`.
+    package static let maximumBodySize = ServerSetting(
+        summary: "The largest admin API request body, in bytes",
+        key: ["limits", "maxBodyBytes"], flag: "max-body-bytes", defaultDescription: "16384",
+        kind: .whole(\.maximumBodySize, 1024...16 * 1024 * 1024))
+    /// `server.limits.maxPageSize`, `DEEPLINK_MAX_PAGE_SIZE`, `--max-page-size`.
+    package static let maximumPageSize = ServerSetting(
+        summary: "The most links one page of the list API holds",
+        key: ["limits", "maxPageSize"], flag: "max-page-size", defaultDescription: "100", kind: .whole(\.maximumPageSize, 1...1000))
+
+    /// Every setting, in the order the docs list them.
+    package static let all: [ServerSetting] = [
+        database, databaseConnectTimeout, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
+        firebaseLongLinks, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, deferredClicksPerAddress, maximumBodySize,
+        maximumPageSize,
+    ]
+}

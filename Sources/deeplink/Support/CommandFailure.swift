@@ -1,0 +1,135 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+
+/// Why a command did not succeed, and how it ends.
+///
+/// Every command keeps one contract (the README's "Command line contract"): its report goes to
+/// standard output, as text or, with `--json`, as exactly one JSON document, whether the verdict
+/// is good or bad; an error goes to standard error as `error: WHAT (FIX) (CODE)`, and with
+/// `--json` standard output still gets one document, `{"error": {"code", "message", "fix"}}`.
+/// The exit status is 0 for success, 1 for a negative verdict or an invalid input file, 2 for
+/// the environment (an unreadable file, a database out of reach, a port in use), and 64 for
+/// usage errors, which swift-argument-parser reports itself.
+struct CommandFailure: Error, CustomStringConvertible {
+    /// How a failed command exits.
+    enum Status: Int32 {
+        /// A negative verdict, or an input file that is not valid.
+        case negative = 1
+        /// Something outside the command: a file that cannot be read, a database out of reach, a port in use.
+        case environment = 2
+        /// A usage error, as swift-argument-parser's own.
+        case usage = 64
+    }
+
+    /// What is printed: a verdict's report on standard output, an error's `error:` lines on standard error.
+    let message: String
+    /// The exit status.
+    let exitCode: Int32
+    /// Whether `message` is a report, which goes to standard output like a success's.
+    let isVerdict: Bool
+    /// The document `--json` prints on standard output for an error.
+    let errorDocument: JSONValue?
+
+    /// A negative verdict: the command ran, and its report says no.
+    /// - Parameter report: The report, as text or JSON as the command was asked.
+    static func verdict(_ report: String) -> CommandFailure {
+        CommandFailure(message: report, exitCode: Status.negative.rawValue, isVerdict: true, errorDocument: nil)
+    }
+
+    private init(message: String, exitCode: Int32, isVerdict: Bool, errorDocument: JSONValue?) {
+        self.message = message
+        self.exitCode = exitCode
+        self.isVerdict = isVerdict
+        self.errorDocument = errorDocument
+    }
+
+    /// An error, printed as `error: WHAT (FIX) (CODE)`.
+    /// - Parameters:
+    ///   - what: What is wrong, naming the input.
+    ///   - fix: What to do about it, when there is something to do.
+    ///   - code: A stable code, e.g. `unreadable-file`.
+    ///   - status: How the command exits.
+    init(_ what: String, fix: String? = nil, code: String, status: Status = .negative) {
+        var object: [String: JSONValue] = ["code": .string(code), "message": .string(what)]
+        object["fix"] = fix.map(JSONValue.string)
+        self.init(
+            message: "error: \(what)" + (fix.map { " (\($0))" } ?? "") + " (\(code))", exitCode: status.rawValue, isVerdict: false,
+            errorDocument: ["error": .object(object)])
+    }
+
+    /// A config that cannot be used: one `error:` line per error, with its file, line and JSON
+    /// path; exit 2 when the file cannot be read at all, 1 otherwise.
+    /// - Parameter configErrors: The errors, at least one.
+    init(configErrors: [ConfigError]) {
+        let unreadable = configErrors.contains { $0.code == .unreadableFile }
+        self.init(
+            diagnostics: configErrors.map(\.diagnostic), code: unreadable ? ConfigError.Code.unreadableFile.name : "invalid-config",
+            status: unreadable ? .environment : .negative)
+    }
+
+    /// An input file that cannot be used: one `error: WHERE: WHAT (CODE)` line per error; with
+    /// `--json`, the first as the message and all of them as `diagnostics`.
+    /// - Parameters:
+    ///   - diagnostics: The errors, at least one.
+    ///   - code: The failure's code, e.g. `invalid-config`.
+    ///   - status: How the command exits.
+    init(diagnostics: [Diagnostic], code: String, status: Status = .negative) {
+        self.init(
+            message: diagnostics.map { "error: \($0.description) (\($0.code))" }.joined(separator: "\n"), exitCode: status.rawValue,
+            isVerdict: false,
+            errorDocument: [
+                "error": [
+                    "code": .string(code), "message": .string(diagnostics.first?.description ?? "the file cannot be used"),
+                    "diagnostics": .array(diagnostics.map(\.jsonValue)),
+                ]
+            ])
+    }
+
+    /// A database that cannot be used: exit 2, or 1 for a row that is already stored.
+    /// - Parameter storeError: The store's error, whose message says what and how to fix it.
+    init(_ storeError: StoreError) {
+        self.init(storeError.message, code: storeError.code.description, status: storeError.code == .duplicate ? .negative : .environment)
+    }
+
+    var description: String { message }
+}
+
+/// Runs a command body and ends the command by the contract of ``CommandFailure``: the output on
+/// standard output; a verdict's report on standard output with exit 1; an error on standard
+/// error, and with `json` its document on standard output, with the error's exit status.
+/// - Parameters:
+///   - json: Whether the command was asked for JSON.
+///   - body: The command's work, returning its output.
+func runReporting(json: Bool, _ body: () async throws(CommandFailure) -> String) async throws {
+    do {
+        let output = try await body()
+        if !output.isEmpty { print(output) }
+    } catch {
+        if error.isVerdict {
+            print(error.message)
+        } else {
+            printError(error.message)
+            if json, let document = error.errorDocument { print(JSONWriter.write(document)) }
+        }
+        throw ExitCode(error.exitCode)
+    }
+}
+
+/// Writes a line to standard error: diagnostics and progress, never the report.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Reads a text file named on the command line.
+/// - Throws: ``CommandFailure`` with code `unreadable-file` and exit 2.
+func readTextFile(_ path: String, what: String) throws(CommandFailure) -> String {
+    do {
+        return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+        throw CommandFailure(
+            "cannot read \(what) \(path): \(error.fileReason)", fix: "check the path and its permissions", code: "unreadable-file",
+            status: .environment)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import DeepLinkServer
+
+/// The flags of `deeplink serve` that override the config's `server` section: the address, the
+/// link domain, proxies and limits. Each is checked by the code that reads the section.
+struct ServerOptions: ParsableArguments {
+    @Option(name: .customLong(ServerSetting.host.flag), help: ServerSetting.host.help(valueName: "address"))
+    var host: String?
+
+    @Option(name: .customLong(ServerSetting.port.flag), help: ServerSetting.port.help(valueName: "port"))
+    var port: String?
+
+    @Option(name: .customLong(ServerSetting.publicHost.flag), help: ServerSetting.publicHost.help(valueName: "host"))
+    var publicHost: String?
+
+    @Option(name: .customLong(ServerSetting.clientAddressHeader.flag), help: ServerSetting.clientAddressHeader.help(valueName: "name"))
+    var clientAddressHeader: String?
+
+    @Option(name: .customLong(ServerSetting.trustedProxies.flag), help: ServerSetting.trustedProxies.help(valueName: "count"))
+    var trustedProxies: String?
+
+    @Flag(name: .customLong(ServerSetting.firebaseLongLinks.flag), help: ServerSetting.firebaseLongLinks.switchHelp)
+    var disableFirebaseLongLinks = false
+
+    @Option(name: .customLong(ServerSetting.linkCache.flag), help: ServerSetting.linkCache.help(valueName: "seconds"))
+    var linkCacheSeconds: String?
+
+    @Option(name: .customLong(ServerSetting.writesPerKey.flag), help: ServerSetting.writesPerKey.help(valueName: "count"))
+    var writesPerMinutePerKey: String?
+
+    @Option(name: .customLong(ServerSetting.writesPerAddress.flag), help: ServerSetting.writesPerAddress.help(valueName: "count"))
+    var writesPerMinutePerAddress: String?
+
+    @Option(name: .customLong(ServerSetting.claimsPerAddress.flag), help: ServerSetting.claimsPerAddress.help(valueName: "count"))
+    var claimsPerMinute: String?
+
+    @Option(
+        name: .customLong(ServerSetting.deferredClicksPerAddress.flag), help: ServerSetting.deferredClicksPerAddress.help(valueName: "count"))
+    var deferredClicksPerMinute: String?
+
+    @Option(name: .customLong(ServerSetting.maximumBodySize.flag), help: ServerSetting.maximumBodySize.help(valueName: "bytes"))
+    var maxBodyBytes: String?
+
+    @Option(name: .customLong(ServerSetting.maximumPageSize.flag), help: ServerSetting.maximumPageSize.help(valueName: "count"))
+    var maxPageSize: String?
+
+    /// The settings given as flags.
+    var settingFlags: [ServerSetting.Given] {
+        ServerSetting.given([
+            (.host, host), (.port, port), (.publicHost, publicHost), (.clientAddressHeader, clientAddressHeader),
+            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.linkCache, linkCacheSeconds),
+            (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
+            (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
+        ])
+    }
+
+    func validate() throws {
+        try ServerSetting.validate(settingFlags)
+    }
+}
