@@ -48,7 +48,7 @@ extension ServerConfiguration {
     ) throws(ConfigError) {
         var names: [String] = []
         for setting in settings where !names.contains(setting.key[depth]) { names.append(setting.key[depth]) }
-        let object = try reader.object(node, known: Set(names), unknownKeys: .refuse)
+        let object = try reader.object(node, known: Set(names), refusingUnknownKeys: true)
         for name in names {
             guard let member = object.optional(name) else { continue }
             let inside = settings.filter { $0.key[depth] == name }
