@@ -6,7 +6,7 @@ struct RouteTable {
     let size: Int
     /// Route keys in config order.
     let patterns: [String]
-    /// One URL per route, in a shuffled order so lookups do not follow insertion order.
+    /// One URL per route, in route order; ``lookupOrder(count:seed:)`` says in which order to look them up.
     let urls: [String]
 
     init(size: Int) {
@@ -29,9 +29,19 @@ struct RouteTable {
             }
             section += 1
         }
-        var generator = SplitMix64(seed: 42)
         self.patterns = patterns
-        self.urls = urls.shuffled(using: &generator)
+        self.urls = urls
+    }
+
+    /// `count` indices into ``urls``, each URL as often as the others, in a seeded random order:
+    /// one shuffle of the whole table after another, so lookups neither follow the config's order
+    /// nor repeat one short cycle that a small table's caches and branch predictor would learn.
+    func lookupOrder(count: Int, seed: UInt64 = 42) -> [Int] {
+        var generator = SplitMix64(seed: seed)
+        var order: [Int] = []
+        order.reserveCapacity(count + urls.count)
+        while order.count < count { order += urls.indices.shuffled(using: &generator) }
+        return Array(order.prefix(count))
     }
 
     /// The table as a MobileDeepLinkingConfig.json; every `:…Id` and `:slot` is validated by regex.
