@@ -17,6 +17,7 @@ final class ConfigReader {
 
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
+    private var handlerLists: Set<[String]> = []
 
     init(file: String?) {
         reader = ConfigSectionReader(file: file)
@@ -80,7 +81,8 @@ final class ConfigReader {
         let identifier = try object.optional("identifier")?.readNonEmptyString()
         let storyboard = try object.optional("storyboard").map(readStoryboard)
         let handlersNode = object.optional("handlers")
-        let handlers = try handlersNode?.readStringArray() ?? []
+        // Routes share one copy of each handler list: most routes of a large config list the same handlers.
+        let handlers = try handlersNode.map { node throws(ConfigError) in try handlerLists.insert(node.readStringArray()).memberAfterInsert } ?? []
         guard className != nil || !handlers.isEmpty else {
             let what = handlersNode == nil ? "has neither \"class\" nor \"handlers\"" : "has no \"class\" and an empty \"handlers\" list"
             throw ConfigError(
