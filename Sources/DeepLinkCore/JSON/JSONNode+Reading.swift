@@ -10,7 +10,9 @@ extension JSONNode {
     /// - Throws: ``ConfigError`` when the value is not a string (`wrong-type`) or is blank (`invalid-value`).
     package func readNonEmptyString() throws(ConfigError) -> String {
         let string = try readString()
-        guard string.contains(where: { !$0.isWhitespace }) else {
+        // A visible ASCII first byte starts a character that is not white space; most strings start with one.
+        let startsVisible = string.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
+        guard startsVisible || string.contains(where: { !$0.isWhitespace }) else {
             throw ConfigError(code: .invalidValue, message: "must not be empty", at: self)
         }
         return string
