@@ -96,7 +96,7 @@ public struct Router: Sendable {
         var walk = RouteWalk(router: self, request: request)
         var step = walk.start()
         while true {
-            switch step {
+            switch consume step {
             case .finished(let result): return finish(result)
             case .perform(let action): step = walk.resume(action, with: action.listed())
             }
@@ -112,7 +112,7 @@ public struct Router: Sendable {
         var walk = RouteWalk(router: self, request: request)
         var step = walk.start()
         while true {
-            switch step {
+            switch consume step {
             case .finished(let result): return finish(result)
             case .perform(let action): step = walk.resume(action, with: await action.performed())
             }
@@ -155,7 +155,8 @@ public struct Router: Sendable {
         (try? RoutePattern(pattern)).flatMap { tables.routeIndex[$0] }.map { routes[$0] }
     }
 
-    private func finish(_ result: RouteResult) -> RouteResult {
+    /// Takes the result over rather than copying it: returning a borrowed result retained each of its fields.
+    private func finish(_ result: consuming RouteResult) -> RouteResult {
         guard let logger else { return result }
         for attempt in result.trail {
             logger.log(RouteLogEntry(url: result.url, message: "\(attempt.path): \(attempt.reason)"))
