@@ -36,8 +36,8 @@ final class CompiledRoute: Sendable {
     let allowedOrigins: Set<LinkOrigin>
     /// The route shown beneath this one.
     let parent: CompiledRoute?
-    /// The pattern as text, written once instead of on every match.
-    let patternText: String
+    /// The pattern as written in the config.
+    var patternText: String { definition.pattern.description }
     /// The routes beneath this one, root first, each with the parameter names it takes.
     private let ancestors: [(route: CompiledRoute, names: Set<String>)]
 
@@ -47,7 +47,6 @@ final class CompiledRoute: Sendable {
         self.requiresAuth = definition.requiresAuth ?? config.requiresAuth
         self.allowedOrigins = definition.allowedOrigins ?? config.allowedOrigins
         self.parent = parent
-        self.patternText = definition.pattern.description
         var ancestors: [(route: CompiledRoute, names: Set<String>)] = []
         var next = parent
         while let route = next {

@@ -76,6 +76,27 @@ struct RouteTree: Sendable {
         return current
     }
 
+    /// The route whose pattern is `pattern`: among the routes whose path ends where it ends, the
+    /// one whose parameters have the same names.
+    /// - Parameters:
+    ///   - pattern: The pattern.
+    ///   - patterns: The pattern of each route, by index.
+    func route(withPattern pattern: RoutePattern, patterns: (Int) -> RoutePattern) -> Int? {
+        var current: Int32 = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text):
+                guard let next = literals[Edge(node: current, segment: text)] else { return nil }
+                current = next
+            case .parameter:
+                current = nodes[Int(current)].parameter
+                guard current >= 0 else { return nil }
+            }
+        }
+        let node = nodes[Int(current)]
+        return routesByNode[Int(node.routesStart)..<Int(node.routesEnd)].lazy.map { Int($0) }.first { patterns($0) == pattern }
+    }
+
     /// Every route whose pattern matches the segments, best first: at each position a literal
     /// beats a parameter, and equal shapes keep config order.
     ///

@@ -33,11 +33,10 @@ public struct Router: Sendable {
         let tree: RouteTree
         let schemes: Set<String>
         let hosts: UniversalLinkHosts
-        let routeIndex: [RoutePattern: Int]
 
         init(
             config: DeepLinkConfig, coordinators: [any LinkCoordinatorHandler], logger: (any RouteLogger)?, routes: [CompiledRoute],
-            defaultHandlers: HandlerChain, tree: RouteTree, routeIndex: [RoutePattern: Int]
+            defaultHandlers: HandlerChain, tree: RouteTree
         ) {
             self.config = config
             self.coordinators = coordinators
@@ -47,7 +46,6 @@ public struct Router: Sendable {
             self.tree = tree
             self.schemes = Set(config.schemes)
             self.hosts = UniversalLinkHosts(config.hosts)
-            self.routeIndex = routeIndex
         }
     }
 
@@ -58,25 +56,23 @@ public struct Router: Sendable {
         logger: (any RouteLogger)?
     ) {
         let tree = RouteTree(config.routes.map(\.pattern))
-        var routeIndex: [RoutePattern: Int] = [:]
-        routeIndex.reserveCapacity(config.routes.count)
-        for (index, route) in config.routes.enumerated() { routeIndex[route.pattern] = index }
         tables = Tables(
             config: config, coordinators: coordinators, logger: logger,
-            routes: Self.compile(config: config, routeIndex: routeIndex, handlers: handlers),
-            defaultHandlers: HandlerChain(config.defaultRoute?.handlers ?? [], registered: handlers), tree: tree, routeIndex: routeIndex)
+            routes: Self.compile(config: config, tree: tree, handlers: handlers),
+            defaultHandlers: HandlerChain(config.defaultRoute?.handlers ?? [], registered: handlers), tree: tree)
     }
 
     /// Compiles routes parents first, so each route holds its compiled parent whatever the order
     /// of the config. Parent cycles were rejected before, so the recursion ends.
-    private static func compile(config: DeepLinkConfig, routeIndex: [RoutePattern: Int], handlers: [String: RouteHandler]) -> [CompiledRoute] {
+    private static func compile(config: DeepLinkConfig, tree: RouteTree, handlers: [String: RouteHandler]) -> [CompiledRoute] {
         var done = [CompiledRoute?](repeating: nil, count: config.routes.count)
         // Routes that run the same handlers share one chain: less memory, and a lookup touches a chain already in cache.
         var chains: [[String]: HandlerChain] = [:]
         func compile(_ index: Int) -> CompiledRoute {
             if let route = done[index] { return route }
             let definition = config.routes[index]
-            let parent = definition.parent.flatMap { try? RoutePattern($0) }.flatMap { routeIndex[$0] }.map(compile)
+            let parent = definition.parent.flatMap { try? RoutePattern($0) }.flatMap { tree.route(withPattern: $0) { config.routes[$0].pattern } }
+                .map(compile)
             let names = definition.destination.handlers
             let chain = chains[names] ?? HandlerChain(names, registered: handlers)
             if chains[names] == nil { chains[names] = chain }
@@ -152,7 +148,7 @@ public struct Router: Sendable {
 
     /// The compiled route for a pattern, if the router has one.
     func compiledRoute(for pattern: String) -> CompiledRoute? {
-        (try? RoutePattern(pattern)).flatMap { tables.routeIndex[$0] }.map { routes[$0] }
+        (try? RoutePattern(pattern)).flatMap { tree.route(withPattern: $0) { routes[$0].definition.pattern } }.map { routes[$0] }
     }
 
     /// Takes the result over rather than copying it: returning a borrowed result retained each of its fields.
