@@ -1,4 +1,5 @@
 import DeepLinkCore
+import Foundation
 
 /// A synthetic but app-shaped route table: sections with list, detail and nested detail routes,
 /// numeric ids validated by regex, and the URLs that hit them.
@@ -6,7 +7,7 @@ struct RouteTable {
     let size: Int
     /// Route keys in config order.
     let patterns: [String]
-    /// One URL per route, in route order; ``lookupOrder(count:seed:)`` says in which order to look them up.
+    /// One URL per route, in route order.
     let urls: [String]
 
     init(size: Int) {
@@ -33,14 +34,21 @@ struct RouteTable {
         self.urls = urls
     }
 
-    /// `count` indices into ``urls``, each URL as often as the others, in a seeded random order:
-    /// one shuffle of the whole table after another, so lookups neither follow the config's order
-    /// nor repeat one short cycle that a small table's caches and branch predictor would learn.
-    func lookupOrder(count: Int, seed: UInt64 = 42) -> [Int] {
+    /// The URLs to look up: `poolSize` separate `URL` values, each route's URL as often as the
+    /// others. Every table size gets a pool of the same size, so reading the input costs the same
+    /// cache misses at 10 routes as at 10,000 and the difference between sizes is the router's.
+    func urlPool(size poolSize: Int) -> [URL] {
+        (0..<max(poolSize, urls.count)).map { URL(string: urls[$0 % urls.count])! }
+    }
+
+    /// `count` indices into a pool of `poolSize` URLs, each as often as the others, in a seeded
+    /// random order: one shuffle of the whole pool after another, so lookups neither follow the
+    /// config's order nor repeat a short cycle that caches and the branch predictor would learn.
+    static func lookupOrder(count: Int, poolSize: Int, seed: UInt64 = 42) -> [Int] {
         var generator = SplitMix64(seed: seed)
         var order: [Int] = []
-        order.reserveCapacity(count + urls.count)
-        while order.count < count { order += urls.indices.shuffled(using: &generator) }
+        order.reserveCapacity(count + poolSize)
+        while order.count < count { order += (0..<poolSize).shuffled(using: &generator) }
         return Array(order.prefix(count))
     }
 

@@ -14,6 +14,8 @@ import Foundation
 
 let clock = ContinuousClock()
 let sizes = [10, 1_000, 10_000]
+/// As many separate `URL` values at every size as the largest table has routes.
+let urlPoolSize = 10_000
 
 /// Routes every URL of `order`; returns how many matched, so the work cannot be optimised away.
 @inline(never)
@@ -68,17 +70,17 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// `callgrind-lookup N SIZE CONTENDER`: one pass over every URL to warm up, then `N` lookups in
-/// seeded random order inside `lookUp`.
+/// `callgrind-lookup N SIZE CONTENDER`: 100 lookups to warm up (first calls initialise runtime
+/// state), then `N` lookups in seeded random order from the URL pool inside `lookUp`.
 func callgrindLookup(_ arguments: ArraySlice<String>) throws {
     guard arguments.count == 3, let count = Int(arguments[arguments.startIndex]), let size = Int(arguments[arguments.startIndex + 1])
     else { throw UsageError(message: "usage: router-benchmarks callgrind-lookup N SIZE ours|trie|linear") }
     let table = RouteTable(size: size)
-    let urls = table.urls.map { URL(string: $0)! }
+    let urls = table.urlPool(size: urlPoolSize)
     let contender = try contender(named: arguments[arguments.startIndex + 2], table: table)
     func run(_ contender: some Contender) {
-        for url in urls { precondition(contender.route(url), "\(contender.name) missed \(url)") }
-        let matched = lookUp(contender, urls: urls, order: table.lookupOrder(count: count))
+        for url in urls.prefix(100) { precondition(contender.route(url), "\(contender.name) missed \(url)") }
+        let matched = lookUp(contender, urls: urls, order: RouteTable.lookupOrder(count: count, poolSize: urls.count))
         print("\(contender.name): \(matched) of \(count) lookups matched at \(size) routes")
     }
     run(contender)
@@ -98,13 +100,13 @@ case let mode?:
     throw UsageError(message: "unknown mode \(mode); use callgrind-lookup or callgrind-load, or no argument for the timings")
 }
 
-print("Router lookups from a URL in seeded random order (median of 5 rounds, release build)")
+print("Router lookups from \(urlPoolSize) URLs in seeded random order (median of 5 rounds, release build)")
 print("routes  | DeepLinkCore | TrieRouter | linear scan | TrieRouter/ours | linear/ours")
 var oursBySize: [Int: Double] = [:]
 for size in sizes {
     let table = RouteTable(size: size)
-    let urls = table.urls.map { URL(string: $0)! }
-    let order = table.lookupOrder(count: 200_000)
+    let urls = table.urlPool(size: urlPoolSize)
+    let order = RouteTable.lookupOrder(count: 200_000, poolSize: urls.count)
     let ours = nanosecondsPerLookup(try DeepLinkContender(table: table), urls: urls, order: order, rounds: 5)
     let trie = nanosecondsPerLookup(TrieRouterContender(table: table), urls: urls, order: order, rounds: 5)
     // The scan at 10,000 routes is slow enough that fewer lookups give a stable figure.
