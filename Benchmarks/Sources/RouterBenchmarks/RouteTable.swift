@@ -1,4 +1,5 @@
 import DeepLinkCore
+import Foundation
 
 /// A synthetic but app-shaped route table: sections with list, detail and nested detail routes,
 /// numeric ids validated by regex, and the URLs that hit them.
@@ -6,7 +7,7 @@ struct RouteTable {
     let size: Int
     /// Route keys in config order.
     let patterns: [String]
-    /// One URL per route, in a shuffled order so lookups do not follow insertion order.
+    /// One URL per route, in route order.
     let urls: [String]
 
     init(size: Int) {
@@ -29,9 +30,26 @@ struct RouteTable {
             }
             section += 1
         }
-        var generator = SplitMix64(seed: 42)
         self.patterns = patterns
-        self.urls = urls.shuffled(using: &generator)
+        self.urls = urls
+    }
+
+    /// The URLs to look up: `poolSize` separate `URL` values, each route's URL as often as the
+    /// others. Every table size gets a pool of the same size, so reading the input costs the same
+    /// cache misses at 10 routes as at 10,000 and the difference between sizes is the router's.
+    func urlPool(size poolSize: Int) -> [URL] {
+        (0..<max(poolSize, urls.count)).map { URL(string: urls[$0 % urls.count])! }
+    }
+
+    /// `count` indices into a pool of `poolSize` URLs, each as often as the others, in a seeded
+    /// random order: one shuffle of the whole pool after another, so lookups neither follow the
+    /// config's order nor repeat a short cycle that caches and the branch predictor would learn.
+    static func lookupOrder(count: Int, poolSize: Int, seed: UInt64 = 42) -> [Int] {
+        var generator = SplitMix64(seed: seed)
+        var order: [Int] = []
+        order.reserveCapacity(count + poolSize)
+        while order.count < count { order += (0..<poolSize).shuffled(using: &generator) }
+        return Array(order.prefix(count))
     }
 
     /// The table as a MobileDeepLinkingConfig.json; every `:…Id` and `:slot` is validated by regex.

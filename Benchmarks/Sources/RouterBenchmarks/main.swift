@@ -4,24 +4,45 @@ import Foundation
 // Measures, in one process, swift-deeplink's router against RoutingKit's TrieRouter and a linear
 // scan on the same route tables and URLs, and prints each contender's time per lookup and the
 // ratios. Timings are the median of several rounds after a warm-up round.
+//
+//   router-benchmarks                                      the timing tables
+//   router-benchmarks callgrind-lookup N SIZE CONTENDER    N lookups only (CONTENDER: ours, trie, linear)
+//   router-benchmarks callgrind-load                       one load and build of the 10,000-route config
+//
+// The callgrind modes do the measured work inside `lookUp` and `loadRouter`, which
+// `router-callgrind.sh` counts alone with `--toggle-collect`.
 
 let clock = ContinuousClock()
+let sizes = [10, 1_000, 10_000]
+/// As many separate `URL` values at every size as the largest table has routes.
+let urlPoolSize = 10_000
 
-func nanosecondsPerLookup(_ contender: some Contender, urls: [URL], rounds: Int, minimumLookups: Int) -> Double {
-    let repeats = max(1, minimumLookups / urls.count)
-    var samples: [Double] = []
+/// Routes every URL of `order`; returns how many matched, so the work cannot be optimised away.
+@inline(never)
+func lookUp(_ contender: some Contender, urls: [URL], order: [Int]) -> Int {
     var matched = 0
+    for index in order where contender.route(urls[index]) { matched += 1 }
+    return matched
+}
+
+/// Reads the config and builds a router from it, as an app does at launch.
+@inline(never)
+func loadRouter(_ json: String) throws -> DeepLinkCore.Router {
+    var builder = RouterBuilder(config: try DeepLinkConfig.parse(json))
+    builder.handle("logAnalytics") { _ in .continue }
+    return try builder.build()
+}
+
+func nanosecondsPerLookup(_ contender: some Contender, urls: [URL], order: [Int], rounds: Int) -> Double {
+    var samples: [Double] = []
     for round in 0...rounds {
-        let elapsed = clock.measure {
-            for _ in 0..<repeats {
-                for url in urls where contender.route(url) { matched += 1 }
-            }
-        }
+        var matched = 0
+        let elapsed = clock.measure { matched = lookUp(contender, urls: urls, order: order) }
+        precondition(matched == order.count, "\(contender.name) missed a route")
         if round > 0 { samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9) }
     }
-    precondition(matched == rounds * repeats * urls.count + repeats * urls.count, "\(contender.name) missed a route")
     samples.sort()
-    return samples[samples.count / 2] / Double(repeats * urls.count)
+    return samples[samples.count / 2] / Double(order.count)
 }
 
 func residentBytes() -> Int {
@@ -35,36 +56,80 @@ func format(_ nanoseconds: Double) -> String {
     nanoseconds >= 10_000 ? String(format: "%.1f µs", nanoseconds / 1000) : String(format: "%.0f ns", nanoseconds)
 }
 
-print("Router lookups from a URL (median of 5 rounds, release build)")
-print("routes  | DeepLinkCore | TrieRouter | linear scan | TrieRouter/ours | linear/ours")
-for size in [10, 1_000, 10_000] {
+func contender(named name: String, table: RouteTable) throws -> any Contender {
+    switch name {
+    case "ours": try DeepLinkContender(table: table)
+    case "trie": TrieRouterContender(table: table)
+    case "linear": try LinearScanContender(table: table)
+    default: throw UsageError(message: "unknown contender \(name); use ours, trie or linear")
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// `callgrind-lookup N SIZE CONTENDER`: 100 lookups to warm up (first calls initialise runtime
+/// state), then `N` lookups in seeded random order from the URL pool inside `lookUp`.
+func callgrindLookup(_ arguments: ArraySlice<String>) throws {
+    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex]), let size = Int(arguments[arguments.startIndex + 1])
+    else { throw UsageError(message: "usage: router-benchmarks callgrind-lookup N SIZE ours|trie|linear") }
     let table = RouteTable(size: size)
-    let urls = table.urls.map { URL(string: $0)! }
-    let ours = nanosecondsPerLookup(try DeepLinkContender(table: table), urls: urls, rounds: 5, minimumLookups: 200_000)
-    let trie = nanosecondsPerLookup(TrieRouterContender(table: table), urls: urls, rounds: 5, minimumLookups: 200_000)
-    let linear = nanosecondsPerLookup(
-        try LinearScanContender(table: table), urls: urls, rounds: 5, minimumLookups: size >= 10_000 ? 20_000 : 200_000)
+    let urls = table.urlPool(size: urlPoolSize)
+    let contender = try contender(named: arguments[arguments.startIndex + 2], table: table)
+    func run(_ contender: some Contender) {
+        for url in urls.prefix(100) { precondition(contender.route(url), "\(contender.name) missed \(url)") }
+        let matched = lookUp(contender, urls: urls, order: RouteTable.lookupOrder(count: count, poolSize: urls.count))
+        print("\(contender.name): \(matched) of \(count) lookups matched at \(size) routes")
+    }
+    run(contender)
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "callgrind-lookup":
+    try callgrindLookup(CommandLine.arguments.dropFirst(2))
+    exit(0)
+case "callgrind-load":
+    let router = try loadRouter(RouteTable(size: 10_000).configJSON)
+    print("loaded \(router.config.routes.count) routes")
+    exit(0)
+case nil:
+    break
+case let mode?:
+    throw UsageError(message: "unknown mode \(mode); use callgrind-lookup or callgrind-load, or no argument for the timings")
+}
+
+print("Router lookups from \(urlPoolSize) URLs in seeded random order (median of 5 rounds, release build)")
+print("routes  | DeepLinkCore | TrieRouter | linear scan | TrieRouter/ours | linear/ours")
+var oursBySize: [Int: Double] = [:]
+for size in sizes {
+    let table = RouteTable(size: size)
+    let urls = table.urlPool(size: urlPoolSize)
+    let order = RouteTable.lookupOrder(count: 200_000, poolSize: urls.count)
+    let ours = nanosecondsPerLookup(try DeepLinkContender(table: table), urls: urls, order: order, rounds: 5)
+    let trie = nanosecondsPerLookup(TrieRouterContender(table: table), urls: urls, order: order, rounds: 5)
+    // The scan at 10,000 routes is slow enough that fewer lookups give a stable figure.
+    let linearOrder = size >= 10_000 ? Array(order.prefix(20_000)) : order
+    let linear = nanosecondsPerLookup(try LinearScanContender(table: table), urls: urls, order: linearOrder, rounds: 5)
+    oursBySize[size] = ours
     print(
         String(size).padding(toLength: 7, withPad: " ", startingAt: 0), "|", format(ours), "|", format(trie), "|", format(linear),
         "|", String(format: "%.2fx", trie / ours), "|", String(format: "%.1fx", linear / ours))
 }
+print(String(format: "Flatness: a lookup at 10,000 routes takes %.2fx one at 10 routes", oursBySize[10_000]! / oursBySize[10]!))
 
-let big = RouteTable(size: 10_000)
-let json = big.configJSON
+let json = RouteTable(size: 10_000).configJSON
 let before = residentBytes()
 var loadSamples: [Double] = []
 var routers: [DeepLinkCore.Router] = []
 for _ in 0..<5 {
-    let elapsed = try clock.measure {
-        var builder = RouterBuilder(config: try DeepLinkConfig.parse(json))
-        builder.handle("logAnalytics") { _ in .continue }
-        routers.append(try builder.build())
-    }
+    let elapsed = try clock.measure { routers.append(try loadRouter(json)) }
     loadSamples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
 }
 let after = residentBytes()
 loadSamples.sort()
 print(
     String(
-        format: "Config load + build, 10,000 routes (%d KB of JSON): %.1f ms median; resident memory per router: %.1f MB",
-        json.utf8.count / 1024, loadSamples[2], Double(after - before) / 5 / 1_048_576))
+        format: "Config load + build, 10,000 routes (%d KB of JSON): %.1f ms median (%.1f–%.1f); resident memory per router: %.1f MB",
+        json.utf8.count / 1024, loadSamples[2], loadSamples[0], loadSamples[4], Double(after - before) / 5 / 1_048_576))

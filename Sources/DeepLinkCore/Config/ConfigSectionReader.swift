@@ -55,7 +55,7 @@ package final class ConfigSectionReader {
     ) throws(ConfigError) -> JSONObjectReader {
         let object = try node.readObjectKeepingFirstOfEachKey()
         object.duplicateKeys.forEach(report)
-        guard let known else { return object }
+        guard let known, !object.members.allSatisfy({ known.contains($0.key) }) else { return object }
         if refusingUnknownKeys {
             object.unknownKeyErrors(known: known).forEach(report)
         } else {

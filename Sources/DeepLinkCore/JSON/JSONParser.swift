@@ -148,31 +148,48 @@ private struct Reader {
 
     mutating func readString() throws(JSONSyntaxError) -> String {
         offset += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = offset
+        let start = offset
+        // Most strings have no escape: they are decoded from the document's bytes in one step.
         while true {
             guard offset < bytes.count else { throw error("unterminated string") }
-            let byte = bytes[offset]
-            switch byte {
+            switch bytes[offset] {
             case UInt8(ascii: "\""):
-                appendRun(from: runStart, to: &scalars)
                 offset += 1
-                return String(scalars)
+                // The input came from a Swift String, so the bytes between quotes are valid UTF-8.
+                return String(decoding: bytes[start..<(offset - 1)], as: UTF8.self)
             case UInt8(ascii: "\\"):
-                appendRun(from: runStart, to: &scalars)
-                scalars.append(try readEscape())
-                runStart = offset
+                return try readEscapedString(from: start)
             case 0..<0x20:
-                throw error(byte == 0x0A ? "unterminated string (line break inside a string)" : "control character inside a string; escape it")
+                throw controlCharacterError()
             default:
                 offset += 1
             }
         }
     }
 
-    func appendRun(from start: Int, to scalars: inout String.UnicodeScalarView) {
-        // The input came from a Swift String, so every run between escapes is valid UTF-8.
-        scalars.append(contentsOf: String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars)
+    /// The rest of a string from its first escape on, its bytes collected then decoded once.
+    mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
+        var utf8 = Array(bytes[start..<offset])
+        while true {
+            guard offset < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                utf8.append(contentsOf: try readEscape().utf8)
+            case 0..<0x20:
+                throw controlCharacterError()
+            default:
+                utf8.append(byte)
+                offset += 1
+            }
+        }
+    }
+
+    mutating func controlCharacterError() -> JSONSyntaxError {
+        error(bytes[offset] == 0x0A ? "unterminated string (line break inside a string)" : "control character inside a string; escape it")
     }
 
     mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {

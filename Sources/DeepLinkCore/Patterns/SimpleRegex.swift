@@ -63,20 +63,29 @@ struct SimpleRegex: Sendable, Hashable {
 
     /// Whether the expression matches the whole value, one Unicode scalar at a time.
     func wholeMatch(_ value: String) -> Bool {
-        if value.utf8.allSatisfy({ $0 < 0x80 }) { return wholeMatch(scalars: value.utf8.lazy.map { Unicode.Scalar($0) }) }
-        return wholeMatch(scalars: value.unicodeScalars)
-    }
-
-    /// Shift-and: each bit is a position in the sequence; one step per character.
-    private func wholeMatch(scalars: some Sequence<Unicode.Scalar>) -> Bool {
+        // An ASCII byte is a whole scalar: one pass over the bytes, back to scalars at the first other byte.
         var states = closure(1)
-        for scalar in scalars {
-            let accepting = scalar.value < 128 ? asciiAcceptors[Int(scalar.value)] : acceptors(of: scalar)
-            let active = states & accepting
-            states = closure(((active & ~repeating) << 1) | (active & repeating))
+        for byte in value.utf8 {
+            guard byte < 0x80 else { return wholeMatch(scalars: value.unicodeScalars) }
+            states = step(states, accepting: asciiAcceptors[Int(byte)])
             if states == 0 { return false }
         }
         return states & (1 << elements.count) != 0
+    }
+
+    private func wholeMatch(scalars: String.UnicodeScalarView) -> Bool {
+        var states = closure(1)
+        for scalar in scalars {
+            states = step(states, accepting: scalar.value < 128 ? asciiAcceptors[Int(scalar.value)] : acceptors(of: scalar))
+            if states == 0 { return false }
+        }
+        return states & (1 << elements.count) != 0
+    }
+
+    /// Shift-and: each bit is a position in the sequence; one step per character.
+    private func step(_ states: UInt64, accepting: UInt64) -> UInt64 {
+        let active = states & accepting
+        return closure(((active & ~repeating) << 1) | (active & repeating))
     }
 
     private func acceptors(of scalar: Unicode.Scalar) -> UInt64 {

@@ -21,10 +21,14 @@ final class CompiledRoute: Sendable {
 
     let definition: RouteDefinition
     let pathParameters: [PathParameter]
-    /// Declared parameters that are not path parameters, read from the query.
-    let queryRules: [ParameterRule]
-    /// The query parameters whose regex accepts the empty string: only their empty values count.
-    private let keepsEmptyValues: Set<String>
+    /// A declared parameter that is not a path parameter, read from the query.
+    struct QueryParameter: Sendable {
+        let rule: ParameterRule
+        /// Whether the regex accepts the empty string: only then do empty values count.
+        let keepsEmptyValues: Bool
+    }
+
+    let queryParameters: [QueryParameter]
     let handlers: HandlerChain
     /// Whether the route needs a signed-in user, after the config's default.
     let requiresAuth: Bool
@@ -32,8 +36,8 @@ final class CompiledRoute: Sendable {
     let allowedOrigins: Set<LinkOrigin>
     /// The route shown beneath this one.
     let parent: CompiledRoute?
-    /// The pattern as text, written once instead of on every match.
-    let patternText: String
+    /// The pattern as written in the config.
+    var patternText: String { definition.pattern.description }
     /// The routes beneath this one, root first, each with the parameter names it takes.
     private let ancestors: [(route: CompiledRoute, names: Set<String>)]
 
@@ -43,7 +47,6 @@ final class CompiledRoute: Sendable {
         self.requiresAuth = definition.requiresAuth ?? config.requiresAuth
         self.allowedOrigins = definition.allowedOrigins ?? config.allowedOrigins
         self.parent = parent
-        self.patternText = definition.pattern.description
         var ancestors: [(route: CompiledRoute, names: Set<String>)] = []
         var next = parent
         while let route = next {
@@ -58,9 +61,10 @@ final class CompiledRoute: Sendable {
             pathParameters.append(PathParameter(name: name, position: position, pattern: definition.rule(for: name)?.pattern))
         }
         self.pathParameters = pathParameters
-        let pathNames = Set(pathParameters.map(\.name))
-        queryRules = definition.parameters.filter { !pathNames.contains($0.name) && !ParameterRule.reservedNames.contains($0.name) }
-        keepsEmptyValues = Set(queryRules.filter { $0.pattern?.matches("") == true }.map(\.name))
+        queryParameters = definition.parameters.compactMap { rule in
+            guard !pathParameters.contains(where: { $0.name == rule.name }), !ParameterRule.reservedNames.contains(rule.name) else { return nil }
+            return QueryParameter(rule: rule, keepsEmptyValues: rule.pattern?.matches("") == true)
+        }
     }
 
     /// The screens from the root to this route. Each ancestor gets the parameters it names in its
@@ -85,21 +89,21 @@ final class CompiledRoute: Sendable {
     /// Reads the parameters of a link whose segments the route's pattern matched: binds path
     /// parameters, adds declared query parameters, and checks every rule.
     func parse(_ link: IncomingLink) -> Result<[String: String], Mismatch> {
-        var parameters: [String: String] = [:]
-        parameters.reserveCapacity(pathParameters.count + queryRules.count)
+        // Sized at creation: `reserveCapacity` on an empty dictionary costs a resize and an unspecialized call.
+        var parameters = [String: String](minimumCapacity: pathParameters.count + queryParameters.count)
         for parameter in pathParameters {
             let value = link.segments[parameter.position]
-            if let mismatch = Self.check(value, of: "parameter \(parameter.name)", against: parameter.pattern) { return .failure(mismatch) }
+            if let mismatch = Self.check(value, of: "parameter", parameter.name, against: parameter.pattern) { return .failure(mismatch) }
             parameters[parameter.name] = value
         }
-        for rule in queryRules {
+        for query in queryParameters {
+            let rule = query.rule
             var last: String?
             var mismatch: Mismatch?
-            let keepsEmpty = keepsEmptyValues.contains(rule.name)
             link.forEachQueryValue(named: rule.name) { value in
                 // Empty values are dropped, as Android's library did, unless the regex accepts them.
-                guard keepsEmpty || !value.isEmpty else { return }
-                if mismatch == nil { mismatch = Self.check(value, of: "query parameter \(rule.name)", against: rule.pattern) }
+                guard query.keepsEmptyValues || !value.isEmpty else { return }
+                if mismatch == nil { mismatch = Self.check(value, of: "query parameter", rule.name, against: rule.pattern) }
                 last = value
             }
             if let mismatch { return .failure(mismatch) }
@@ -128,35 +132,35 @@ final class CompiledRoute: Sendable {
                         Mismatch(kind: .invalid, message: "parameter \(name) is \(JSONWriter.quoted(value)); a path segment cannot be"))
                 }
                 let pattern = pathParameters.first { $0.name == name }?.pattern
-                if let mismatch = Self.check(value, of: "parameter \(name)", against: pattern) { return .failure(mismatch) }
+                if let mismatch = Self.check(value, of: "parameter", name, against: pattern) { return .failure(mismatch) }
                 segments.append(value)
             }
         }
-        let pathNames = Set(pathParameters.map(\.name))
         var items: [String] = []
-        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) where !pathNames.contains(name) {
-            guard let rule = queryRules.first(where: { $0.name == name }) else {
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) where !pathParameters.contains(where: { $0.name == name }) {
+            guard let query = queryParameters.first(where: { $0.rule.name == name }) else {
                 return .failure(
                     Mismatch(
                         kind: .undeclared,
                         message: "parameter \(name) is not declared in the route's routeParameters, so routing would drop it"))
             }
-            if let mismatch = Self.check(value, of: "query parameter \(name)", against: rule.pattern) { return .failure(mismatch) }
-            guard keepsEmptyValues.contains(name) || !value.isEmpty else {
+            if let mismatch = Self.check(value, of: "query parameter", name, against: query.rule.pattern) { return .failure(mismatch) }
+            guard query.keepsEmptyValues || !value.isEmpty else {
                 return .failure(
                     Mismatch(kind: .invalid, message: "parameter \(name) is empty, and routing drops empty values unless the regex accepts them"))
             }
             items.append("\(percentEncoded(name))=\(percentEncoded(value))")
         }
-        if let missing = queryRules.first(where: { $0.isRequired && parameters[$0.name] == nil }) {
-            return .failure(Self.missing(missing.name))
+        if let missing = queryParameters.first(where: { $0.rule.isRequired && parameters[$0.rule.name] == nil }) {
+            return .failure(Self.missing(missing.rule.name))
         }
         return .success(IncomingLink(segments: segments, query: items.joined(separator: "&")))
     }
 
-    private static func check(_ value: String, of what: String, against pattern: ParameterPattern?) -> Mismatch? {
+    /// Checks a value; the message is written only for a mismatch, since most values match.
+    private static func check(_ value: String, of kind: String, _ name: String, against pattern: ParameterPattern?) -> Mismatch? {
         guard let pattern, !pattern.matches(value) else { return nil }
-        return Mismatch(kind: .invalid, message: "\(what) \(JSONWriter.quoted(value)) does not match \(pattern)")
+        return Mismatch(kind: .invalid, message: "\(kind) \(name) \(JSONWriter.quoted(value)) does not match \(pattern)")
     }
 
     private static func missing(_ name: String) -> Mismatch {

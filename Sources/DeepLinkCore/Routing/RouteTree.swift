@@ -12,20 +12,44 @@ struct RouteTree: Sendable {
 
     private struct Node: Sendable {
         var parameter: Int32 = -1
-        /// Routes ending here, in config order.
-        var routes: [Int] = []
+        /// The routes ending here, in config order: `routesByNode[routesStart..<routesEnd]`.
+        var routesStart: Int32 = 0
+        var routesEnd: Int32 = 0
     }
 
     private var nodes: [Node] = [Node()]
     private var literals: [Edge: Int32] = [:]
+    /// Route indices grouped by the node where their pattern ends: one array for the whole tree
+    /// instead of one per node.
+    private var routesByNode: [Int32] = []
     /// The most segments any route has; longer paths are trimmed to this before searching.
     private(set) var maximumDepth = 0
 
-    /// Adds a route's pattern.
-    /// - Parameters:
-    ///   - pattern: The route's pattern.
-    ///   - route: The route's index in config order.
-    mutating func insert(_ pattern: RoutePattern, route: Int) {
+    /// Builds the tree of the routes' patterns.
+    /// - Parameter patterns: The routes' patterns, in config order.
+    init(_ patterns: [RoutePattern]) {
+        literals.reserveCapacity(patterns.count)
+        var ends: [Int32] = []
+        ends.reserveCapacity(patterns.count)
+        for pattern in patterns { ends.append(insert(pattern)) }
+        var starts = [Int32](repeating: 0, count: nodes.count + 1)
+        for end in ends { starts[Int(end) + 1] += 1 }
+        for node in nodes.indices { starts[node + 1] += starts[node] }
+        var next = starts
+        routesByNode = [Int32](repeating: 0, count: ends.count)
+        for (route, end) in ends.enumerated() {
+            routesByNode[Int(next[Int(end)])] = Int32(route)
+            next[Int(end)] += 1
+        }
+        for node in nodes.indices {
+            nodes[node].routesStart = starts[node]
+            nodes[node].routesEnd = starts[node + 1]
+        }
+    }
+
+    /// Adds a pattern's path to the tree.
+    /// - Returns: The node where the pattern ends.
+    private mutating func insert(_ pattern: RoutePattern) -> Int32 {
         maximumDepth = max(maximumDepth, pattern.segments.count)
         var current: Int32 = 0
         for segment in pattern.segments {
@@ -49,7 +73,28 @@ struct RouteTree: Sendable {
                 }
             }
         }
-        nodes[Int(current)].routes.append(route)
+        return current
+    }
+
+    /// The route whose pattern is `pattern`: among the routes whose path ends where it ends, the
+    /// one whose parameters have the same names.
+    /// - Parameters:
+    ///   - pattern: The pattern.
+    ///   - patterns: The pattern of each route, by index.
+    func route(withPattern pattern: RoutePattern, patterns: (Int) -> RoutePattern) -> Int? {
+        var current: Int32 = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text):
+                guard let next = literals[Edge(node: current, segment: text)] else { return nil }
+                current = next
+            case .parameter:
+                current = nodes[Int(current)].parameter
+                guard current >= 0 else { return nil }
+            }
+        }
+        let node = nodes[Int(current)]
+        return routesByNode[Int(node.routesStart)..<Int(node.routesEnd)].lazy.map { Int($0) }.first { patterns($0) == pattern }
     }
 
     /// Every route whose pattern matches the segments, best first: at each position a literal
@@ -64,7 +109,8 @@ struct RouteTree: Sendable {
 
     private func collect(node index: Int32, segments: ArraySlice<String>, into found: inout [Int]) {
         guard let segment = segments.first else {
-            found += nodes[Int(index)].routes
+            let node = nodes[Int(index)]
+            found += routesByNode[Int(node.routesStart)..<Int(node.routesEnd)].lazy.map { Int($0) }
             return
         }
         let rest = segments.dropFirst()

@@ -128,7 +128,9 @@ struct RouteWalk {
         _ outcome: RouteResult.Outcome, _ route: CompiledRoute, _ run: HandlerChain.Run, reason: String? = nil
     ) -> RouteResult {
         let destination = route.definition.destination
-        let storyboard = { destination in router.storyboard(for: destination, idiom: request.idiom) }
+        // Captures the router and idiom alone: capturing `self` copied the whole walk.
+        let (router, idiom) = (router, request.idiom)
+        let storyboard = { destination in router.storyboard(for: destination, idiom: idiom) }
         return RouteResult(
             url: request.url, origin: request.origin, outcome: outcome, route: route.definition.pattern,
             className: destination.className, identifier: destination.identifier, storyboard: storyboard(destination),

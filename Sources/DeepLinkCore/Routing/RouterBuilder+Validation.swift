@@ -3,13 +3,12 @@ extension RouterBuilder {
     /// parents that cannot be followed. ``build()`` throws the first; reading a config reports
     /// them all, with the others, in one pass.
     static func problems(in routes: [RouteDefinition]) -> [ConfigError] {
-        var firstOfPattern: [RoutePattern: RouteDefinition] = [:]
+        var firstOfPattern: [RoutePattern: Int] = [:]
+        firstOfPattern.reserveCapacity(routes.count)
         var problems: [ConfigError] = []
-        var unique: [RouteDefinition] = []
-        for route in routes {
-            guard let first = firstOfPattern[route.pattern] else {
-                firstOfPattern[route.pattern] = route
-                unique.append(route)
+        for (index, route) in routes.enumerated() {
+            guard let first = firstOfPattern[route.pattern].map({ routes[$0] }) else {
+                firstOfPattern[route.pattern] = index
                 continue
             }
             let place = first.location.map { " (at \($0))" } ?? ""
@@ -20,6 +19,8 @@ extension RouterBuilder {
                         + "\(JSONWriter.quoted(first.pattern.description))\(place); keep one of them",
                     path: route.path, location: route.location))
         }
+        guard routes.contains(where: { $0.parent != nil }) else { return problems }
+        let unique = problems.isEmpty ? routes : routes.indices.filter { firstOfPattern[routes[$0].pattern] == $0 }.map { routes[$0] }
         return problems + parentProblems(in: unique)
     }
 
