@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 import Foundation
 
 extension AppLinkMetadata {
@@ -34,23 +36,7 @@ extension AppLinkMetadata {
     /// ``metaTags`` as HTML, one `<meta property="…" content="…">` per line, with `&`, `<`, `>`,
     /// `"` and `'` escaped in every attribute, ready for a page's `<head>`.
     public var metaTagsHTML: String {
-        metaTags.map { #"<meta property="\#(Self.escaped($0.property))" content="\#(Self.escaped($0.content))">"# }
+        metaTags.map { #"<meta property="\#(MarkupText.escaped($0.property))" content="\#(MarkupText.escaped($0.content))">"# }
             .joined(separator: "\n")
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -39,14 +39,14 @@ extension AssociationGenerator {
         }
         for host in settings.hosts {
             let patterns = routeGlobs(for: host).map { glob in
-                "android:pathPattern=\"\(PropertyListWriter.escaped(glob.androidPathPattern))\""
+                "android:pathPattern=\"\(MarkupText.escaped(glob.androidPathPattern))\""
             }
             filter(
                 autoVerify: true,
-                data: ["android:scheme=\"https\"", "android:host=\"\(PropertyListWriter.escaped(host.host))\""] + patterns)
+                data: ["android:scheme=\"https\"", "android:host=\"\(MarkupText.escaped(host.host))\""] + patterns)
         }
         if !settings.schemes.isEmpty {
-            filter(autoVerify: false, data: settings.schemes.map { "android:scheme=\"\(PropertyListWriter.escaped($0))\"" })
+            filter(autoVerify: false, data: settings.schemes.map { "android:scheme=\"\(MarkupText.escaped($0))\"" })
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// Writes XML property lists with a fixed layout, so generated files are identical on every
 /// platform (Foundation's serializer indents differently on Linux and Apple systems).
 enum PropertyListWriter {
@@ -23,7 +25,7 @@ enum PropertyListWriter {
         let pad = String(repeating: "\t", count: indent)
         switch value {
         case .string(let string):
-            lines.append("\(pad)<string>\(escaped(string))</string>")
+            lines.append("\(pad)<string>\(MarkupText.escaped(string))</string>")
         case .array(let elements):
             lines.append("\(pad)<array>")
             for element in elements { write(element, indent: indent + 1, into: &lines) }
@@ -31,25 +33,10 @@ enum PropertyListWriter {
         case .dictionary(let members):
             lines.append("\(pad)<dict>")
             for (key, member) in members {
-                lines.append("\(pad)\t<key>\(escaped(key))</key>")
+                lines.append("\(pad)\t<key>\(MarkupText.escaped(key))</key>")
                 write(member, indent: indent + 1, into: &lines)
             }
             lines.append("\(pad)</dict>")
         }
-    }
-
-    /// Text with XML's special characters escaped, for element content and attribute values.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,0 +1,22 @@
+/// Text for HTML and XML documents written by hand: App Links `<meta>` tags, property lists and
+/// Android manifest snippets.
+package enum MarkupText {
+    /// Text with the five markup-special characters escaped, safe in element content and in
+    /// attribute values quoted with either quote.
+    /// - Parameter text: The text to escape.
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
