@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import PostgresNIO
 
 extension PostgresLinkStore {
@@ -11,18 +12,26 @@ extension PostgresLinkStore {
     /// keep its queries waiting.
     /// - Parameters:
     ///   - configuration: The pool's configuration, whose server, user and database are tried.
+    ///   - tls: How the connection is encrypted, as the pool's are.
     ///   - timeout: How long connecting and signing in may take.
     ///   - logger: The connection's logger.
     /// - Throws: ``StoreError`` saying which of unreachable, access denied, missing database or
-    ///   TLS required it is, with the host and port.
+    ///   TLS required or failed it is, with the host and port.
     static func checkConnection(
-        _ configuration: PostgresClient.Configuration, timeout: Duration, logger: Logger
+        _ configuration: PostgresClient.Configuration, tls: PostgresTLS, timeout: Duration, logger: Logger
     ) async throws(StoreError) {
-        let target = Target(configuration)
+        var target = Target(configuration)
+        target.sslMode = tls.mode.rawValue
+        let connectionTLS: PostgresConnection.Configuration.TLS
+        do {
+            connectionTLS = try tls.connection()
+        } catch {
+            throw StoreError(code: .tlsFailed, message: "cannot set up TLS for \(target.server): \(error)", cause: error)
+        }
         let connection = {
             var connection = PostgresConnection.Configuration(
                 host: target.host, port: target.port, username: configuration.username, password: configuration.password,
-                database: configuration.database, tls: .disable)
+                database: configuration.database, tls: connectionTLS)
             connection.options.connectTimeout = .nanoseconds(Int64(timeout / .nanoseconds(1)))
             connection.options.additionalStartupParameters = configuration.options.additionalStartupParameters
             return connection
@@ -58,6 +67,8 @@ extension PostgresLinkStore {
         let port: Int
         let user: String
         let database: String
+        /// The URL's `sslmode`, for messages about TLS.
+        var sslMode = PostgresTLS.Mode.prefer.rawValue
 
         init(_ configuration: PostgresClient.Configuration) {
             host = configuration.host ?? "localhost"
@@ -78,12 +89,25 @@ extension PostgresLinkStore {
 
         /// What a failed connection means, in words; never the driver's type names.
         func failure(_ error: any Error, timeout: Duration) -> StoreError {
+            if let handshake = Self.tlsHandshakeError(in: error) {
+                return StoreError(
+                    code: .tlsFailed,
+                    message: "the TLS handshake with \(server) failed (\(tlsReason(handshake))); with sslmode=\(sslMode), check that sslrootcert is "
+                        + "the CA that signed the server's certificate and, for verify-full, that the URL's host is a name in the certificate")
+            }
             guard let error = error as? PSQLError else {
                 return StoreError(code: .unreachable, message: "cannot connect to \(server): \(error.localizedDescription)")
             }
             switch error.code {
             case .server:
                 return refusal(sqlState: error.serverInfo?[.sqlState], message: error.serverInfo?[.message] ?? "")
+            case .sslUnsupported:
+                return StoreError(
+                    code: .tlsFailed,
+                    message: "\(server) does not offer TLS, and sslmode=\(sslMode) requires it: turn on ssl in its postgresql.conf, "
+                        + "or use sslmode=prefer on a network you trust")
+            case .failedToAddSSLHandler:
+                return StoreError(code: .tlsFailed, message: "cannot set up TLS for \(server): \(error.underlying.map { "\($0)" } ?? "no reason given")")
             case .connectionError:
                 return unreachable(error.underlying, timeout: timeout)
             case .authMechanismRequiresPassword:
@@ -113,8 +137,8 @@ extension PostgresLinkStore {
                 return StoreError(
                     code: .tlsRequired,
                     message: "\(server) accepts no unencrypted connection from this host for user \(user) and database \(database) "
-                        + "(pg_hba.conf): it requires TLS, which the link server does not support yet, or does not allow this host; "
-                        + "add a host entry for it to pg_hba.conf")
+                        + "(pg_hba.conf): it requires TLS, which sslmode=\(sslMode) does not use; use sslmode=require "
+                        + "(or verify-full with sslrootcert to check its certificate), or add a host entry for this host to pg_hba.conf")
             case "28000" where message.contains("does not exist"):
                 return StoreError(
                     code: .accessDenied, message: "\(server) has no user \(user); create it (CREATE ROLE \(user) LOGIN PASSWORD '…') or correct the URL")
@@ -129,6 +153,24 @@ extension PostgresLinkStore {
             default:
                 return StoreError(code: .unavailable, message: "\(server) refused the connection: \(message) (SQLSTATE \(sqlState ?? "unknown"))")
             }
+        }
+
+        /// The TLS library's reason in words: `certificate verify failed`, `the certificate is not for HOST`.
+        func tlsReason(_ error: any Error) -> String {
+            if error as? NIOSSLExtraError == .failedToValidateHostname { return "the certificate is not for \(host)" }
+            let text = "\(error)"
+            guard let reason = text.firstMatch(of: /OPENSSL_internal:([A-Z_]+)/)?.output.1 else { return text }
+            return reason.lowercased().replacingOccurrences(of: "_", with: " ")
+        }
+
+        /// The TLS library's error behind a failed connection, if the handshake is what failed.
+        static func tlsHandshakeError(in error: any Error) -> (any Error)? {
+            var current: (any Error)? = error
+            while let error = current {
+                if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError { return error }
+                current = (error as? PSQLError)?.underlying
+            }
+            return nil
         }
 
         /// A server that did not connect and sign in within the timeout.

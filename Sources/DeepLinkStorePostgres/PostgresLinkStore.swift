@@ -27,15 +27,15 @@ public final class PostgresLinkStore: SQLLinkStore {
     /// Connects, migrates, runs `body` with the store, then closes the pool.
     /// - Parameters:
     ///   - url: `postgres://USER:PASSWORD@HOST:PORT/DATABASE`, optionally with `?schema=NAME` to
-    ///     keep the tables in a schema of their own (created if missing); TLS is not supported, so
-    ///     use it on loopback or a private network.
+    ///     keep the tables in a schema of their own (created if missing), and libpq's `sslmode`
+    ///     and `sslrootcert` for TLS (see ``PostgresTLS``; `prefer` when not given).
     ///   - connectTimeout: How long connecting and signing in may take.
     ///   - migrating: Whether to create or upgrade the tables first; without, see ``appliedSchemaVersion()``.
     ///   - logger: The logger for the pool's background work.
     ///   - body: What to do with the store.
     /// - Returns: What `body` returns.
     /// - Throws: ``StoreError`` for a bad URL, a server that cannot be used (`unreachable`,
-    ///   `access-denied`, `missing-database`, `tls-required`, each naming the host and port) or a
+    ///   `access-denied`, `missing-database`, `tls-required`, `tls-failed`, each naming the host and port) or a
     ///   failed migration, or what `body` throws.
     public static func withStore<Result: Sendable>(
         url: String, connectTimeout: Duration = .seconds(5), migrating: Bool = true, logger: Logger,
@@ -44,9 +44,9 @@ public final class PostgresLinkStore: SQLLinkStore {
         // The pool warns when a query races its own start; it is started just below, so only its errors are worth logging.
         var backgroundLogger = logger
         backgroundLogger.logLevel = max(logger.logLevel, .error)
-        var configuration = try configuration(url: url)
+        var (configuration, tls) = try configuration(url: url)
         configuration.options.connectTimeout = connectTimeout
-        try await checkConnection(configuration, timeout: connectTimeout, logger: backgroundLogger)
+        try await checkConnection(configuration, tls: tls, timeout: connectTimeout, logger: backgroundLogger)
         let schema = configuration.options.additionalStartupParameters.first { $0.0 == "search_path" }?.1
         let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger)
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
@@ -70,32 +70,31 @@ public final class PostgresLinkStore: SQLLinkStore {
         }
     }
 
-    /// The client configuration for a `postgres://` or `postgresql://` URL.
+    /// The client configuration for a `postgres://` or `postgresql://` URL, and its TLS settings
+    /// for the first connection.
     /// - Throws: ``StoreError`` with code `unavailable` naming what is wrong with the URL.
-    static func configuration(url: String) throws(StoreError) -> PostgresClient.Configuration {
+    static func configuration(url: String) throws(StoreError) -> (PostgresClient.Configuration, PostgresTLS) {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty, let user = components.user
         else {
             throw StoreError(code: .unavailable, message: "give the database as postgres://USER:PASSWORD@HOST:PORT/DATABASE")
         }
-        let sslMode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        guard sslMode == "disable" else {
-            throw StoreError(code: .unavailable, message: "sslmode=\(sslMode) is not supported; TLS to PostgreSQL is not available yet")
-        }
+        func query(_ name: String) -> String? { components.queryItems?.first { $0.name == name }?.value }
+        let tls = try PostgresTLS(mode: query("sslmode"), rootCertificate: query("sslrootcert"))
         let database = String(components.path.drop { $0 == "/" })
         var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: user.removingPercentEncoding ?? user,
             password: components.password.map { $0.removingPercentEncoding ?? $0 },
-            database: database.isEmpty ? nil : database, tls: .disable)
+            database: database.isEmpty ? nil : database, tls: tls.client)
         configuration.options.maximumConnections = 32
-        if let schema = components.queryItems?.first(where: { $0.name == "schema" })?.value {
+        if let schema = query("schema") {
             guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
                 throw StoreError(
                     code: .unavailable, message: "schema=\(schema) is not a plain schema name: lowercase letters, digits and _")
             }
             configuration.options.additionalStartupParameters = [("search_path", schema)]
         }
-        return configuration
+        return (configuration, tls)
     }
 
     /// Creates or upgrades the tables; see ``LinkStore/migrate()``.

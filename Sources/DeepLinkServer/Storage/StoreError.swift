@@ -11,6 +11,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case accessDenied = "access-denied"
             case missingDatabase = "missing-database"
             case tlsRequired = "tls-required"
+            case tlsFailed = "tls-failed"
             case notADatabase = "not-a-database"
             case cannotCreate = "cannot-create"
             case outdatedSchema = "outdated-schema"
@@ -35,6 +36,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let missingDatabase = Code(.missingDatabase)
         /// The database server only accepts encrypted (TLS) connections.
         public static let tlsRequired = Code(.tlsRequired)
+        /// An encrypted connection could not be set up: the server offers no TLS although the URL
+        /// requires it, or its certificate is not signed by the given CA or not for the host.
+        public static let tlsFailed = Code(.tlsFailed)
         /// The file is not a database of this kind, e.g. a text file given as an SQLite database.
         public static let notADatabase = Code(.notADatabase)
         /// The database file, or its folder, cannot be created or written.

@@ -1,0 +1,139 @@
+import DeepLinkTesting
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+
+/// A PostgreSQL server of the test's own, in a temporary folder on a loopback port, that accepts
+/// only TLS connections with a certificate made for it, or only plain ones: for the tests that must
+/// change what the shared test database cannot (its TLS settings). Needs PostgreSQL's server programs and `openssl`.
+final class TemporaryPostgreSQL {
+    /// Set to `1` (CI does) to fail rather than skip when the programs are missing.
+    static let isRequired = ProcessInfo.processInfo.environment["DEEPLINK_TEST_REQUIRE_POSTGRES_SERVER"] == "1"
+
+    /// The folder of `initdb` and `pg_ctl`: the newest Debian installation, or `pg_config --bindir`.
+    static let binaries: URL? = {
+        let debian = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian.path)) ?? []
+        if let newest = versions.compactMap(Int.init).max() {
+            return debian.appendingPathComponent("\(newest)/bin")
+        }
+        return (try? TemporaryPostgreSQL.run(["pg_config", "--bindir"])).map { URL(fileURLWithPath: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }()
+
+    /// Whether the server can be started here.
+    static let isAvailable: Bool = {
+        guard let binaries, FileManager.default.isExecutableFile(atPath: binaries.appendingPathComponent("pg_ctl").path) else { return false }
+        return (try? run(["openssl", "version"])) != nil
+    }()
+
+    /// The loopback port the server listens on.
+    let port: Int
+    /// The folder holding the data, certificates and log.
+    let folder: URL
+    /// The CA that signed the server's certificate, which names `localhost` only (no IP address).
+    let certificateAuthority: URL
+    /// A CA that signed nothing the server holds.
+    let otherCertificateAuthority: URL
+    private let data: URL
+
+    /// Makes the certificates, creates the cluster with user `deeplink` trusted over TLS only (or,
+    /// with `tls: false`, over plain connections only, TLS turned off), and starts it.
+    init(tls: Bool = true) throws {
+        guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
+        folder = URL(fileURLWithPath: "/tmp/deeplink-postgres-\(UUID().uuidString.prefix(8))")
+        data = folder.appendingPathComponent("data")
+        certificateAuthority = folder.appendingPathComponent("ca.pem")
+        otherCertificateAuthority = folder.appendingPathComponent("other-ca.pem")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try LoopbackListener.closedPort()
+        try makeCertificates()
+        try Self.run(["chmod", "-R", "a+rX", folder.path])
+        if getuid() == 0 { try Self.run(["chown", "-R", "postgres", folder.path]) }
+        try Self.run(["chmod", "600", folder.appendingPathComponent("server.key").path])
+        try runAsServerUser([binaries.appendingPathComponent("initdb").path, "-D", data.path, "-U", "deeplink", "-A", "trust", "--no-sync"])
+        try "\(tls ? "hostssl" : "hostnossl") all all 127.0.0.1/32 trust\n".write(to: data.appendingPathComponent("pg_hba.conf"), atomically: true, encoding: .utf8)
+        let settings = [
+            "-p \(port)", "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=\(folder.path)", "-c ssl=\(tls ? "on" : "off")",
+            "-c ssl_cert_file=\(folder.path)/server.pem", "-c ssl_key_file=\(folder.path)/server.key", "-c fsync=off",
+        ]
+        try runAsServerUser([
+            binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-l", folder.appendingPathComponent("server.log").path,
+            "-w", "-t", "30", "-o", settings.joined(separator: " "), "start",
+        ])
+    }
+
+    /// Stops the server at once and removes its folder.
+    func stop() {
+        if let binaries = Self.binaries {
+            _ = try? runAsServerUser([binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-m", "immediate", "-w", "stop"])
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The URL of the `postgres` database for user `deeplink` at `host`, with the given query.
+    func url(host: String = "localhost", query: String) -> String {
+        "postgres://deeplink@\(host):\(port)/postgres?\(query)"
+    }
+
+    private func makeCertificates() throws {
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        for (name, subject) in [("ca", "/CN=deeplink test CA"), ("other-ca", "/CN=deeplink other CA")] {
+            try Self.run(
+                ["openssl", "req", "-x509"] + key
+                    + ["-keyout", "\(folder.path)/\(name).key", "-out", "\(folder.path)/\(name).pem", "-days", "2", "-subj", subject])
+        }
+        try Self.run(["openssl", "req"] + key + ["-keyout", "\(folder.path)/server.key", "-out", "\(folder.path)/server.csr", "-subj", "/CN=localhost"])
+        try "subjectAltName=DNS:localhost\n".write(to: folder.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
+        try Self.run([
+            "openssl", "x509", "-req", "-in", "\(folder.path)/server.csr", "-CA", certificateAuthority.path, "-CAkey", "\(folder.path)/ca.key",
+            "-CAcreateserial", "-out", "\(folder.path)/server.pem", "-days", "2", "-extfile", "\(folder.path)/server.ext",
+        ])
+    }
+
+    /// PostgreSQL refuses to run as root, so as root its programs run as `postgres`, through
+    /// `setpriv`, which becomes the program instead of waiting for it as `runuser` does.
+    @discardableResult
+    private func runAsServerUser(_ arguments: [String]) throws -> String {
+        try Self.run(getuid() == 0 ? ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"] + arguments : arguments)
+    }
+
+    /// Runs a program and returns what it printed. It is spawned and waited for with
+    /// `posix_spawnp` and `waitpid`, and its output goes through a file: `pg_ctl start` leaves the
+    /// server it starts holding the descriptors it inherited, so neither a pipe nor Foundation's
+    /// `Process`, which watches the child through such a descriptor, would ever see it end.
+    @discardableResult
+    private static func run(_ arguments: [String]) throws -> String {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-run-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure("\(arguments[0]) could not be started: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw Failure("waiting for \(arguments[0]) failed: \(String(cString: strerror(errno)))") }
+        }
+        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        // The exit code is in bits 8–15 when the low 7 bits (the terminating signal) are zero.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw Failure("\(arguments.joined(separator: " ")) ended with status \(status): \(text)")
+        }
+        return text
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
