@@ -123,6 +123,46 @@ struct ServeCommandTests {
         #expect(empty.output.contains("no API keys"))
     }
 
+    /// Counts are written once a second and once more on SIGTERM: a burst answered in the second
+    /// before the signal is still pending then, and must all be stored.
+    @Test func aGracefulShutdownMidBurstLosesNoAnsweredClick() async throws {
+        let (folder, database) = Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let token = try await Self.createKey(database: database)
+        let server = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        let answered: Int
+        do {
+            let created = try await server.request(
+                "/api/v1/links", method: .post, headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                body: #"{"code": "burst", "deepLink": "https://shop.example.com/sales/42"}"#)
+            #expect(created.status == .created, "\(created.text)")
+            // Eight clients for at least 1.5 s, so the burst spans a timed write and ends between two.
+            let end = ContinuousClock.now + .milliseconds(1500)
+            answered = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        var count = 0
+                        while ContinuousClock.now < end {
+                            let response = try await server.request("/burst", headers: [.userAgent: Self.desktop])
+                            if response.status == .found { count += 1 }
+                        }
+                        return count
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+        } catch {
+            _ = server.stop()
+            throw error
+        }
+        #expect(server.stop() == 0, "graceful shutdown exits 0")
+        #expect(answered > 50)
+
+        let restarted = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
+        defer { _ = restarted.stop() }
+        #expect(try await Self.total(restarted, token: token, code: "burst") == .number(Double(answered)))
+    }
+
     @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
     func twoServersSharingPostgreSQLResolveEachOthersLinksAndAddUpClicks() async throws {
         let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
