@@ -93,7 +93,7 @@ start_server() {
     PORT=$(free_port)
     # The per-address limits are lifted: every wrk connection comes from 127.0.0.1.
     "$BIN" serve --config "$CONFIG" --database "$database" --port "$PORT" --log-level warning \
-        --claims-per-minute 100000000 --deferred-clicks-per-minute 100000000 2>"$WORK/serve-$PORT.log" &
+        --claims-per-minute 100000000 --deferred-clicks-per-minute 100000000 --connections-per-address 0 2>"$WORK/serve-$PORT.log" &
     PID=$!
     PIDS+=("$PID")
     for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done

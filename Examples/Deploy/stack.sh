@@ -42,7 +42,7 @@ HTTP_PORT=$(free_port)
 
 echo "== deeplink serve on 127.0.0.1:$DEEPLINK_PORT, short links on $LINK_HOST"
 "$DEEPLINK_BIN" serve --config "$CONFIG" --database "sqlite:$WORK/deeplink.sqlite" --port "$DEEPLINK_PORT" \
-    --public-host "$LINK_HOST" --client-address-header X-Forwarded-For --log-level warning 2>"$WORK/serve.log" &
+    --public-host "$LINK_HOST" --client-address-header X-Forwarded-For --connections-per-address 0 --log-level warning 2>"$WORK/serve.log" &
 SERVER=$!
 for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$DEEPLINK_PORT/healthz" >/dev/null && break; sleep 0.1; done
 curl -fs "http://127.0.0.1:$DEEPLINK_PORT/healthz" >/dev/null || fail "deeplink serve did not start"

@@ -28,8 +28,15 @@ public func buildApplication(
         store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval, logger: logger)
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, clicks: clicks, deferred: deferred, logger: logger)
+    let cap = ConnectionCap(limit: configuration.connectionsPerAddress)
+    let timeouts = ConnectionTimeoutHandler.Timeouts(
+        header: TimeAmount(configuration.headerTimeout), body: TimeAmount(configuration.bodyTimeout),
+        idle: TimeAmount(configuration.idleTimeout))
     return Application(
         router: router,
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: connectionHandlers(cap: cap, timeouts: timeouts, logger: logger))),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
         services: [clicks, deferred],
@@ -39,6 +46,14 @@ public func buildApplication(
                 metadata: ["host": "\(configuration.host)", "port": "\(channel.localAddress?.port.map(String.init) ?? "?")"])
         },
         logger: logger)
+}
+
+/// The handlers each new connection gets: the per-address cap, when there is one, and the timeouts.
+private func connectionHandlers(
+    cap: ConnectionCap, timeouts: ConnectionTimeoutHandler.Timeouts, logger: Logger
+) -> [any RemovableChannelHandler] {
+    let timeout = ConnectionTimeoutHandler(timeouts: timeouts, logger: logger)
+    return cap.limit > 0 ? [ConnectionCapHandler(cap: cap), timeout] : [timeout]
 }
 
 /// The server's routes, without binding a socket.

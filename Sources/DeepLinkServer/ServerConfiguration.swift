@@ -54,6 +54,18 @@ public struct ServerConfiguration: Sendable {
     public var database: DatabaseLocation
     /// How long opening the database may take before the command gives up. Default 5 s.
     public var databaseConnectTimeout: Duration
+    /// Open connections each client address (the connection's peer) may hold; more are closed as
+    /// they open. Zero turns the cap off, as behind a reverse proxy, whose connections all come
+    /// from one address. Default 100.
+    public var connectionsPerAddress: Int
+    /// How long a request's headers may take to arrive, from its first byte; then the connection
+    /// is closed. Default 10 s.
+    public var headerTimeout: Duration
+    /// How long a request's body may take to arrive, from the end of its headers; then the
+    /// connection is closed. Default 30 s.
+    public var bodyTimeout: Duration
+    /// How long an open connection may wait for its (next) request; then it is closed. Default 30 s.
+    public var idleTimeout: Duration
 
     /// Creates a configuration.
     /// - Parameters:
@@ -76,6 +88,10 @@ public struct ServerConfiguration: Sendable {
     ///   - deferredPurgeInterval: How often expired deferred clicks are deleted.
     ///   - database: Where the link database is.
     ///   - databaseConnectTimeout: How long opening the database may take.
+    ///   - connectionsPerAddress: The cap on each client address's open connections; zero for none.
+    ///   - headerTimeout: How long a request's headers may take.
+    ///   - bodyTimeout: How long a request's body may take.
+    ///   - idleTimeout: How long a connection may wait for a request.
     public init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
@@ -83,7 +99,9 @@ public struct ServerConfiguration: Sendable {
         clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, trustedProxies: Int = 1,
         firebaseLongLinks: Bool = true, claimsPerMinutePerAddress: Int = 30,
         deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300),
-        database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5)
+        database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5),
+        connectionsPerAddress: Int = 100, headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
+        idleTimeout: Duration = .seconds(30)
     ) {
         self.deepLinkConfig = deepLinkConfig
         self.host = host
@@ -104,6 +122,10 @@ public struct ServerConfiguration: Sendable {
         self.deferredPurgeInterval = deferredPurgeInterval
         self.database = database
         self.databaseConnectTimeout = databaseConnectTimeout
+        self.connectionsPerAddress = connectionsPerAddress
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
     }
 
     /// The host short links live on.

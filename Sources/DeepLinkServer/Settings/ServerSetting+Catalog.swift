@@ -75,10 +75,31 @@ extension ServerSetting {
         summary: "The most links one page of the list API holds",
         key: ["limits", "maxPageSize"], flag: "max-page-size", defaultDescription: "100", kind: .whole(\.maximumPageSize, 1...1000))
 
+    /// `server.limits.connectionsPerAddress`, `DEEPLINK_CONNECTIONS_PER_ADDRESS`, `--connections-per-address`.
+    package static let connectionsPerAddress = ServerSetting(
+        summary: "Open connections each client address may hold; 0 for no cap, behind a reverse proxy that caps them itself",
+        key: ["limits", "connectionsPerAddress"], flag: "connections-per-address", defaultDescription: "100",
+        kind: .whole(\.connectionsPerAddress, 0...1_000_000))
+    /// `server.timeouts.headerSeconds`, `DEEPLINK_HEADER_TIMEOUT`, `--header-timeout`.
+    package static let headerTimeout = ServerSetting(
+        summary: "Seconds a request's headers may take to arrive, from its first byte",
+        key: ["timeouts", "headerSeconds"], flag: "header-timeout", defaultDescription: "10",
+        kind: .seconds(\.headerTimeout, 0.1...3600))
+    /// `server.timeouts.bodySeconds`, `DEEPLINK_BODY_TIMEOUT`, `--body-timeout`.
+    package static let bodyTimeout = ServerSetting(
+        summary: "Seconds a request's body may take to arrive, from the end of its headers",
+        key: ["timeouts", "bodySeconds"], flag: "body-timeout", defaultDescription: "30",
+        kind: .seconds(\.bodyTimeout, 0.1...3600))
+    /// `server.timeouts.idleSeconds`, `DEEPLINK_IDLE_TIMEOUT`, `--idle-timeout`.
+    package static let idleTimeout = ServerSetting(
+        summary: "Seconds a connection may wait for its next request before it is closed",
+        key: ["timeouts", "idleSeconds"], flag: "idle-timeout", defaultDescription: "30",
+        kind: .seconds(\.idleTimeout, 0.1...3600))
+
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
         firebaseLongLinks, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, deferredClicksPerAddress, maximumBodySize,
-        maximumPageSize,
+        maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]
 }

@@ -44,6 +44,19 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.maximumPageSize.flag), help: ServerSetting.maximumPageSize.help(valueName: "count"))
     var maxPageSize: String?
 
+    @Option(
+        name: .customLong(ServerSetting.connectionsPerAddress.flag), help: ServerSetting.connectionsPerAddress.help(valueName: "count"))
+    var connectionsPerAddress: String?
+
+    @Option(name: .customLong(ServerSetting.headerTimeout.flag), help: ServerSetting.headerTimeout.help(valueName: "seconds"))
+    var headerTimeout: String?
+
+    @Option(name: .customLong(ServerSetting.bodyTimeout.flag), help: ServerSetting.bodyTimeout.help(valueName: "seconds"))
+    var bodyTimeout: String?
+
+    @Option(name: .customLong(ServerSetting.idleTimeout.flag), help: ServerSetting.idleTimeout.help(valueName: "seconds"))
+    var idleTimeout: String?
+
     /// The settings given as flags.
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
@@ -51,6 +64,8 @@ struct ServerOptions: ParsableArguments {
             (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
+            (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),
+            (.idleTimeout, idleTimeout),
         ])
     }
 

@@ -1,0 +1,115 @@
+import DeepLinkServer
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// Slow and greedy clients: each timeout closes the connection that overstays it, while the server
+/// keeps answering everyone else, and one address cannot hold more connections than its cap.
+@Suite(.serialized)
+struct ConnectionLimitsTests {
+    /// Three different timeouts, so a close can be told apart by when it happens.
+    static func configuration(connectionsPerAddress: Int = 0) throws -> ServerConfiguration {
+        var configuration = try ServerHarness.configuration()
+        configuration.headerTimeout = .milliseconds(600)
+        configuration.bodyTimeout = .milliseconds(1000)
+        configuration.idleTimeout = .milliseconds(1400)
+        configuration.connectionsPerAddress = connectionsPerAddress
+        return configuration
+    }
+
+    static func expectClosed(_ closedAfter: Duration?, after least: Duration, _ what: String) {
+        guard let closedAfter else {
+            Issue.record("\(what): still open after the limit")
+            return
+        }
+        #expect(closedAfter >= least, "\(what): closed after \(closedAfter), before its own timeout")
+    }
+
+    @Test func headersThatStopHalfwayAreClosedAfterTheHeaderTimeout() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            let slow = try RawConnection(port: port)
+            slow.send("GET /healthz HTTP/1.1\r\nHost: shop.example.com\r\nUser-Agent: slow")
+            let result = await slow.waitForClose(within: .seconds(5))
+            Self.expectClosed(result.closedAfter, after: .milliseconds(500), "half-sent headers")
+            #expect(result.received.isEmpty, "nothing is answered to a request that never finished: \(result.received)")
+        }
+    }
+
+    @Test func headersDrippedAByteAtATimeAreClosedAfterTheHeaderTimeout() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            let slow = try RawConnection(port: port)
+            // A byte every 100 ms would keep a timeout between reads from ever firing.
+            let request = "GET /healthz HTTP/1.1\r\nHost: shop.example.com\r\nX-Slow: " + String(repeating: "a", count: 200) + "\r\n\r\n"
+            let result = await slow.waitForClose(within: .seconds(5), drip: request)
+            Self.expectClosed(result.closedAfter, after: .milliseconds(500), "dripped headers")
+        }
+    }
+
+    @Test func aBodyThatNeverArrivesIsClosedAfterTheBodyTimeout() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            let slow = try RawConnection(port: port)
+            slow.send(
+                "POST /api/v1/links HTTP/1.1\r\nHost: shop.example.com\r\nAuthorization: Bearer \(server.token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+            let result = await slow.waitForClose(within: .seconds(6))
+            Self.expectClosed(result.closedAfter, after: .milliseconds(900), "a body that stopped")
+        }
+    }
+
+    @Test func aKeptAliveConnectionIsClosedAfterTheIdleTimeoutAndAnsweredUntilThen() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            let idle = try RawConnection(port: port)
+            idle.send("GET /healthz HTTP/1.1\r\nHost: shop.example.com\r\n\r\n")
+            let result = await idle.waitForClose(within: .seconds(6))
+            #expect(result.received.hasPrefix("HTTP/1.1 200"), "\(result.received)")
+            Self.expectClosed(result.closedAfter, after: .milliseconds(1300), "an idle kept-alive connection")
+
+            let silent = try RawConnection(port: port)
+            Self.expectClosed(await silent.waitForClose(within: .seconds(6)).closedAfter, after: .milliseconds(1300), "a connection that never spoke")
+        }
+    }
+
+    @Test func slowClientsDoNotStopTheServerAnsweringOthers() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            let slow = try (0..<200).map { _ in try RawConnection(port: port) }
+            for connection in slow { connection.send("POST /api/v1/links HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n") }
+            let start = ContinuousClock.now
+            for _ in 0..<20 {
+                let response = try await server.client.execute(uri: "/.well-known/apple-app-site-association", method: .get)
+                #expect(response.status == .ok)
+            }
+            #expect(ContinuousClock.now - start < .seconds(5))
+            let closed = await withTaskGroup(of: Bool.self) { group in
+                for connection in slow { group.addTask { await connection.waitForClose(within: .seconds(8)).closedAfter != nil } }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(closed == slow.count, "every slow connection is closed")
+        }
+    }
+
+    @Test func anAddressCannotHoldMoreConnectionsThanItsCap() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration(connectionsPerAddress: 3)) { server in
+            let port = try #require(server.client.port)
+            // The test client's own connection counts too, once it has made a request.
+            #expect(try await server.client.execute(uri: "/healthz", method: .get).status == .ok)
+            let held = try (0..<2).map { _ in try RawConnection(port: port) }
+            let refused = try RawConnection(port: port)
+            let result = await refused.waitForClose(within: .seconds(2))
+            #expect(result.closedAfter.map { $0 < .milliseconds(500) } == true, "the fourth connection is closed at once: \(String(describing: result.closedAfter))")
+
+            // A place freed is a place for the next connection.
+            _ = consume held
+            try await Task.sleep(for: .milliseconds(200))
+            let admitted = try RawConnection(port: port)
+            admitted.send("GET /healthz HTTP/1.1\r\nHost: shop.example.com\r\nConnection: close\r\n\r\n")
+            let answered = await admitted.waitForClose(within: .seconds(3))
+            #expect(answered.received.hasPrefix("HTTP/1.1 200"), "\(answered.received)")
+        }
+    }
+}
