@@ -109,5 +109,6 @@ func buildRouter(
     resolve.add(to: router)
     QRCodeRoutes(resolve: resolve).add(to: router)
     if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router) }
+    MethodNotAllowedRoutes.add(to: router)
     return router
 }

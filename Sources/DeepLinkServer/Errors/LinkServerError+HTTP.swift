@@ -14,6 +14,7 @@ extension LinkServerError: HTTPResponseError {
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
+        case .methodNotAllowed: .methodNotAllowed
         default: .serviceUnavailable
         }
     }

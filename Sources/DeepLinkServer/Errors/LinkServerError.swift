@@ -15,6 +15,7 @@ public struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertibl
             case payloadTooLarge = "payload-too-large"
             case unsupportedMediaType = "unsupported-media-type"
             case storageUnavailable = "storage-unavailable"
+            case methodNotAllowed = "method-not-allowed"
         }
 
         private let value: Value
@@ -42,6 +43,8 @@ public struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let unsupportedMediaType = Code(.unsupportedMediaType)
         /// The database failed.
         public static let storageUnavailable = Code(.storageUnavailable)
+        /// The path exists, but not for the request's method (HTTP 405, with `Allow`).
+        public static let methodNotAllowed = Code(.methodNotAllowed)
 
         /// The code's stable name, e.g. `invalid-field`.
         public var description: String { value.rawValue }

@@ -10,21 +10,26 @@ struct OperationsRoutes: Sendable {
     let openAPIDocument: String
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
-        router.get("/healthz") { _, context in
-            do {
-                try await store.checkHealth()
-                return Self.text("{\"status\":\"ok\"}\n", contentType: "application/json")
-            } catch {
-                context.logger.error("health check failed", metadata: ["error": "\(error)"])
-                return Self.text("{\"status\":\"unavailable\"}\n", contentType: "application/json", status: .serviceUnavailable)
-            }
+        router.get("/healthz") { _, context in await health(context: context) }
+        router.head("/healthz") { _, context in await health(context: context).createHeadResponse() }
+        router.get("/metrics") { _, _ in metricsResponse() }
+        router.head("/metrics") { _, _ in metricsResponse().createHeadResponse() }
+        router.get("/openapi.yaml") { _, _ in Self.text(openAPIDocument, contentType: "application/yaml") }
+        router.head("/openapi.yaml") { _, _ in Self.text(openAPIDocument, contentType: "application/yaml").createHeadResponse() }
+    }
+
+    private func health(context: ServerRequestContext) async -> Response {
+        do {
+            try await store.checkHealth()
+            return Self.text("{\"status\":\"ok\"}\n", contentType: "application/json")
+        } catch {
+            context.logger.error("health check failed", metadata: ["error": "\(error)"])
+            return Self.text("{\"status\":\"unavailable\"}\n", contentType: "application/json", status: .serviceUnavailable)
         }
-        router.get("/metrics") { _, _ in
-            Self.text(metrics.prometheusText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
-        }
-        router.get("/openapi.yaml") { _, _ in
-            Self.text(openAPIDocument, contentType: "application/yaml")
-        }
+    }
+
+    private func metricsResponse() -> Response {
+        Self.text(metrics.prometheusText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 
     static func text(_ text: String, contentType: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -1,13 +1,17 @@
 import HTTPTypes
 import Hummingbird
 
-/// `GET /assets/pages.css`: the public pages' stylesheet. Pages link to it with a `v` query that
+/// `GET` and `HEAD /assets/pages.css`: the public pages' stylesheet. Pages link to it with a `v` query that
 /// changes with its content, so that URL is cached for a year; any other is revalidated by ETag.
 struct PageAssetRoutes: Sendable {
     let stylesheet: PageStylesheet
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
-        router.get("/assets/pages.css") { request, _ in
+        router.get("/assets/pages.css") { request, _ in stylesheetResponse(request) }
+        router.head("/assets/pages.css") { request, _ in stylesheetResponse(request).createHeadResponse() }
+    }
+
+    private func stylesheetResponse(_ request: Request) -> Response {
             let current = request.uri.queryParameters["v"].map { String($0) } == stylesheet.version
             var headers: HTTPFields = [
                 .eTag: stylesheet.etag, .contentTypeOptions: "nosniff",
@@ -18,6 +22,5 @@ struct PageAssetRoutes: Sendable {
             }
             headers[.contentType] = "text/css; charset=utf-8"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: stylesheet.text)))
-        }
     }
 }

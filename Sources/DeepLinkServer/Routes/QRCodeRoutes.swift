@@ -22,6 +22,9 @@ struct QRCodeRoutes: Sendable {
             router.get(RouterPath("/{code}/qr.\(format.rawValue)")) { request, context in
                 await image(format, request: request, context: context)
             }
+            router.head(RouterPath("/{code}/qr.\(format.rawValue)")) { request, context in
+                await image(format, request: request, context: context).createHeadResponse()
+            }
         }
     }
 

@@ -241,11 +241,44 @@ struct LinkAPIRoutesTests {
 
     @Test func answersUnknownAPIRoutesWithTheJSONErrorShape() async throws {
         try await ServerHarness.run(.sqlite) { server in
-            for (method, path) in [(HTTPRequest.Method.get, "/api/v1/nothing"), (.put, "/api/v1/links/abc")] {
+            for (method, path) in [(HTTPRequest.Method.get, "/api/v1/nothing"), (.delete, "/api/v1/links/abc/nothing")] {
                 let response = try await server.api(method, path)
                 #expect(response.status == .notFound)
                 #expect(try response.error().code == "not-found")
             }
+        }
+    }
+
+    /// A path that exists answers a method it does not take with 405 and the methods it does.
+    @Test(arguments: [
+        (HTTPRequest.Method.put, "/api/v1/links/abc", "GET, PATCH, DELETE, OPTIONS"),
+        (.trace, "/api/v1/links", "GET, POST, OPTIONS"),
+        (.get, "/api/v1/deferred/claim", "POST, OPTIONS"),
+        (.trace, "/healthz", "GET, HEAD, OPTIONS"),
+        (.delete, "/.well-known/apple-app-site-association", "GET, HEAD, OPTIONS"),
+        (.post, "/spring", "GET, HEAD, OPTIONS"),
+        (.patch, "/spring/qr.svg", "GET, HEAD, OPTIONS"),
+    ])
+    func answersAMethodThePathDoesNotTakeWith405AndAllow(method: HTTPRequest.Method, path: String, allow: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.client.execute(uri: path, method: method)
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == allow)
+            #expect(try response.error().code == "method-not-allowed")
+            let options = try await server.client.execute(uri: path, method: .options)
+            #expect(options.status == .noContent)
+            #expect(options.headers[.allow] == allow)
+        }
+    }
+
+    @Test(arguments: ["/healthz", "/metrics", "/openapi.yaml", "/assets/pages.css"])
+    func answersHEADWhereverItAnswersGET(path: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let get = try await server.client.execute(uri: path, method: .get)
+            let head = try await server.client.execute(uri: path, method: .head)
+            #expect(head.status == get.status)
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.body.readableBytes == 0)
         }
     }
 

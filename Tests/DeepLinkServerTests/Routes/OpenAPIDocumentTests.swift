@@ -79,9 +79,58 @@ struct OpenAPIDocumentTests {
         let text = try OpenAPIDocument.text()
         for code in [
             LinkServerError.Code.invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .codeTaken, .notFound, .unauthorized,
-            .rateLimited, .payloadTooLarge, .unsupportedMediaType, .storageUnavailable,
+            .rateLimited, .payloadTooLarge, .unsupportedMediaType, .storageUnavailable, .methodNotAllowed,
         ] {
             #expect(text.contains(code.description), "\(code)")
         }
+    }
+
+    /// Set to `1` (CI does) to fail rather than skip when Python's openapi-spec-validator is missing.
+    static let validatorRequired = ProcessInfo.processInfo.environment["DEEPLINK_TEST_REQUIRE_OPENAPI_VALIDATOR"] == "1"
+
+    /// The document as served, read by a YAML loader that refuses duplicate keys (which most
+    /// loaders silently resolve) and checked by openapi-spec-validator, as any OpenAPI tool would.
+    @Test func theServedDocumentIsValidYAMLAndValidOpenAPI() async throws {
+        let served = try await ServerHarness.served("/openapi.yaml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString).yaml")
+        try served.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let check = """
+            import sys, yaml
+            try:
+                from openapi_spec_validator import validate
+            except ImportError:
+                sys.exit(3)
+            class Strict(yaml.SafeLoader):
+                pass
+            def mapping(loader, node):
+                keys = [loader.construct_object(k) for k, _ in node.value]
+                duplicates = sorted({k for k in keys if keys.count(k) > 1})
+                if duplicates:
+                    raise yaml.constructor.ConstructorError(None, None, f"duplicate keys {duplicates}", node.start_mark)
+                return loader.construct_mapping(node)
+            Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+            validate(yaml.load(open(sys.argv[1]), Strict))
+            print("valid")
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", check, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            #expect(!Self.validatorRequired, "python3 cannot be started: \(error)")
+            return
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 3 {
+            #expect(!Self.validatorRequired, "openapi-spec-validator is required but not installed (pip install openapi-spec-validator)")
+            return
+        }
+        #expect(process.terminationStatus == 0 && text.contains("valid"), "\(text)")
     }
 }

@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import Synchronization
 import Testing
 
 /// Builds the server over a store and drives it in-process, with an API key ready.
@@ -70,6 +71,16 @@ struct ServerHarness: Sendable {
                 try await body(ServerHarness(client: client, store: store, token: key.token))
             }
         }
+    }
+
+    /// The body the server answers `GET path` with, started on the example config.
+    static func served(_ path: String) async throws -> String {
+        let body = TextBox()
+        try await run(.sqlite) { server in
+            let response = try await server.client.execute(uri: path, method: .get)
+            body.set(String(buffer: response.body))
+        }
+        return body.value
     }
 
     /// Sends a request with the API key.
@@ -143,4 +154,11 @@ extension TestResponse {
 extension URLComponents {
     /// The `referrer` of a Google Play URL: what the Install Referrer API hands the installed app.
     var installReferrer: String? { queryItems?.first { $0.name == "referrer" }?.value }
+}
+
+/// A string a `@Sendable` closure can hand back.
+final class TextBox: Sendable {
+    private let storage = Mutex("")
+    var value: String { storage.withLock { $0 } }
+    func set(_ text: String) { storage.withLock { $0 = text } }
 }
