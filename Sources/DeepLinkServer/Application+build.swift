@@ -48,12 +48,13 @@ public func buildApplication(
         logger: logger)
 }
 
-/// The handlers each new connection gets: the per-address cap, when there is one, and the timeouts.
+/// The handlers each new connection gets: the per-address cap, when there is one, closing after
+/// `Connection: close` responses, and the timeouts.
 private func connectionHandlers(
     cap: ConnectionCap, timeouts: ConnectionTimeoutHandler.Timeouts, logger: Logger
 ) -> [any RemovableChannelHandler] {
-    let timeout = ConnectionTimeoutHandler(timeouts: timeouts, logger: logger)
-    return cap.limit > 0 ? [ConnectionCapHandler(cap: cap), timeout] : [timeout]
+    let handlers: [any RemovableChannelHandler] = [ConnectionCloseHandler(), ConnectionTimeoutHandler(timeouts: timeouts, logger: logger)]
+    return cap.limit > 0 ? [ConnectionCapHandler(cap: cap)] + handlers : handlers
 }
 
 /// The server's routes, without binding a socket.

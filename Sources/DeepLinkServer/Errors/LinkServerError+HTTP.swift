@@ -7,7 +7,7 @@ extension LinkServerError: HTTPResponseError {
     /// The HTTP status for the code.
     public var status: HTTPResponse.Status {
         switch code {
-        case .invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL: .badRequest
+        case .invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .invalidBody: .badRequest
         case .codeTaken: .conflict
         case .notFound: .notFound
         case .unauthorized: .unauthorized
@@ -26,9 +26,15 @@ extension LinkServerError: HTTPResponseError {
         return ["error": .object(error)]
     }
 
-    /// The JSON error response, with `WWW-Authenticate` for 401 and `Retry-After` for 429.
+    /// Whether the rest of the request's body may still be on its way, unread, so the connection
+    /// cannot carry another request and closes after the response.
+    var leavesBodyUnread: Bool { code == .payloadTooLarge || code == .invalidBody }
+
+    /// The JSON error response, with `WWW-Authenticate` for 401, `Retry-After` for 429 and 503,
+    /// and `Connection: close` when the body was left unread (413, `invalid-body`).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if leavesBodyUnread { headers[.connection] = "close" }
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="deeplink""# }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(json) + "\n")))

@@ -16,6 +16,7 @@ public struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertibl
             case unsupportedMediaType = "unsupported-media-type"
             case storageUnavailable = "storage-unavailable"
             case methodNotAllowed = "method-not-allowed"
+            case invalidBody = "invalid-body"
         }
 
         private let value: Value
@@ -45,6 +46,8 @@ public struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let storageUnavailable = Code(.storageUnavailable)
         /// The path exists, but not for the request's method (HTTP 405, with `Allow`).
         public static let methodNotAllowed = Code(.methodNotAllowed)
+        /// The body cannot be read: broken chunked framing or a transfer coding the server does not take.
+        public static let invalidBody = Code(.invalidBody)
 
         /// The code's stable name, e.g. `invalid-field`.
         public var description: String { value.rawValue }

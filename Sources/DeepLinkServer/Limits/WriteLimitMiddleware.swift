@@ -1,9 +1,11 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 
 /// Limits admin writes (`POST`, `PUT`, `PATCH`, `DELETE`) per API key and per client address,
-/// and refuses bodies over the size limit before reading them.
+/// and refuses bodies over the size limit, and transfer codings other than `chunked` alone (the
+/// server decompresses nothing), before reading them.
 struct WriteLimitMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
@@ -15,6 +17,10 @@ struct WriteLimitMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        if let coding = request.headers[.transferEncoding], coding.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+            throw LinkServerError(
+                code: .invalidBody, message: "Transfer-Encoding: \(coding) is not a framing the server reads; send the body as is or chunked")
+        }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBodySize {
             throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(maximumBodySize)")
         }

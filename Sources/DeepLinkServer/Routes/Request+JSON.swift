@@ -6,7 +6,8 @@ import NIOCore
 extension Request {
     /// The request's JSON body, refusing other media types and bodies over the limit.
     /// - Parameter maximumBodySize: The largest body in bytes.
-    /// - Throws: ``LinkServerError``: `unsupported-media-type`, `payload-too-large` or `invalid-json`.
+    /// - Throws: ``LinkServerError``: `unsupported-media-type`, `payload-too-large`, `invalid-body` (broken chunked
+    ///   framing) or `invalid-json`.
     func jsonBody(upTo maximumBodySize: Int) async throws(LinkServerError) -> JSONValue {
         guard let type = headers[.contentType], type.lowercased().hasPrefix("application/json") else {
             throw LinkServerError(code: .unsupportedMediaType, message: "send the body as Content-Type: application/json")
@@ -14,8 +15,12 @@ extension Request {
         let buffer: ByteBuffer
         do {
             buffer = try await body.collect(upTo: maximumBodySize)
-        } catch {
+        } catch is NIOTooManyBytesError {
             throw LinkServerError(code: .payloadTooLarge, message: "the body is larger than \(maximumBodySize) bytes")
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw LinkServerError(code: .payloadTooLarge, message: "the body is larger than \(maximumBodySize) bytes")
+        } catch {
+            throw LinkServerError(code: .invalidBody, message: "the body cannot be read: its framing is broken (\(error))")
         }
         do {
             return try JSONValue(parsing: String(buffer: buffer))

@@ -79,7 +79,7 @@ struct OpenAPIDocumentTests {
         let text = try OpenAPIDocument.text()
         for code in [
             LinkServerError.Code.invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .codeTaken, .notFound, .unauthorized,
-            .rateLimited, .payloadTooLarge, .unsupportedMediaType, .storageUnavailable, .methodNotAllowed,
+            .rateLimited, .payloadTooLarge, .unsupportedMediaType, .storageUnavailable, .methodNotAllowed, .invalidBody,
         ] {
             #expect(text.contains(code.description), "\(code)")
         }
