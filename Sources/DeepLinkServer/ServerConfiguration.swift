@@ -54,6 +54,9 @@ public struct ServerConfiguration: Sendable {
     public var database: DatabaseLocation
     /// How long opening the database may take before the command gives up. Default 5 s.
     public var databaseConnectTimeout: Duration
+    /// How long a request waits for a PostgreSQL connection before it fails with `503`: while the
+    /// database is out, the first requests fail after it, later ones at once. Default 1 s.
+    public var databaseWait: Duration
 
     /// Creates a configuration.
     /// - Parameters:
@@ -76,6 +79,7 @@ public struct ServerConfiguration: Sendable {
     ///   - deferredPurgeInterval: How often expired deferred clicks are deleted.
     ///   - database: Where the link database is.
     ///   - databaseConnectTimeout: How long opening the database may take.
+    ///   - databaseWait: How long a request waits for a database connection.
     public init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
@@ -83,7 +87,8 @@ public struct ServerConfiguration: Sendable {
         clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, trustedProxies: Int = 1,
         firebaseLongLinks: Bool = true, claimsPerMinutePerAddress: Int = 30,
         deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300),
-        database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5)
+        database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5),
+        databaseWait: Duration = .seconds(1)
     ) {
         self.deepLinkConfig = deepLinkConfig
         self.host = host
@@ -104,6 +109,7 @@ public struct ServerConfiguration: Sendable {
         self.deferredPurgeInterval = deferredPurgeInterval
         self.database = database
         self.databaseConnectTimeout = databaseConnectTimeout
+        self.databaseWait = databaseWait
     }
 
     /// The host short links live on.
