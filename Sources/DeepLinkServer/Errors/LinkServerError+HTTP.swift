@@ -25,7 +25,8 @@ extension LinkServerError: HTTPResponseError {
         return ["error": .object(error)]
     }
 
-    /// The JSON error response, with `WWW-Authenticate` for 401 and `Retry-After` for 429.
+    /// The JSON error response, with `WWW-Authenticate` for 401 and `Retry-After` for 429 and
+    /// for a database that is out.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="deeplink""# }
@@ -35,12 +36,18 @@ extension LinkServerError: HTTPResponseError {
 }
 
 extension StoreError {
-    /// The error a client sees: `code-taken` for duplicates, `storage-unavailable` otherwise,
-    /// without the database's internals.
+    /// Seconds a client is asked to wait when the database failed: about how long the server
+    /// takes to notice it is back.
+    static let retryAfterSeconds = 2
+
+    /// The error a client sees: `code-taken` for duplicates, `storage-unavailable` with
+    /// `Retry-After` otherwise, without the database's internals.
     var serverError: LinkServerError {
         code == .duplicate
             ? LinkServerError(code: .codeTaken, message: message, field: "code")
-            : LinkServerError(code: .storageUnavailable, message: "the link database is unavailable; try again")
+            : LinkServerError(
+                code: .storageUnavailable, message: "the link database is unavailable; try again in \(Self.retryAfterSeconds) s",
+                retryAfter: Self.retryAfterSeconds)
     }
 }
 
