@@ -66,6 +66,9 @@ public struct ServerConfiguration: Sendable {
     public var bodyTimeout: Duration
     /// How long an open connection may wait for its (next) request; then it is closed. Default 30 s.
     public var idleTimeout: Duration
+    /// How long a request waits for a PostgreSQL connection before it fails with `503`: while the
+    /// database is out, the first requests fail after it, later ones at once. Default 1 s.
+    public var databaseWait: Duration
 
     /// Creates a configuration.
     /// - Parameters:
@@ -92,6 +95,7 @@ public struct ServerConfiguration: Sendable {
     ///   - headerTimeout: How long a request's headers may take.
     ///   - bodyTimeout: How long a request's body may take.
     ///   - idleTimeout: How long a connection may wait for a request.
+    ///   - databaseWait: How long a request waits for a database connection.
     public init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
@@ -101,7 +105,8 @@ public struct ServerConfiguration: Sendable {
         deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300),
         database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5),
         connectionsPerAddress: Int = 100, headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
-        idleTimeout: Duration = .seconds(30)
+        idleTimeout: Duration = .seconds(30),
+        databaseWait: Duration = .seconds(1)
     ) {
         self.deepLinkConfig = deepLinkConfig
         self.host = host
@@ -126,6 +131,7 @@ public struct ServerConfiguration: Sendable {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
+        self.databaseWait = databaseWait
     }
 
     /// The host short links live on.

@@ -8,18 +8,20 @@ import PostgresNIO
 ///
 /// Several server processes can share one database: click counts are incremented in the
 /// database, and migrations take an advisory lock so two processes starting together apply each
-/// version once. `Sendable`.
+/// version once. While the database is out, operations fail within the connection wait with
+/// ``StoreError`` code `unavailable`, and the store uses the database again within a quarter of a
+/// second of its return (see ``PostgresPool``). `Sendable`.
 public final class PostgresLinkStore: SQLLinkStore {
     /// `"C"`: the database's default collation may not order by bytes.
     public static let byteOrder = #""C""#
 
-    private let client: PostgresClient
+    private let pool: PostgresPool
     private let logger: Logger
     /// The schema the tables live in, from the URL's `schema` parameter; `nil` for the default.
     private let schema: String?
 
-    private init(client: PostgresClient, logger: Logger, schema: String?) {
-        self.client = client
+    private init(pool: PostgresPool, logger: Logger, schema: String?) {
+        self.pool = pool
         self.logger = logger
         self.schema = schema
     }
@@ -30,6 +32,8 @@ public final class PostgresLinkStore: SQLLinkStore {
     ///     keep the tables in a schema of their own (created if missing), and libpq's `sslmode`
     ///     and `sslrootcert` for TLS (see ``PostgresTLS``; `prefer` when not given).
     ///   - connectTimeout: How long connecting and signing in may take.
+    ///   - connectionWait: How long an operation waits for a pooled connection before it fails
+    ///     with `unavailable`.
     ///   - migrating: Whether to create or upgrade the tables first; without, see ``appliedSchemaVersion()``.
     ///   - logger: The logger for the pool's background work.
     ///   - body: What to do with the store.
@@ -38,7 +42,8 @@ public final class PostgresLinkStore: SQLLinkStore {
     ///   `access-denied`, `missing-database`, `tls-required`, `tls-failed`, each naming the host and port) or a
     ///   failed migration, or what `body` throws.
     public static func withStore<Result: Sendable>(
-        url: String, connectTimeout: Duration = .seconds(5), migrating: Bool = true, logger: Logger,
+        url: String, connectTimeout: Duration = .seconds(5), connectionWait: Duration = .seconds(1), migrating: Bool = true,
+        logger: Logger,
         _ body: @Sendable (PostgresLinkStore) async throws -> Result
     ) async throws -> Result {
         // The pool warns when a query races its own start; it is started just below, so only its errors are worth logging.
@@ -48,11 +53,12 @@ public final class PostgresLinkStore: SQLLinkStore {
         configuration.options.connectTimeout = connectTimeout
         try await checkConnection(configuration, tls: tls, timeout: connectTimeout, logger: backgroundLogger)
         let schema = configuration.options.additionalStartupParameters.first { $0.0 == "search_path" }?.1
-        let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger)
+        let pool = PostgresPool(
+            configuration: configuration, tls: tls, wait: connectionWait, logger: logger, backgroundLogger: backgroundLogger)
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
-            group.addTask { await client.run() }
+            group.addTask { await pool.run() }
             defer { group.cancelAll() }
-            let store = PostgresLinkStore(client: client, logger: logger, schema: schema)
+            let store = PostgresLinkStore(pool: pool, logger: logger, schema: schema)
             if migrating { try await store.migrate() }
             return try await body(store)
         }
@@ -61,11 +67,12 @@ public final class PostgresLinkStore: SQLLinkStore {
     /// The newest migration applied to the database, `0` when it has no tables yet.
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func appliedSchemaVersion() async throws(StoreError) -> Int {
-        try await run("read the schema version") {
+        try await run("read the schema version") { [logger] connection in
             let present = try await Self.rows(
-                of: client.query("SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE 1 END AS present", logger: logger))
+                of: connection.query("SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE 1 END AS present", logger: logger))
             guard try present.first?.integer("present") == 1 else { return 0 }
-            let rows = try await Self.rows(of: client.query("SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations", logger: logger))
+            let rows = try await Self.rows(
+                of: connection.query("SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations", logger: logger))
             return Int(try rows.first?.integer("version") ?? 0)
         }
     }
@@ -99,8 +106,8 @@ public final class PostgresLinkStore: SQLLinkStore {
 
     /// Creates or upgrades the tables; see ``LinkStore/migrate()``.
     public func migrate() async throws(StoreError) {
-        try await run("migrate") {
-            try await client.withTransaction(logger: logger) { connection in
+        try await run("migrate") { [logger, schema] connection in
+            try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(7264351)", logger: logger)
                 if let schema {
                     try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
@@ -114,24 +121,24 @@ public final class PostgresLinkStore: SQLLinkStore {
 
     /// Runs `SELECT 1`.
     public func checkHealth() async throws(StoreError) {
-        try await run("answer a health check") { try await client.query("SELECT 1", logger: logger) }
+        try await run("answer a health check") { [logger] connection in _ = try await Self.rows(of: connection.query("SELECT 1", logger: logger)) }
     }
 
     /// Runs a query on a pooled connection; see ``SQLLinkStore/run(_:)``.
     public func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
-        let rows = try await run(query.action, duplicateMessage: query.duplicateMessage) {
-            try await Self.rows(of: client.query(Self.postgresQuery(query), logger: logger))
+        let rows = try await run(query.action, duplicateMessage: query.duplicateMessage) { [logger] connection in
+            try await Self.rows(of: connection.query(Self.postgresQuery(query), logger: logger))
         }
         return try query.read(rows)
     }
 
-    /// Runs database work, turning its errors into ``StoreError``.
+    /// Runs database work on a pooled connection, turning its errors into ``StoreError``.
     @discardableResult
-    private func run<T>(
-        _ what: String, duplicateMessage: String? = nil, _ body: () async throws -> T
+    private func run<T: Sendable>(
+        _ what: String, duplicateMessage: String? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(StoreError) -> T {
         do {
-            return try await body()
+            return try await pool.withConnection(body)
         } catch let error as StoreError {
             throw error
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
@@ -152,14 +159,14 @@ public final class PostgresLinkStore: SQLLinkStore {
         return PostgresQuery(unsafeSQL: query.sql, binds: binds)
     }
 
-    private static func rows(of sequence: PostgresRowSequence) async throws -> [any SQLRow] {
-        var rows: [any SQLRow] = []
+    private static func rows(of sequence: PostgresRowSequence) async throws -> [Row] {
+        var rows: [Row] = []
         for try await row in sequence { rows.append(Row(columns: row.makeRandomAccess())) }
         return rows
     }
 
     /// A result row read by column name.
-    private struct Row: SQLRow {
+    private struct Row: SQLRow, Sendable {
         let columns: PostgresRandomAccessRow
 
         func text(_ column: String) throws(StoreError) -> String? { try decode(column, as: String?.self) }

@@ -30,7 +30,8 @@ extension LinkServerError: HTTPResponseError {
     /// cannot carry another request and closes after the response.
     var leavesBodyUnread: Bool { code == .payloadTooLarge || code == .invalidBody }
 
-    /// The JSON error response, with `WWW-Authenticate` for 401, `Retry-After` for 429 and 503,
+    /// The JSON error response, with `WWW-Authenticate` for 401, `Retry-After` for 429 and a
+    /// database that is out,
     /// and `Connection: close` when the body was left unread (413, `invalid-body`).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
@@ -42,12 +43,18 @@ extension LinkServerError: HTTPResponseError {
 }
 
 extension StoreError {
-    /// The error a client sees: `code-taken` for duplicates, `storage-unavailable` otherwise,
-    /// without the database's internals.
+    /// Seconds a client is asked to wait when the database failed: about how long the server
+    /// takes to notice it is back.
+    static let retryAfterSeconds = 2
+
+    /// The error a client sees: `code-taken` for duplicates, `storage-unavailable` with
+    /// `Retry-After` otherwise, without the database's internals.
     var serverError: LinkServerError {
         code == .duplicate
             ? LinkServerError(code: .codeTaken, message: message, field: "code")
-            : LinkServerError(code: .storageUnavailable, message: "the link database is unavailable; try again")
+            : LinkServerError(
+                code: .storageUnavailable, message: "the link database is unavailable; try again in \(Self.retryAfterSeconds) s",
+                retryAfter: Self.retryAfterSeconds)
     }
 }
 

@@ -59,7 +59,7 @@ public struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
     /// The JSON path of the offending field, if any.
     public let field: String?
-    /// Seconds until a rate-limited client may write again.
+    /// Seconds until a rate-limited client may write again, or until the database may be back.
     public let retryAfter: Int?
 
     /// Creates an error.
@@ -67,7 +67,7 @@ public struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertibl
     ///   - code: The code.
     ///   - message: What to fix.
     ///   - field: The offending field's JSON path.
-    ///   - retryAfter: Seconds to wait, for `rate-limited`.
+    ///   - retryAfter: Seconds to wait, for `rate-limited` and `storage-unavailable`.
     public init(code: Code, message: String, field: String? = nil, retryAfter: Int? = nil) {
         self.code = code
         self.message = message

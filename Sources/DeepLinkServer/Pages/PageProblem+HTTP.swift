@@ -10,4 +10,9 @@ extension PageProblem {
         case .invalidLink: .badRequest
         }
     }
+
+    /// Seconds to wait before trying again, for a page the database's failure caused.
+    var retryAfter: Int? {
+        self == .unavailable ? StoreError.retryAfterSeconds : nil
+    }
 }

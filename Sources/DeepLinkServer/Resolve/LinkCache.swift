@@ -5,6 +5,8 @@ import Synchronization
 ///
 /// Only found links are kept. Changes made through this process drop the entry at once;
 /// changes made through another process sharing the database show within the lifetime.
+/// While the database is unavailable, a link whose entry has outlived its lifetime keeps
+/// resolving as it last did, so an outage does not break links opened before it.
 final class LinkCache: Sendable {
     private struct Entry {
         let link: Link
@@ -24,11 +26,20 @@ final class LinkCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The link with a code, from the cache or from `load`.
+    /// The link with a code, from the cache or from `load`; when `load` fails, from an entry past
+    /// its lifetime if there is one.
     func link(code: String, load: () async throws(StoreError) -> Link?) async throws(StoreError) -> Link? {
         let now = ContinuousClock.now
-        if let entry = entries.withLock({ $0[code] }), entry.expires > now { return entry.link }
-        guard let link = try await load() else {
+        let cached = entries.withLock { $0[code] }
+        if let cached, cached.expires > now { return cached.link }
+        let loaded: Link?
+        do {
+            loaded = try await load()
+        } catch {
+            guard let cached else { throw error }
+            return cached.link
+        }
+        guard let link = loaded else {
             invalidate(code)
             return nil
         }

@@ -24,7 +24,9 @@ struct OperationsRoutes: Sendable {
             return Self.text("{\"status\":\"ok\"}\n", contentType: "application/json")
         } catch {
             context.logger.error("health check failed", metadata: ["error": "\(error)"])
-            return Self.text("{\"status\":\"unavailable\"}\n", contentType: "application/json", status: .serviceUnavailable)
+            var response = Self.text("{\"status\":\"unavailable\"}\n", contentType: "application/json", status: .serviceUnavailable)
+            response.headers[.retryAfter] = String(StoreError.retryAfterSeconds)
+            return response
         }
     }
 

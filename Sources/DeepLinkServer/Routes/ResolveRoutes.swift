@@ -49,9 +49,11 @@ struct ResolveRoutes: Sendable {
         return .found(link)
     }
 
-    /// A problem page, with its status.
+    /// A problem page, with its status and, when the database failed, `Retry-After`.
     func problem(_ problem: PageProblem) -> Response {
-        .page(pages.render(problem), status: problem.status)
+        var response = Response.page(pages.render(problem), status: problem.status)
+        if let retryAfter = problem.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
     }
 
     /// `GET /{code}/install?store=apple|google`: the store hop of a stored link; `HEAD` records no click.

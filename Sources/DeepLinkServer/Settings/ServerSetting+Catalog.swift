@@ -9,6 +9,11 @@ extension ServerSetting {
         summary: "Seconds opening the database may take before the command gives up",
         key: ["databaseConnectTimeoutSeconds"], flag: "database-connect-timeout", defaultDescription: "5",
         kind: .seconds(\.databaseConnectTimeout, 0.1...300))
+    /// `server.databaseWaitSeconds`, `DEEPLINK_DATABASE_WAIT`, `--database-wait`.
+    package static let databaseWait = ServerSetting(
+        summary: "Seconds a request waits for a PostgreSQL connection before it fails with 503 and Retry-After",
+        key: ["databaseWaitSeconds"], flag: "database-wait", defaultDescription: "1",
+        kind: .seconds(\.databaseWait, 0.1...60))
     /// `server.listen.host`, `DEEPLINK_HOST`, `--host`.
     package static let host = ServerSetting(
         summary: "The address to listen on",
@@ -98,7 +103,7 @@ extension ServerSetting {
 
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
-        database, databaseConnectTimeout, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
+        database, databaseConnectTimeout, databaseWait, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
         firebaseLongLinks, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]

@@ -26,7 +26,7 @@ extension ServerConfiguration {
         case .postgres(let url):
             printError("using \(database)")
             return try await PostgresLinkStore.withStore(
-                url: url, connectTimeout: databaseConnectTimeout, migrating: access == .readWrite, logger: logger
+                url: url, connectTimeout: databaseConnectTimeout, connectionWait: databaseWait, migrating: access == .readWrite, logger: logger
             ) { store in
                 guard access == .readOnly else { return try await body(store) }
                 return try await Self.reading(store, version: try await store.appliedSchemaVersion(), logger: logger, body)

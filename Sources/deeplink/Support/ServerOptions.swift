@@ -22,6 +22,9 @@ struct ServerOptions: ParsableArguments {
     @Flag(name: .customLong(ServerSetting.firebaseLongLinks.flag), help: ServerSetting.firebaseLongLinks.switchHelp)
     var disableFirebaseLongLinks = false
 
+    @Option(name: .customLong(ServerSetting.databaseWait.flag), help: ServerSetting.databaseWait.help(valueName: "seconds"))
+    var databaseWait: String?
+
     @Option(name: .customLong(ServerSetting.linkCache.flag), help: ServerSetting.linkCache.help(valueName: "seconds"))
     var linkCacheSeconds: String?
 
@@ -61,7 +64,7 @@ struct ServerOptions: ParsableArguments {
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
             (.host, host), (.port, port), (.publicHost, publicHost), (.clientAddressHeader, clientAddressHeader),
-            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.linkCache, linkCacheSeconds),
+            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
             (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),

@@ -26,6 +26,7 @@ struct OperationsRoutesTests {
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/healthz", method: .get)
             #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.retryAfter] == "2")
             #expect(try response.object() == ["status": "unavailable"])
         }
     }

@@ -23,6 +23,7 @@ struct ServerConfigurationReadingTests {
         let folder = Fixtures.shopConfig.deletingLastPathComponent().path
         #expect(configuration.database == .sqlite(path: folder + "/.deeplink/deeplink.sqlite"))
         #expect(configuration.databaseConnectTimeout == .seconds(5))
+        #expect(configuration.databaseWait == .seconds(1))
         #expect((configuration.host, configuration.port) == ("127.0.0.1", 8080))
         #expect(configuration.publicHost == "go.shop.example.com")
         #expect(configuration.linkHost == "go.shop.example.com")
@@ -63,7 +64,7 @@ struct ServerConfigurationReadingTests {
                 server: """
                     {"publicHost": "Go.Shop.Example.com", "clientAddressHeader": "X-Forwarded-For", "trustedProxies": 2,
                      "firebaseLongLinks": false, "allowedRedirectHosts": ["help.example.com", "*.partner.example"],
-                     "databaseConnectTimeoutSeconds": 0.5, "linkCacheSeconds": 0}
+                     "databaseConnectTimeoutSeconds": 0.5, "databaseWaitSeconds": 2.5, "linkCacheSeconds": 0}
                     """))
         #expect(configuration.publicHost == "go.shop.example.com")
         #expect(configuration.clientAddressHeader == "X-Forwarded-For")
@@ -71,6 +72,7 @@ struct ServerConfigurationReadingTests {
         #expect(!configuration.firebaseLongLinks)
         #expect(configuration.redirectAllowlist == ["help.example.com", "*.partner.example"])
         #expect(configuration.databaseConnectTimeout == .milliseconds(500))
+        #expect(configuration.databaseWait == .milliseconds(2500))
         #expect(configuration.linkCacheLifetime == .zero)
         let cleared = try ServerConfiguration(reading: try Self.config(server: #"{"publicHost": null, "clientAddressHeader": null}"#))
         #expect(cleared.publicHost == nil)

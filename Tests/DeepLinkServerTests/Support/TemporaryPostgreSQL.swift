@@ -9,8 +9,9 @@ import Testing
 
 /// A PostgreSQL server of the test's own, in a temporary folder on a loopback port, that accepts
 /// only TLS connections with a certificate made for it, or only plain ones: for the tests that must
-/// change what the shared test database cannot (its TLS settings). Needs PostgreSQL's server programs and `openssl`.
-final class TemporaryPostgreSQL {
+/// change what the shared test database cannot (its TLS settings, or being stopped and started).
+/// Needs PostgreSQL's server programs and `openssl`.
+final class TemporaryPostgreSQL: Sendable {
     /// Set to `1` (CI does) to fail rather than skip when the programs are missing.
     static let isRequired = ProcessInfo.processInfo.environment["DEEPLINK_TEST_REQUIRE_POSTGRES_SERVER"] == "1"
 
@@ -39,6 +40,8 @@ final class TemporaryPostgreSQL {
     /// A CA that signed nothing the server holds.
     let otherCertificateAuthority: URL
     private let data: URL
+    /// `pg_ctl`'s `-o`: the port, the addresses, TLS.
+    private let serverOptions: String
 
     /// Makes the certificates, creates the cluster with user `deeplink` trusted over TLS only (or,
     /// with `tls: false`, over plain connections only, TLS turned off), and starts it.
@@ -50,19 +53,32 @@ final class TemporaryPostgreSQL {
         otherCertificateAuthority = folder.appendingPathComponent("other-ca.pem")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try LoopbackListener.closedPort()
+        serverOptions = [
+            "-p \(port)", "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=\(folder.path)", "-c ssl=\(tls ? "on" : "off")",
+            "-c ssl_cert_file=\(folder.path)/server.pem", "-c ssl_key_file=\(folder.path)/server.key", "-c fsync=off",
+        ].joined(separator: " ")
         try makeCertificates()
         try Self.run(["chmod", "-R", "a+rX", folder.path])
         if getuid() == 0 { try Self.run(["chown", "-R", "postgres", folder.path]) }
         try Self.run(["chmod", "600", folder.appendingPathComponent("server.key").path])
         try runAsServerUser([binaries.appendingPathComponent("initdb").path, "-D", data.path, "-U", "deeplink", "-A", "trust", "--no-sync"])
         try "\(tls ? "hostssl" : "hostnossl") all all 127.0.0.1/32 trust\n".write(to: data.appendingPathComponent("pg_hba.conf"), atomically: true, encoding: .utf8)
-        let settings = [
-            "-p \(port)", "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=\(folder.path)", "-c ssl=\(tls ? "on" : "off")",
-            "-c ssl_cert_file=\(folder.path)/server.pem", "-c ssl_key_file=\(folder.path)/server.key", "-c fsync=off",
-        ]
+        try resume()
+    }
+
+    /// Shuts the server down as an administrator does (`pg_ctl stop -m fast`: sessions are ended,
+    /// new connections refused), keeping its data and port for ``resume()``.
+    func pause() throws {
+        guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
+        try runAsServerUser([binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-m", "fast", "-w", "stop"])
+    }
+
+    /// Starts the server, on its port with its data, and returns once it accepts connections.
+    func resume() throws {
+        guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
         try runAsServerUser([
             binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-l", folder.appendingPathComponent("server.log").path,
-            "-w", "-t", "30", "-o", settings.joined(separator: " "), "start",
+            "-w", "-t", "30", "-o", serverOptions, "start",
         ])
     }
 
