@@ -86,10 +86,7 @@ struct LinkEditor: Sendable {
             case "fallbacks.iosURL": link.iosFallbackURL = try redirectTarget(text, field: field)
             case "fallbacks.androidURL": link.androidFallbackURL = try redirectTarget(text, field: field)
             case "preview.imageURL":
-                link.preview.imageURL = try text.map { (url) throws(LinkServerError) in
-                    _ = try RedirectPolicy.safeHTTPSURL(url, field: field)
-                    return url
-                }
+                link.preview.imageURL = try text.map { (url) throws(LinkServerError) in try RedirectPolicy.safeHTTPSURL(url, field: field).url }
             case "preview.title": link.preview.title = try Self.checkedText(text, field: field, maximumLength: 300)
             case "preview.description": link.preview.description = try Self.checkedText(text, field: field, maximumLength: 1000)
             case "utm.source": link.utm.source = try Self.checkedText(text, field: field, maximumLength: 100)
@@ -104,12 +101,9 @@ struct LinkEditor: Sendable {
         }
     }
 
-    /// A redirect URL the policy allows, or `nil`.
+    /// A redirect URL the policy allows, as the policy writes it again, or `nil`.
     private func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
-        try text.map { (url) throws(LinkServerError) in
-            _ = try setup.policy.redirectTarget(url, field: field)
-            return url
-        }
+        try text.map { (url) throws(LinkServerError) in try setup.policy.redirectTarget(url, field: field) }
     }
 
     /// The deep link if the config's router sends it to a route.
