@@ -108,6 +108,14 @@ struct LinkEditor: Sendable {
 
     /// The deep link if the config's router sends it to a route.
     private func checkedDeepLink(_ text: String) throws(LinkServerError) -> String {
+        // Foundation would percent-encode these and route the link, but the text itself goes
+        // into `Location` headers, intents and page attributes.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isControlOrSpace) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "deepLink contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
+                field: "deepLink")
+        }
         guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil else {
             throw LinkServerError(
                 code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",

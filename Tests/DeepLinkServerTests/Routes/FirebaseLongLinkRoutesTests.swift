@@ -149,6 +149,17 @@ struct FirebaseLongLinkRoutesTests {
         }
     }
 
+    @Test(arguments: ["https://shop.example.com/cart?from=a\r\nLocation: https://evil.example/", "https://shop.example.com/cart?from=a b"])
+    func refusesADeepLinkWithControlCharactersOrSpaces(deepLink: String) async throws {
+        let logs = LogRecorder()
+        try await ServerHarness.run(.sqlite, logs: logs) { server in
+            let response = try await server.open("/?link=\(Self.encoded(deepLink))&apn=com.example.shop", userAgent: ServerHarness.android)
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.location] == nil)
+            #expect(Self.loggedProblem(logs)?.hasPrefix("link: deepLink contains U+") == true, "\(logs.all.map(\.metadata))")
+        }
+    }
+
     @Test func theRootWithoutALinkIsNotFound() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.open("/", userAgent: ServerHarness.iPhone)

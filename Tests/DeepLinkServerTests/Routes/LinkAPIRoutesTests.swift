@@ -131,6 +131,11 @@ struct LinkAPIRoutesTests {
         (#"{"deepLink": "https://evil.example/sales/3"}"#, "unroutable-deep-link", "deepLink"),
         (#"{"deepLink": "shop://sales/abc"}"#, "unroutable-deep-link", "deepLink"),
         (#"{"code": "x"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=mail\r\nSet-Cookie: a=b"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=a b"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=\t"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=\u0000"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=\u2028"}"#, "invalid-field", "deepLink"),
         (#"{"deepLink": 42}"#, "invalid-field", "deepLink"),
         (#"{"deepLink": "shop://cart", "code": "a b"}"#, "invalid-field", "code"),
         (#"{"deepLink": "shop://cart", "code": "healthz"}"#, "invalid-field", "code"),
@@ -164,6 +169,15 @@ struct LinkAPIRoutesTests {
             #expect(error.field == field)
             let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
             #expect(!message.isEmpty)
+        }
+    }
+
+    @Test func namesTheControlCharacterInADeepLinkAndWhereItIs() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart?a=1\r\nb"}"#)
+            #expect(try response.error() == ("invalid-field", "deepLink"))
+            let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
+            #expect(message.contains("U+000D (carriage return) at position 16"), "\(message)")
         }
     }
 
