@@ -22,6 +22,9 @@ struct ServerOptions: ParsableArguments {
     @Flag(name: .customLong(ServerSetting.firebaseLongLinks.flag), help: ServerSetting.firebaseLongLinks.switchHelp)
     var disableFirebaseLongLinks = false
 
+    @Flag(name: .customLong(ServerSetting.hsts.flag), help: ServerSetting.hsts.switchHelp)
+    var hsts = false
+
     @Option(name: .customLong(ServerSetting.linkCache.flag), help: ServerSetting.linkCache.help(valueName: "seconds"))
     var linkCacheSeconds: String?
 
@@ -48,7 +51,8 @@ struct ServerOptions: ParsableArguments {
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
             (.host, host), (.port, port), (.publicHost, publicHost), (.clientAddressHeader, clientAddressHeader),
-            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.linkCache, linkCacheSeconds),
+            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.hsts, hsts ? "true" : nil),
+            (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
         ])
