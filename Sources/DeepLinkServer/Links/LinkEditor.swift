@@ -145,8 +145,15 @@ struct LinkEditor: Sendable {
         guard text.count <= maximumLength else {
             throw LinkServerError(code: .invalidField, message: "\(field) is longer than \(maximumLength) characters", field: field)
         }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw LinkServerError(code: .invalidField, message: "\(field) contains control characters", field: field)
+        if let character = OffendingCharacter.first(in: text, where: { $0.properties.generalCategory == .control }) {
+            throw LinkServerError(code: .invalidField, message: "\(field) contains \(character); control characters are not allowed", field: field)
+        }
+        // Overrides and isolates reorder what follows them, on the page and in link previews.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isBidiOverride) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "\(field) contains \(character); bidirectional overrides and isolates (U+202A–202E, U+2066–2069) are not allowed",
+                field: field)
         }
         return text
     }

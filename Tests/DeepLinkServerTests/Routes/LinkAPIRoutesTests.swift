@@ -153,6 +153,8 @@ struct LinkAPIRoutesTests {
         (#"{"deepLink": "shop://cart", "fallbacks": {"playPackage": "not a package"}}"#, "invalid-field", "fallbacks.playPackage"),
         (#"{"deepLink": "shop://cart", "preview": {"imageURL": "http://cdn.example/a.png"}}"#, "disallowed-url", "preview.imageURL"),
         (#"{"deepLink": "shop://cart", "preview": {"colour": "red"}}"#, "invalid-field", "preview.colour"),
+        (#"{"deepLink": "shop://cart", "preview": {"title": "Sale \u202Eelas"}}"#, "invalid-field", "preview.title"),
+        (#"{"deepLink": "shop://cart", "preview": {"description": "50% \u2066off\u2069"}}"#, "invalid-field", "preview.description"),
         (#"{"deepLink": "shop://cart", "expiresAt": "tomorrow"}"#, "invalid-field", "expiresAt"),
         (#"{"deepLink": "shop://cart", "expiresAt": "2001-01-01T00:00:00Z"}"#, "invalid-field", "expiresAt"),
         (#"{"deepLink": "shop://cart", "extra": true}"#, "invalid-field", "extra"),
