@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     public var firebaseLongLinks: Bool
     /// Deferred-link claims each client address may make per minute. Default 30.
     public var claimsPerMinutePerAddress: Int
+    /// Whether every response says `Strict-Transport-Security: max-age=31536000; includeSubDomains`,
+    /// for a server behind a TLS proxy: browsers then use only https for the host and its
+    /// subdomains for a year. Default `false`, since a server reached over plain http must not send it.
+    public var strictTransportSecurity: Bool
     /// Clicks each client address may record for deferred deep linking per minute; past it, the
     /// store buttons still work, without deferred deep linking. Default 60.
     public var deferredClicksPerMinutePerAddress: Int
@@ -86,6 +90,7 @@ public struct ServerConfiguration: Sendable {
     ///   - clientAddressHeader: The trusted proxies' client-address header.
     ///   - trustedProxies: How many trusted proxies append to that header.
     ///   - firebaseLongLinks: Whether Firebase long links resolve.
+    ///   - strictTransportSecurity: Whether every response sends `Strict-Transport-Security`.
     ///   - claimsPerMinutePerAddress: The per-address claim rate.
     ///   - deferredClicksPerMinutePerAddress: The per-address rate of recorded clicks.
     ///   - deferredPurgeInterval: How often expired deferred clicks are deleted.
@@ -101,7 +106,7 @@ public struct ServerConfiguration: Sendable {
         redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
         writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100, linkCacheLifetime: Duration = .seconds(2),
         clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, trustedProxies: Int = 1,
-        firebaseLongLinks: Bool = true, claimsPerMinutePerAddress: Int = 30,
+        firebaseLongLinks: Bool = true, strictTransportSecurity: Bool = false, claimsPerMinutePerAddress: Int = 30,
         deferredClicksPerMinutePerAddress: Int = 60, deferredPurgeInterval: Duration = .seconds(300),
         database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath), databaseConnectTimeout: Duration = .seconds(5),
         connectionsPerAddress: Int = 100, headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
@@ -122,6 +127,7 @@ public struct ServerConfiguration: Sendable {
         self.clientAddressHeader = clientAddressHeader
         self.trustedProxies = trustedProxies
         self.firebaseLongLinks = firebaseLongLinks
+        self.strictTransportSecurity = strictTransportSecurity
         self.claimsPerMinutePerAddress = claimsPerMinutePerAddress
         self.deferredClicksPerMinutePerAddress = deferredClicksPerMinutePerAddress
         self.deferredPurgeInterval = deferredPurgeInterval

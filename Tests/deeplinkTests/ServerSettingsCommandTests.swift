@@ -71,6 +71,18 @@ struct ServerSettingsCommandTests {
         #expect(allowed.output.hasSuffix("imported 4, already imported 0, skipped 3\n"), "\(allowed.output)")
     }
 
+    @Test func hstsIsOffUnlessTheFlagOrTheVariableTurnsItOn() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try Self.config(in: scratch, server: #"{"database": "links.sqlite", "listen": {"port": 0}}"#)
+        for (flags, environment, sent) in [([], [:], false), (["--hsts"], [:], true), ([], ["DEEPLINK_HSTS": "true"], true)] as [([String], [String: String], Bool)] {
+            let server = try await ServerProcess(["serve", "--config", config] + flags, environment: environment)
+            defer { _ = server.stop() }
+            let health = try await server.request("/healthz")
+            #expect(health.headers[.strictTransportSecurity] == (sent ? "max-age=31536000; includeSubDomains" : nil), "\(flags) \(environment)")
+        }
+    }
+
     @Test func aDryRunCreatesNoDatabase() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

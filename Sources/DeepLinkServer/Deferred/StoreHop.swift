@@ -30,7 +30,7 @@ struct StoreHop: Sendable {
         let policy = resolver.setup.policy
         switch store {
         case .apple:
-            if let url = link.iosFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
+            if let url = link.iosFallbackURL.flatMap(policy.redirectURL(for:)) { return Response.found(url) }
             guard let appStoreID = link.appStoreID else { return nil }
             let recorded = opened.query[DeferredLinkToken.queryItemName].flatMap(DeferredLinkToken.init(rawValue:))
             if records, recorded == nil, deferred.recordsAppStoreClicks {
@@ -38,7 +38,7 @@ struct StoreHop: Sendable {
             }
             return Response.found("https://apps.apple.com/app/id\(appStoreID)")
         case .google:
-            if let url = link.androidFallbackURL, policy.allowsRedirect(to: url) { return Response.found(url) }
+            if let url = link.androidFallbackURL.flatMap(policy.redirectURL(for:)) { return Response.found(url) }
             guard let package = link.playPackage else { return nil }
             let token = records && opened.platform == .android ? await recordClick(of: link, utm: utm, opened: opened, context: context) : nil
             return Response.found(resolver.playStoreURL(package: package, utm: utm, token: token))

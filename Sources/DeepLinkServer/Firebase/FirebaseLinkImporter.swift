@@ -9,7 +9,8 @@ import Foundation
 /// for custom domains that put links under one): `https://shop.page.link/summer` gives `summer`.
 /// Its fields come from the long link or the parameter columns, read by ``FirebaseLongLink``, and
 /// pass exactly the checks of the admin API: the deep link must route through the config and
-/// fallbacks must be on hosts the server redirects to.
+/// fallbacks must be on hosts the server redirects to; `apn`, `ibi` and `isi` must name the
+/// config's apps, as Firebase only accepted apps registered in the project.
 ///
 /// Importing never changes a stored link, so it can run again: a row whose code is stored with
 /// the same content is reported as already imported, one whose code is stored with other content
@@ -68,8 +69,9 @@ public struct FirebaseLinkImporter: Sendable {
     /// A row's Firebase parameters: the long link's, with the parameter columns added.
     /// - Parameter row: The row.
     /// - Throws: ``LinkServerError`` naming the parameter: the long link cannot be read, a column
-    ///   disagrees with the long link about a parameter that sets a link field, or
-    ///   ``FirebaseLongLink/init(query:)`` refuses the parameters.
+    ///   disagrees with the long link about a parameter that sets a link field,
+    ///   ``FirebaseLongLink/init(query:)`` refuses the parameters, or `apn`, `ibi` or `isi` names an
+    ///   app that is not in the config's `apps` section.
     public func longLink(for row: FirebaseExportRow) throws(LinkServerError) -> FirebaseLongLink {
         var query: [URLQueryItem] = []
         if let url = row.longLink {
@@ -87,7 +89,10 @@ public struct FirebaseLinkImporter: Sendable {
                     field: parameter)
             }
         }
-        do throws(FirebaseLinkError) { return try FirebaseLongLink(query: query) } catch { throw LinkServerError(error) }
+        let longLink: FirebaseLongLink
+        do throws(FirebaseLinkError) { longLink = try FirebaseLongLink(query: query) } catch { throw LinkServerError(error) }
+        try editor.setup.checkApps(in: query)
+        return longLink
     }
 
     /// The link a row describes, checked as the admin API checks a new link.

@@ -86,10 +86,7 @@ struct LinkEditor: Sendable {
             case "fallbacks.iosURL": link.iosFallbackURL = try redirectTarget(text, field: field)
             case "fallbacks.androidURL": link.androidFallbackURL = try redirectTarget(text, field: field)
             case "preview.imageURL":
-                link.preview.imageURL = try text.map { (url) throws(LinkServerError) in
-                    _ = try RedirectPolicy.safeHTTPSURL(url, field: field)
-                    return url
-                }
+                link.preview.imageURL = try text.map { (url) throws(LinkServerError) in try RedirectPolicy.safeHTTPSURL(url, field: field).url }
             case "preview.title": link.preview.title = try Self.checkedText(text, field: field, maximumLength: 300)
             case "preview.description": link.preview.description = try Self.checkedText(text, field: field, maximumLength: 1000)
             case "utm.source": link.utm.source = try Self.checkedText(text, field: field, maximumLength: 100)
@@ -104,16 +101,21 @@ struct LinkEditor: Sendable {
         }
     }
 
-    /// A redirect URL the policy allows, or `nil`.
+    /// A redirect URL the policy allows, as the policy writes it again, or `nil`.
     private func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
-        try text.map { (url) throws(LinkServerError) in
-            _ = try setup.policy.redirectTarget(url, field: field)
-            return url
-        }
+        try text.map { (url) throws(LinkServerError) in try setup.policy.redirectTarget(url, field: field) }
     }
 
     /// The deep link if the config's router sends it to a route.
     private func checkedDeepLink(_ text: String) throws(LinkServerError) -> String {
+        // Foundation would percent-encode these and route the link, but the text itself goes
+        // into `Location` headers, intents and page attributes.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isControlOrSpace) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "deepLink contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
+                field: "deepLink")
+        }
         guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil else {
             throw LinkServerError(
                 code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
@@ -143,8 +145,15 @@ struct LinkEditor: Sendable {
         guard text.count <= maximumLength else {
             throw LinkServerError(code: .invalidField, message: "\(field) is longer than \(maximumLength) characters", field: field)
         }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw LinkServerError(code: .invalidField, message: "\(field) contains control characters", field: field)
+        if let character = OffendingCharacter.first(in: text, where: { $0.properties.generalCategory == .control }) {
+            throw LinkServerError(code: .invalidField, message: "\(field) contains \(character); control characters are not allowed", field: field)
+        }
+        // Overrides and isolates reorder what follows them, on the page and in link previews.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isBidiOverride) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "\(field) contains \(character); bidirectional overrides and isolates (U+202A–202E, U+2066–2069) are not allowed",
+                field: field)
         }
         return text
     }

@@ -8,11 +8,12 @@ enum AndroidIntentURL {
     ///   - deepLink: An absolute URL, custom scheme or https.
     ///   - package: The app's package.
     ///   - fallback: Where the browser goes without the app.
-    /// - Returns: `intent://REST#Intent;scheme=S;package=P;S.browser_fallback_url=F;end`, or `nil`
-    ///   for a URL without a scheme.
+    /// - Returns: `intent://REST#Intent;scheme=S;package=P;S.browser_fallback_url=F;end`, the scheme
+    ///   in lowercase since Android matches intent filters' schemes case-sensitively; `nil` for a URL
+    ///   without a scheme.
     static func make(deepLink: String, package: String, fallback: String) -> String? {
         guard let separator = deepLink.range(of: "://") else { return nil }
-        let scheme = deepLink[..<separator.lowerBound]
+        let scheme = deepLink[..<separator.lowerBound].lowercased()
         let rest = deepLink[separator.upperBound...].prefix { $0 != "#" }
         return "intent://\(rest)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(percentEncoded(fallback));end"
     }

@@ -58,7 +58,7 @@ struct LinkResolver: Sendable {
 
     /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
     private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind) -> Resolution {
-        if let webURL = link.webURL, setup.policy.allowsRedirect(to: webURL) { return .redirect(webURL) }
+        if let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:)) { return .redirect(webURL) }
         return landing(link, utm: utm, kind: kind)
     }
 
@@ -94,7 +94,7 @@ struct LinkResolver: Sendable {
     /// or the store hop, which records the click and adds its token to the Play Store's install
     /// referrer. Without a link host the hop cannot be addressed, so the Play Store directly.
     private func androidFallback(_ link: Link, utm: UTMFields) -> String {
-        if let url = link.androidFallbackURL, setup.policy.allowsRedirect(to: url) { return url }
+        if let url = link.androidFallbackURL.flatMap(setup.policy.redirectURL(for:)) { return url }
         guard let linkHost = setup.linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
         return "https://\(linkHost)" + AppStore.google.hopPath(for: link, utm: utm)
     }
@@ -105,9 +105,9 @@ struct LinkResolver: Sendable {
     ///   - utm: The UTM fields in effect.
     ///   - click: A token already recorded for this page view, passed on by the App Store button.
     func landingPage(for link: Link, utm: UTMFields, click: String? = nil) -> LandingPage {
-        let webURL = link.webURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
-        let iosFallback = link.iosFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
-        let androidFallback = link.androidFallbackURL.flatMap { setup.policy.allowsRedirect(to: $0) ? $0 : nil }
+        let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:))
+        let iosFallback = link.iosFallbackURL.flatMap(setup.policy.redirectURL(for:))
+        let androidFallback = link.androidFallbackURL.flatMap(setup.policy.redirectURL(for:))
         let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
         let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
         let title = link.preview.title ?? pages.settings.strings.defaultTitle

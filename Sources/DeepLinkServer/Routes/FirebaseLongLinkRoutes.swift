@@ -5,7 +5,8 @@ import Logging
 
 /// `GET /?link=…&apn=…&ibi=…`: Firebase Dynamic Links long links on the link host, resolved like
 /// stored links: every field passes the admin API's checks (the deep link must route, fallbacks
-/// and the preview image must be on allowed hosts), clients get the same redirects and landing page, and store buttons
+/// and the preview image must be on allowed hosts), `apn`, `ibi` and `isi` must name the config's
+/// apps, clients get the same redirects and landing page, and store buttons
 /// go through the store hop (`&deeplink_store=apple|google`) so deferred deep linking works.
 /// Long links are not stored and their clicks are not counted per link.
 struct FirebaseLongLinkRoutes: Sendable {
@@ -30,6 +31,7 @@ struct FirebaseLongLinkRoutes: Sendable {
             } catch {
                 throw LinkServerError(error)
             }
+            try editor.setup.checkApps(in: items)
             link = try editor.create(from: longLink.body(code: nil), now: Date())
             // Anyone can write a long link, so its preview image must come from a host the server
             // trusts, as its redirects do; stored links are written with an API key.

@@ -4,10 +4,12 @@ import Hummingbird
 import NIOCore
 
 extension Request {
-    /// The request's JSON body, refusing other media types and bodies over the limit.
+    /// The request's JSON body, refusing other media types, bodies over the limit and objects that
+    /// repeat a key (which of the values counts would be up to the parser). A leading UTF-8 byte
+    /// order mark is skipped, as on every endpoint that reads JSON.
     /// - Parameter maximumBodySize: The largest body in bytes.
     /// - Throws: ``LinkServerError``: `unsupported-media-type`, `payload-too-large`, `invalid-body` (broken chunked
-    ///   framing) or `invalid-json`.
+    ///   framing) or `invalid-json`, whose field is the repeated key's JSON path when a key repeats.
     func jsonBody(upTo maximumBodySize: Int) async throws(LinkServerError) -> JSONValue {
         guard let type = headers[.contentType], type.lowercased().hasPrefix("application/json") else {
             throw LinkServerError(code: .unsupportedMediaType, message: "send the body as Content-Type: application/json")
@@ -22,11 +24,40 @@ extension Request {
         } catch {
             throw LinkServerError(code: .invalidBody, message: "the body cannot be read: its framing is broken (\(error))")
         }
+        let root: JSONNode
         do {
-            return try JSONValue(parsing: String(buffer: buffer))
+            root = try JSONParser.parse(String(buffer: buffer))
         } catch {
             throw LinkServerError(code: .invalidJSON, message: "the body is not valid JSON: \(error)")
         }
+        if let (first, repeated) = firstRepeatedKey(in: root) {
+            throw LinkServerError(
+                code: .invalidJSON,
+                message: "the key \(JSONWriter.quoted(repeated.key)) appears twice (at \(first.keyLocation) and \(repeated.keyLocation)); send each key once",
+                field: "\(repeated.value.path)")
+        }
+        return root.plainValue
+    }
+}
+
+/// The first member of an object in the document whose key an earlier member of the same object has, with that earlier member.
+private func firstRepeatedKey(in node: JSONNode) -> (first: JSONMember, repeated: JSONMember)? {
+    switch node.value {
+    case .object(let members):
+        var seen: [String: JSONMember] = [:]
+        for member in members {
+            if let first = seen[member.key] { return (first, member) }
+            seen[member.key] = member
+            if let repeated = firstRepeatedKey(in: member.value) { return repeated }
+        }
+        return nil
+    case .array(let elements):
+        for element in elements {
+            if let repeated = firstRepeatedKey(in: element) { return repeated }
+        }
+        return nil
+    default:
+        return nil
     }
 }
 

@@ -45,6 +45,10 @@ extension ServerSetting {
         summary: "Stop resolving Firebase Dynamic Links long links (/?link=…)",
         key: ["firebaseLongLinks"], flag: "disable-firebase-long-links", defaultDescription: "true",
         kind: .disabling(\.firebaseLongLinks))
+    /// `server.hsts`, `DEEPLINK_HSTS`, `--hsts`.
+    package static let hsts = ServerSetting(
+        summary: "Send Strict-Transport-Security (max-age=31536000; includeSubDomains) with every response; only behind a TLS proxy",
+        key: ["hsts"], flag: "hsts", defaultDescription: "false", kind: .enabling(\.strictTransportSecurity))
     /// `server.linkCacheSeconds`, `DEEPLINK_LINK_CACHE_SECONDS`, `--link-cache-seconds`.
     package static let linkCache = ServerSetting(
         summary: "Seconds an opened link stays in memory; 0 turns the cache off",
@@ -104,7 +108,7 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        firebaseLongLinks, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, deferredClicksPerAddress, maximumBodySize,
+        firebaseLongLinks, hsts, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]
 }

@@ -52,6 +52,9 @@ package struct ServerSetting: Sendable {
         /// A switch: `true` or `false` in the config; as a flag or variable it turns the setting
         /// off (`--disable-…`, `DEEPLINK_DISABLE_…=true`).
         case disabling(Field<Bool>)
+        /// A switch that is off by default: `true` or `false` in the config; as a flag or
+        /// variable it turns the setting on (`--hsts`, `DEEPLINK_HSTS=true`).
+        case enabling(Field<Bool>)
     }
 
     /// Why a value cannot be used: what is wrong and what to write instead.
@@ -84,7 +87,7 @@ extension ServerSetting {
         case (.seconds(let keyPath, let range), _):
             let number = try node.readNumber()
             configuration[keyPath: keyPath] = try Self.located(node) { () throws(Problem) in try Self.seconds(number, in: range) }
-        case (.disabling(let keyPath), _):
+        case (.disabling(let keyPath), _), (.enabling(let keyPath), _):
             configuration[keyPath: keyPath] = try node.readBool()
         case (.hosts(let keyPath), _):
             var hosts: [String] = []
@@ -96,6 +99,15 @@ extension ServerSetting {
         default:
             let text = try node.readString()
             try Self.located(node) { () throws(Problem) in try apply(text: text, to: &configuration, relativeTo: folder) }
+        }
+    }
+
+    /// Whether a switch's flag or variable turns it on: `true`, `yes`, `1`; `false`, `no`, `0` or nothing turn it off.
+    private static func switchedOn(_ text: String) throws(Problem) -> Bool {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "1", "true", "yes": true
+        case "0", "false", "no", "": false
+        default: throw Problem("expected true or false, found \"\(text)\"")
         }
     }
 
@@ -141,11 +153,9 @@ extension ServerSetting {
         case .headerName(let keyPath):
             configuration[keyPath: keyPath] = try Self.headerName(text)
         case .disabling(let keyPath):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "1", "true", "yes": configuration[keyPath: keyPath] = false
-            case "0", "false", "no", "": configuration[keyPath: keyPath] = true
-            default: throw Problem("expected true or false, found \"\(text)\"")
-            }
+            configuration[keyPath: keyPath] = try !Self.switchedOn(text)
+        case .enabling(let keyPath):
+            configuration[keyPath: keyPath] = try Self.switchedOn(text)
         }
     }
 

@@ -25,6 +25,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.databaseWait.flag), help: ServerSetting.databaseWait.help(valueName: "seconds"))
     var databaseWait: String?
 
+    @Flag(name: .customLong(ServerSetting.hsts.flag), help: ServerSetting.hsts.switchHelp)
+    var hsts = false
+
     @Option(name: .customLong(ServerSetting.linkCache.flag), help: ServerSetting.linkCache.help(valueName: "seconds"))
     var linkCacheSeconds: String?
 
@@ -64,7 +67,8 @@ struct ServerOptions: ParsableArguments {
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
             (.host, host), (.port, port), (.publicHost, publicHost), (.clientAddressHeader, clientAddressHeader),
-            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait), (.linkCache, linkCacheSeconds),
+            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
+            (.hsts, hsts ? "true" : nil), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
             (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),

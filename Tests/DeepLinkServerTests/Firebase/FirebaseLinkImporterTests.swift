@@ -91,6 +91,11 @@ struct FirebaseLinkImporterTests {
         (["link": "https://shop.example.com/cart", "isi": "id123"], "isi", .invalidField),
         (["link": "https://shop.example.com/cart", "sd": String(repeating: "x", count: 1001)], "sd", .invalidField),
         (["apn": "com.example.shop"], "link", .invalidField),
+        (["link": "https://shop.example.com/cart", "apn": "com.evil.malware"], "apn", .invalidField),
+        (["link": "https://shop.example.com/cart", "isi": "987654321"], "isi", .invalidField),
+        (["link": "https://shop.example.com/cart", "ibi": "com.evil.App"], "ibi", .invalidField),
+        (["link": "https://shop.example.com/cart?from=a\r\nb"], "link", .invalidField),
+        (["link": "https://shop.example.com/cart?from=a b"], "link", .invalidField),
     ])
     func namesTheFirebaseParameterOfARowTheAdminAPIWouldRefuse(parameters: [String: String], parameter: String, code: LinkServerError.Code) throws {
         let row = FirebaseExportRow(line: 4, shortLink: "https://shop.page.link/bad", parameters: parameters)

@@ -149,6 +149,36 @@ struct FirebaseLongLinkRoutesTests {
         }
     }
 
+    @Test(arguments: ["https://shop.example.com/cart?from=a\r\nLocation: https://evil.example/", "https://shop.example.com/cart?from=a b"])
+    func refusesADeepLinkWithControlCharactersOrSpaces(deepLink: String) async throws {
+        let logs = LogRecorder()
+        try await ServerHarness.run(.sqlite, logs: logs) { server in
+            let response = try await server.open("/?link=\(Self.encoded(deepLink))&apn=com.example.shop", userAgent: ServerHarness.android)
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.location] == nil)
+            #expect(Self.loggedProblem(logs)?.hasPrefix("link: deepLink contains U+") == true, "\(logs.all.map(\.metadata))")
+        }
+    }
+
+    @Test(arguments: [
+        ("apn=com.evil.malware", "apn: apn=com.evil.malware is not one of the config's Android packages (allowed: com.example.shop)"),
+        ("isi=987654321&st=Free+money", "isi: isi=987654321 is not one of the config's App Store IDs (allowed: 123456789)"),
+        ("ibi=com.evil.App", "ibi: ibi=com.evil.App is not one of the config's iOS bundle IDs (allowed: com.example.shop)"),
+    ])
+    func opensOnlyTheConfigsApps(app: String, problem: String) async throws {
+        let logs = LogRecorder()
+        try await ServerHarness.run(.sqlite, logs: logs) { server in
+            for userAgent in [ServerHarness.android, ServerHarness.iPhone, ServerHarness.crawler] {
+                let response = try await server.open("/?link=\(Self.encoded(Self.deepLink))&\(app)", userAgent: userAgent)
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.location] == nil)
+                #expect(Self.loggedProblem(logs)?.hasPrefix(problem) == true, "\(Self.loggedProblem(logs) ?? "nothing logged")")
+            }
+            let ownApps = try await server.open("/?link=\(Self.encoded(Self.deepLink))&apn=com.example.shop&ibi=com.example.Shop&isi=123456789", userAgent: ServerHarness.iPhone)
+            #expect(ownApps.status == .ok)
+        }
+    }
+
     @Test func theRootWithoutALinkIsNotFound() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.open("/", userAgent: ServerHarness.iPhone)

@@ -131,6 +131,11 @@ struct LinkAPIRoutesTests {
         (#"{"deepLink": "https://evil.example/sales/3"}"#, "unroutable-deep-link", "deepLink"),
         (#"{"deepLink": "shop://sales/abc"}"#, "unroutable-deep-link", "deepLink"),
         (#"{"code": "x"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=mail\r\nSet-Cookie: a=b"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=a b"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=\t"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=\u0000"}"#, "invalid-field", "deepLink"),
+        (#"{"deepLink": "shop://cart?from=\u2028"}"#, "invalid-field", "deepLink"),
         (#"{"deepLink": 42}"#, "invalid-field", "deepLink"),
         (#"{"deepLink": "shop://cart", "code": "a b"}"#, "invalid-field", "code"),
         (#"{"deepLink": "shop://cart", "code": "healthz"}"#, "invalid-field", "code"),
@@ -140,10 +145,16 @@ struct LinkAPIRoutesTests {
         (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "//evil.example/x"}}"#, "disallowed-url", "fallbacks.webURL"),
         (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "https://evil.example/x"}}"#, "disallowed-url", "fallbacks.webURL"),
         (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "http://shop.example.com/x"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"webURL": "https://evil.com%252F.partner.example/"}}"#, "disallowed-url", "fallbacks.webURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"iosURL": "https://www\u00AD.partner.example/"}}"#, "disallowed-url", "fallbacks.iosURL"),
+        (#"{"deepLink": "shop://cart", "fallbacks": {"androidURL": "https://www.partner\u202E.example/"}}"#, "disallowed-url", "fallbacks.androidURL"),
+        (#"{"deepLink": "shop://cart", "preview": {"imageURL": "https://cdn%2Eexample/a.png"}}"#, "disallowed-url", "preview.imageURL"),
         (#"{"deepLink": "shop://cart", "fallbacks": {"appStoreID": "id123"}}"#, "invalid-field", "fallbacks.appStoreID"),
         (#"{"deepLink": "shop://cart", "fallbacks": {"playPackage": "not a package"}}"#, "invalid-field", "fallbacks.playPackage"),
         (#"{"deepLink": "shop://cart", "preview": {"imageURL": "http://cdn.example/a.png"}}"#, "disallowed-url", "preview.imageURL"),
         (#"{"deepLink": "shop://cart", "preview": {"colour": "red"}}"#, "invalid-field", "preview.colour"),
+        (#"{"deepLink": "shop://cart", "preview": {"title": "Sale \u202Eelas"}}"#, "invalid-field", "preview.title"),
+        (#"{"deepLink": "shop://cart", "preview": {"description": "50% \u2066off\u2069"}}"#, "invalid-field", "preview.description"),
         (#"{"deepLink": "shop://cart", "expiresAt": "tomorrow"}"#, "invalid-field", "expiresAt"),
         (#"{"deepLink": "shop://cart", "expiresAt": "2001-01-01T00:00:00Z"}"#, "invalid-field", "expiresAt"),
         (#"{"deepLink": "shop://cart", "extra": true}"#, "invalid-field", "extra"),
@@ -160,6 +171,15 @@ struct LinkAPIRoutesTests {
             #expect(error.field == field)
             let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
             #expect(!message.isEmpty)
+        }
+    }
+
+    @Test func namesTheControlCharacterInADeepLinkAndWhereItIs() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart?a=1\r\nb"}"#)
+            #expect(try response.error() == ("invalid-field", "deepLink"))
+            let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
+            #expect(message.contains("U+000D (carriage return) at position 16"), "\(message)")
         }
     }
 

@@ -64,12 +64,13 @@ struct ServerConfigurationReadingTests {
                 server: """
                     {"publicHost": "Go.Shop.Example.com", "clientAddressHeader": "X-Forwarded-For", "trustedProxies": 2,
                      "firebaseLongLinks": false, "allowedRedirectHosts": ["help.example.com", "*.partner.example"],
-                     "databaseConnectTimeoutSeconds": 0.5, "databaseWaitSeconds": 2.5, "linkCacheSeconds": 0}
+                     "databaseConnectTimeoutSeconds": 0.5, "databaseWaitSeconds": 2.5, "linkCacheSeconds": 0, "hsts": true}
                     """))
         #expect(configuration.publicHost == "go.shop.example.com")
         #expect(configuration.clientAddressHeader == "X-Forwarded-For")
         #expect(configuration.trustedProxies == 2)
         #expect(!configuration.firebaseLongLinks)
+        #expect(configuration.strictTransportSecurity)
         #expect(configuration.redirectAllowlist == ["help.example.com", "*.partner.example"])
         #expect(configuration.databaseConnectTimeout == .milliseconds(500))
         #expect(configuration.databaseWait == .milliseconds(2500))

@@ -27,6 +27,7 @@ struct ServerSettingTests {
         (.clientAddressHeader, "X Forwarded", "is not a header name"),
         (.database, "mysql://db/links", "mysql:// is not a database this server can use"),
         (.firebaseLongLinks, "maybe", #"expected true or false, found "maybe""#),
+        (.hsts, "on", #"expected true or false, found "on""#),
         (.linkCache, "soon", "expected a number of seconds from 0 to 3600"),
     ])
     func refusesBadTextWithTheWordsTheConfigGets(setting: ServerSetting, text: String, message: String) {
@@ -49,6 +50,9 @@ struct ServerSettingTests {
         try ServerSetting.allowedRedirectHosts.apply(text: "a.example.com, *.b.example.com", to: &configuration, relativeTo: here)
         try ServerSetting.firebaseLongLinks.apply(text: "true", to: &configuration, relativeTo: here)
         try ServerSetting.databaseConnectTimeout.apply(text: "2.5", to: &configuration, relativeTo: here)
+        #expect(!configuration.strictTransportSecurity)
+        try ServerSetting.hsts.apply(text: "true", to: &configuration, relativeTo: here)
+        #expect(configuration.strictTransportSecurity)
         #expect(configuration.port == 9090)
         #expect(configuration.database == .sqlite(path: "/home/me/links.sqlite"))
         #expect(configuration.redirectAllowlist == ["a.example.com", "*.b.example.com"])
