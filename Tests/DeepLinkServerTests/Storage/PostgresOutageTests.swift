@@ -46,28 +46,39 @@ struct PostgresOutageTests {
                 let (health, healthTime) = try await Self.timed { try await client.execute(uri: "/healthz", method: .get) }
                 #expect(health.status == .serviceUnavailable)
                 #expect(health.headers[.retryAfter] == "2")
-                #expect(healthTime < .seconds(2), "/healthz took \(healthTime)")
+                // The first request may wait the pool's whole second before it fails; a loaded
+                // machine gets a margin, still far from the minute the client alone would take.
+                #expect(healthTime < .seconds(3), "/healthz took \(healthTime)")
+
+                // The failure has the pool confirm the outage in the background; once it has, every
+                // request that needs the database fails at once.
+                let confirmed = ContinuousClock.now
+                while !logs.all.contains(where: { $0.level == .error && $0.message.hasPrefix("the database is out") }),
+                    confirmed.duration(to: .now) < .seconds(10)
+                {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(logs.all.contains { $0.level == .error && $0.message.hasPrefix("the database is out") })
 
                 let (list, listTime) = try await Self.timed { try await server.api(.get, "/api/v1/links") }
                 #expect(list.status == .serviceUnavailable)
                 #expect(list.headers[.retryAfter] == "2")
                 #expect(list.text.contains(#""code":"storage-unavailable""#), "\(list.text)")
-                #expect(listTime < .seconds(2), "the list took \(listTime)")
+                #expect(listTime < .milliseconds(900), "the list took \(listTime), as long as the pool's wait")
 
                 let (unknown, unknownTime) = try await Self.timed { try await server.open("/autumn", userAgent: ServerHarness.desktop) }
                 #expect(unknown.status == .serviceUnavailable)
                 #expect(unknown.headers[.retryAfter] == "2")
-                #expect(unknownTime < .seconds(2), "an uncached link took \(unknownTime)")
+                #expect(unknownTime < .milliseconds(900), "an uncached link took \(unknownTime), as long as the pool's wait")
 
                 let (cached, cachedTime) = try await Self.timed { try await server.open("/spring", userAgent: ServerHarness.desktop) }
                 #expect(cached.status == .found)
                 #expect(cached.headers[.location] == opened.headers[.location])
-                #expect(cachedTime < .seconds(1), "the cached link took \(cachedTime)")
+                #expect(cachedTime < .milliseconds(900), "the cached link took \(cachedTime), as long as the pool's wait")
                 for path in ["/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/metrics", "/openapi.yaml"] {
                     let response = try await client.execute(uri: path, method: .get)
                     #expect(response.status == .ok, "\(path)")
                 }
-                #expect(logs.all.contains { $0.level == .error && $0.message.hasPrefix("the database is out") })
 
                 try database.resume()
                 let returned = ContinuousClock.now
@@ -78,7 +89,8 @@ struct PostgresOutageTests {
                 }
                 let recovery = returned.duration(to: .now)
                 #expect(healthy)
-                #expect(recovery < .seconds(2), "/healthz answered 200 after \(recovery)")
+                // The database is tried every 250 ms; the margin is for a loaded machine.
+                #expect(recovery < .seconds(3), "/healthz answered 200 after \(recovery)")
                 _ = try await server.createLink(Self.link.replacingOccurrences(of: "CODE", with: "autumn"))
                 #expect(logs.all.contains { $0.level == .notice && $0.message.hasPrefix("the database answers again") })
             }
