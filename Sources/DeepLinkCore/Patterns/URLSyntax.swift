@@ -38,7 +38,10 @@ package enum FormQuery {
     }
 
     private static func decoded(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        // Foundation's string calls are skipped when there is nothing to replace: every short
+        // link's request reads its query through here.
+        let spaced = text.contains("+") ? text.replacingOccurrences(of: "+", with: " ") : text
+        guard spaced.contains("%") else { return spaced }
         return spaced.removingPercentEncoding ?? spaced
     }
 }

@@ -64,11 +64,25 @@ public struct DeferredClick: Sendable, Hashable {
     /// A new token: 24 bytes from the system's secure generator, base64url without padding, so
     /// 32 characters in ``DeferredLinkToken``'s syntax.
     public static func generateToken() -> String {
+        // Three 64-bit draws rather than 24 one-byte ones, since each draw is a call into the
+        // kernel, and base64url written here rather than Foundation's base64 with two string
+        // replacements: the store hop makes a token per tap, and these were a sixth of its time.
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        let words = (0..<3).map { _ in generator.next() as UInt64 }
+        let bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+        var characters: [UInt8] = []
+        characters.reserveCapacity(32)
+        for group in stride(from: 0, to: bytes.count, by: 3) {
+            let value = UInt32(bytes[group]) << 16 | UInt32(bytes[group + 1]) << 8 | UInt32(bytes[group + 2])
+            for shift in [18, 12, 6, 0] {
+                characters.append(base64URLAlphabet[Int((value >> UInt32(shift)) & 63)])
+            }
+        }
+        return String(decoding: characters, as: UTF8.self)
     }
+
+    /// RFC 4648's URL- and filename-safe base64 alphabet.
+    private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The answer to the claim that found this click.
     /// - Parameter match: How the claim found the click.

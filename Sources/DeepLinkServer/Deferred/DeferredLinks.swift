@@ -13,6 +13,8 @@ import Synchronization
 /// cannot be tested against candidate addresses once its clicks can no longer be matched.
 public final class DeferredLinks: Service, Sendable {
     private let store: any DeferredClickStorage
+    /// Writes the clicks of concurrent store hops together.
+    private let writer: DeferredClickWriter
     private let settings: DeferredLinkSettings
     private let purgeInterval: Duration
     private let logger: Logger
@@ -31,6 +33,7 @@ public final class DeferredLinks: Service, Sendable {
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
+        self.writer = DeferredClickWriter(store: store)
         self.settings = settings
         self.purgeInterval = purgeInterval
         self.logger = logger
@@ -66,7 +69,7 @@ public final class DeferredLinks: Service, Sendable {
             token: DeferredClick.generateToken(), code: code, deepLink: deepLink, platform: device.platform, utm: utm,
             campaign: campaign, networkHash: networkHash, device: networkHash == nil ? nil : device, createdAt: date,
             expiresAt: date.addingTimeInterval(settings.tokenLifetime.inSeconds))
-        try await store.insert(click)
+        try await writer.insert(click)
         return click
     }
 

@@ -50,10 +50,10 @@ public struct DeviceSignals: Sendable, Hashable {
     init?(userAgent: String?, acceptLanguage: String?, timeZone: String?, screen: String?) {
         let platform = ClientPlatform(userAgent: userAgent)
         guard platform == .ios || platform == .android, let userAgent else { return nil }
-        let pattern = platform == .ios ? #"OS ([0-9]+(?:_[0-9]+)*) like Mac OS X"# : #"Android ([0-9]+(?:\.[0-9]+)*)"#
-        let version = userAgent.range(of: pattern, options: .regularExpression).map { range in
-            String(userAgent[range].drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "_" || $0 == "." })
-        }
+        let version =
+            platform == .ios
+            ? Self.version(in: userAgent, after: "OS ", separator: UInt8(ascii: "_"), before: " like Mac OS X")
+            : Self.version(in: userAgent, after: "Android ", separator: UInt8(ascii: "."), before: "")
         let language = acceptLanguage?.split(separator: ",").first.map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces) }
         self.init(platform: platform, osVersion: version, language: language, timeZone: timeZone, screen: screen)
     }
@@ -84,6 +84,35 @@ public struct DeviceSignals: Sendable, Hashable {
         self.init(
             platform: platform, osVersion: object["osVersion"]?.stringValue, language: object["language"]?.stringValue,
             timeZone: object["timeZone"]?.stringValue, screen: object["screen"]?.stringValue)
+    }
+
+    /// The first version in a User-Agent written as digits in groups joined by `separator`
+    /// (`[0-9]+(?:_[0-9]+)*`), right after `marker` and right before `suffix`: `18_1` in
+    /// `iPhone OS 18_1 like Mac OS X`. A scan of the bytes: this runs on every store hop.
+    static func version(in userAgent: String, after marker: String, separator: UInt8, before suffix: String) -> String? {
+        let bytes = Array(userAgent.utf8)
+        let marker = Array(marker.utf8)
+        let suffix = Array(suffix.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        var start = 0
+        while start + marker.count <= bytes.count {
+            defer { start += 1 }
+            guard bytes[start..<start + marker.count].elementsEqual(marker) else { continue }
+            let versionStart = start + marker.count
+            var end = versionStart
+            while end < bytes.count {
+                if isDigit(bytes[end]) {
+                    end += 1
+                } else if bytes[end] == separator, end > versionStart, isDigit(bytes[end - 1]), end + 1 < bytes.count, isDigit(bytes[end + 1]) {
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            guard end > versionStart, bytes[end...].starts(with: suffix) else { continue }
+            return String(decoding: bytes[versionStart..<end], as: UTF8.self)
+        }
+        return nil
     }
 
     private static func normalizedVersion(_ text: String) -> String? {

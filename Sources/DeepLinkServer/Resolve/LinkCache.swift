@@ -4,18 +4,37 @@ import Synchronization
 /// read. `Sendable`.
 ///
 /// Only found links are kept. Changes made through this process drop the entry at once;
-/// changes made through another process sharing the database show within the lifetime.
-/// While the database is unavailable, a link whose entry has outlived its lifetime keeps
-/// resolving as it last did, so an outage does not break links opened before it.
+/// changes made through another process sharing the database show within the lifetime and one
+/// database read. When an entry outlives its lifetime, the first request to find it reads the
+/// link again while concurrent requests are answered from the entry, so a popular link's expiry
+/// costs one read instead of one per request in flight. While the database is unavailable, a
+/// link whose entry has outlived its lifetime keeps resolving as it last did, so an outage does
+/// not break links opened before it.
 final class LinkCache: Sendable {
     private struct Entry {
         let link: Link
         let expires: ContinuousClock.Instant
+        /// Whether a request is reading the link again.
+        var refreshing = false
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        /// Counts invalidations, so a read that started before a change does not store what it read.
+        var generation = 0
+    }
+
+    /// What a lookup found.
+    private enum Lookup {
+        /// An entry in its lifetime, or one that another request is refreshing.
+        case cached(Link)
+        /// Nothing usable: the caller reads the link, with the entry past its lifetime if any.
+        case load(stale: Link?, generation: Int)
     }
 
     private let lifetime: Duration
     private let capacity: Int
-    private let entries = Mutex([String: Entry]())
+    private let state = Mutex(State())
 
     /// Creates a cache.
     /// - Parameters:
@@ -29,33 +48,55 @@ final class LinkCache: Sendable {
     /// The link with a code, from the cache or from `load`; when `load` fails, from an entry past
     /// its lifetime if there is one.
     func link(code: String, load: () async throws(StoreError) -> Link?) async throws(StoreError) -> Link? {
-        let now = ContinuousClock.now
-        let cached = entries.withLock { $0[code] }
-        if let cached, cached.expires > now { return cached.link }
+        let lookup = state.withLock { state -> Lookup in
+            guard var entry = state.entries[code] else { return .load(stale: nil, generation: state.generation) }
+            if entry.expires > .now || entry.refreshing { return .cached(entry.link) }
+            entry.refreshing = true
+            state.entries[code] = entry
+            return .load(stale: entry.link, generation: state.generation)
+        }
+        let stale: Link?
+        let generation: Int
+        switch lookup {
+        case .cached(let link):
+            return link
+        case .load(let entry, let current):
+            (stale, generation) = (entry, current)
+        }
         let loaded: Link?
         do {
             loaded = try await load()
         } catch {
-            guard let cached else { throw error }
-            return cached.link
+            state.withLock { $0.entries[code]?.refreshing = false }
+            guard let stale else { throw error }
+            return stale
         }
         guard let link = loaded else {
             invalidate(code)
             return nil
         }
         guard lifetime > .zero else { return link }
-        entries.withLock { entries in
-            if entries.count >= capacity {
-                entries = entries.filter { $0.value.expires > now }
-                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        state.withLock { state in
+            // A change made through this process while the link was read wins over what was read.
+            guard state.generation == generation else {
+                state.entries[code]?.refreshing = false
+                return
             }
-            entries[code] = Entry(link: link, expires: now + lifetime)
+            if state.entries.count >= capacity {
+                let now = ContinuousClock.now
+                state.entries = state.entries.filter { $0.value.expires > now }
+                if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            }
+            state.entries[code] = Entry(link: link, expires: .now + lifetime)
         }
         return link
     }
 
     /// Forgets a link after it changed.
     func invalidate(_ code: String) {
-        _ = entries.withLock { $0.removeValue(forKey: code) }
+        state.withLock { state in
+            state.entries.removeValue(forKey: code)
+            state.generation &+= 1
+        }
     }
 }

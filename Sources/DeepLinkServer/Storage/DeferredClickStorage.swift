@@ -2,10 +2,11 @@ import Foundation
 
 /// Where clicks wait for the app to claim them after an install: ``DeferredLinks`` uses it. `Sendable`.
 public protocol DeferredClickStorage: Sendable {
-    /// Stores a click that the app may claim after an install.
-    /// - Parameter click: The click.
-    /// - Throws: ``StoreError`` with code `duplicate` when the token is taken.
-    func insert(_ click: DeferredClick) async throws(StoreError)
+    /// Stores clicks that the app may claim after an install, all or none.
+    /// - Parameter clicks: The clicks; ``DeferredClickWriter`` gathers the clicks of concurrent
+    ///   store hops into one call.
+    /// - Throws: ``StoreError`` with code `duplicate` when a token is taken, and then stores none.
+    func insert(_ clicks: [DeferredClick]) async throws(StoreError)
 
     /// Claims the unclaimed click with a token, if it has not expired: marks it claimed and
     /// clears its network hash and device signals, in one atomic statement, so of concurrent
@@ -43,4 +44,13 @@ public protocol DeferredClickStorage: Sendable {
     ///   - period: The period's number.
     ///   - proposed: A fresh random salt.
     func deferredSalt(period: Int, proposed: String) async throws(StoreError) -> String
+}
+
+extension DeferredClickStorage {
+    /// Stores one click that the app may claim after an install.
+    /// - Parameter click: The click.
+    /// - Throws: ``StoreError`` with code `duplicate` when the token is taken.
+    public func insert(_ click: DeferredClick) async throws(StoreError) {
+        try await insert([click])
+    }
 }

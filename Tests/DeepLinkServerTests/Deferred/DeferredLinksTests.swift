@@ -141,4 +141,44 @@ struct DeferredLinksTests {
             #expect(try await links.claim(token: click.token, device: nil, clientAddress: nil)?.match == .token)
         }
     }
+
+    @Test(arguments: StoreBackend.available)
+    func aBurstOfConcurrentClicksIsStoredWholeAndEachIsClaimableOnce(backend: StoreBackend) async throws {
+        try await withLinks(backend) { links, _, _, code in
+            let android = DeviceSignals(platform: .android, osVersion: "14", language: "en", timeZone: "Europe/Paris", screen: "1080x2400")
+            let clicks = try await withThrowingTaskGroup(of: DeferredClick.self) { group in
+                for index in 0..<300 {
+                    group.addTask {
+                        try await links.record(
+                            code: code, deepLink: "shop://sales/\(index)", campaign: "burst", utm: UTMFields(source: "s\(index)"),
+                            device: android, clientAddress: nil)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(clicks.map(\.token)).count == 300)
+            for click in clicks {
+                let claimed = try #require(try await links.claim(token: click.token, device: nil, clientAddress: nil))
+                #expect(claimed.click.deepLink == click.deepLink)
+                #expect(claimed.click.utm.source == click.utm.source)
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aBatchWithATakenTokenStoresNoneOfItsClicks(backend: StoreBackend) async throws {
+        try await withLinks(backend) { links, store, clock, code in
+            func click(_ token: String) -> DeferredClick {
+                DeferredClick(
+                    token: token, code: code, deepLink: "shop://cart", platform: .android, createdAt: clock.now,
+                    expiresAt: clock.now.addingTimeInterval(3600))
+            }
+            let taken = DeferredClick.generateToken()
+            let fresh = DeferredClick.generateToken()
+            try await store.insert(click(taken))
+            await #expect(throws: StoreError.self) { try await store.insert([click(fresh), click(taken)]) }
+            #expect(try await links.claim(token: fresh, device: nil, clientAddress: nil) == nil)
+            #expect(try await links.claim(token: taken, device: nil, clientAddress: nil)?.match == .token)
+        }
+    }
 }

@@ -50,4 +50,22 @@ struct DeviceSignalsTests {
         #expect(DeviceSignals(stored: signals.stored) == signals)
         #expect(DeviceSignals(stored: "{}") == nil)
     }
+
+    /// What the scan reads, case by case, as the regular expressions `OS ([0-9]+(?:_[0-9]+)*) like
+    /// Mac OS X` and `Android ([0-9]+(?:\.[0-9]+)*)` it replaced did.
+    @Test(arguments: [
+        ("Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15", "OS ", "_", " like Mac OS X", "17_4"),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)", "OS ", "_", " like Mac OS X", "18_0"),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_ like Mac OS X)", "OS ", "_", " like Mac OS X", nil),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS like Mac OS X)", "OS ", "_", " like Mac OS X", nil),
+        ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)", "OS ", "_", " like Mac OS X", nil),
+        ("Mozilla/5.0 (Linux; Android 14; Pixel 8)", "Android ", ".", "", "14"),
+        ("Mozilla/5.0 (Linux; Android 13.0.1; SM-S911B)", "Android ", ".", "", "13.0.1"),
+        ("Mozilla/5.0 (Linux; Android 10.; K)", "Android ", ".", "", "10"),
+        ("Mozilla/5.0 (Linux; Android; K) Android 9 later", "Android ", ".", "", "9"),
+        ("Mozilla/5.0 (Linux; U; Android)", "Android ", ".", "", nil),
+    ] as [(String, String, String, String, String?)])
+    func readsTheVersionAsTheRegularExpressionsDid(userAgent: String, marker: String, separator: String, suffix: String, version: String?) {
+        #expect(DeviceSignals.version(in: userAgent, after: marker, separator: separator.utf8.first!, before: suffix) == version)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DeepLinkServer
@@ -29,5 +30,82 @@ struct LinkCacheTests {
         await #expect(throws: StoreError.self) {
             _ = try await cache.link(code: "spring") { () throws(StoreError) in throw Self.outage }
         }
+    }
+
+    /// A read the test holds until it releases it.
+    final class HeldRead: Sendable {
+        private let gate = AsyncStream.makeStream(of: Void.self)
+        private let reads = Mutex(0)
+        var count: Int { reads.withLock { $0 } }
+        var started: Bool { count > 0 }
+
+        func read(returning link: Link?) async -> Link? {
+            reads.withLock { $0 += 1 }
+            for await _ in gate.stream {}
+            return link
+        }
+
+        func release() { gate.continuation.finish() }
+
+        func waitUntilStarted() async throws {
+            let start = ContinuousClock.now
+            while !started, start.duration(to: .now) < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+        }
+    }
+
+    @Test func anExpiredEntryIsReadOnceWhileConcurrentRequestsAreAnsweredFromIt() async throws {
+        // Long enough that the refreshed entry is still in its lifetime when it is looked up again.
+        let cache = LinkCache(lifetime: .seconds(2))
+        _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
+        try await Task.sleep(for: .milliseconds(2100))
+
+        var changed = Self.link
+        changed.deepLink = "shop://sales/43"
+        let held = HeldRead()
+        let refresher = Task { [changed] in try await cache.link(code: "spring") { () throws(StoreError) in await held.read(returning: changed) } }
+        try await held.waitUntilStarted()
+        let others = Mutex(0)
+        for _ in 0..<20 {
+            let answer = try await cache.link(code: "spring") { () throws(StoreError) in
+                others.withLock { $0 += 1 }
+                return changed
+            }
+            #expect(answer == Self.link)
+        }
+        #expect(others.withLock { $0 } == 0, "requests during the refresh read the database")
+        held.release()
+        #expect(try await refresher.value == changed)
+        let after = try await cache.link(code: "spring") { () throws(StoreError) in Issue.record("read again within the lifetime"); return nil }
+        #expect(after == changed)
+    }
+
+    @Test func aFailedRefreshLetsTheNextRequestTryAgain() async throws {
+        let cache = LinkCache(lifetime: .milliseconds(50))
+        _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
+        try await Task.sleep(for: .milliseconds(100))
+        let stale = try await cache.link(code: "spring") { () throws(StoreError) in throw Self.outage }
+        #expect(stale == Self.link)
+        let reads = Mutex(0)
+        _ = try await cache.link(code: "spring") { () throws(StoreError) in
+            reads.withLock { $0 += 1 }
+            return Self.link
+        }
+        #expect(reads.withLock { $0 } == 1)
+    }
+
+    @Test func aReadThatStartedBeforeAChangeDoesNotPutTheOldLinkBack() async throws {
+        let cache = LinkCache(lifetime: .seconds(60))
+        let held = HeldRead()
+        let before = Task { try await cache.link(code: "spring") { () throws(StoreError) in await held.read(returning: Self.link) } }
+        try await held.waitUntilStarted()
+        cache.invalidate("spring")
+        held.release()
+        #expect(try await before.value == Self.link)
+        let reads = Mutex(0)
+        _ = try await cache.link(code: "spring") { () throws(StoreError) in
+            reads.withLock { $0 += 1 }
+            return Self.link
+        }
+        #expect(reads.withLock { $0 } == 1, "the link read before the change was kept")
     }
 }

@@ -8,18 +8,26 @@ extension SQLLinkStore {
         """
     }
 
-    /// Stores a deferred click; see ``DeferredClickStorage``.
-    public func insert(_ click: DeferredClick) async throws(StoreError) {
-        let values: [SQLValue] = [
-            .text(click.token), .text(click.code), .text(click.deepLink), .text(click.platform.rawValue), .text(click.utm.source),
-            .text(click.utm.medium), .text(click.utm.campaign), .text(click.utm.term), .text(click.utm.content), .text(click.campaign),
-            .text(click.networkHash), .text(click.device?.stored), .seconds(click.createdAt), .seconds(click.expiresAt),
-            .seconds(click.claimedAt),
-        ]
+    /// Stores deferred clicks in one statement, so all or none; see ``DeferredClickStorage``.
+    public func insert(_ clicks: [DeferredClick]) async throws(StoreError) {
+        guard !clicks.isEmpty else { return }
+        let values: [SQLValue] = clicks.flatMap { click in
+            [
+                SQLValue.text(click.token), .text(click.code), .text(click.deepLink), .text(click.platform.rawValue),
+                .text(click.utm.source), .text(click.utm.medium), .text(click.utm.campaign), .text(click.utm.term),
+                .text(click.utm.content), .text(click.campaign), .text(click.networkHash), .text(click.device?.stored),
+                .seconds(click.createdAt), .seconds(click.expiresAt), .seconds(click.claimedAt),
+            ]
+        }
+        let columns = values.count / clicks.count
+        let rows = (0..<clicks.count).map { row in
+            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+        }
         try await run(
             SQLQuery(
-                "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES (\(placeholders(values.count)))", values,
-                action: "insert deferred click", duplicateMessage: "the click token is taken"))
+                "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(rows.joined(separator: ", "))", values,
+                action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
+                duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken"))
     }
 
     /// Claims an unclaimed, unexpired click in one statement: under PostgreSQL's READ COMMITTED a
