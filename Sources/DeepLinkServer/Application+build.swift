@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Builds the link server: association files, short-link resolution, the admin API, health,
 /// metrics and the OpenAPI document, over a store.
@@ -26,8 +27,12 @@ public func buildApplication(
     let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
     let deferred = DeferredLinks(
         store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval, logger: logger)
+    let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
     let router = try buildRouter(
-        configuration: configuration, setup: setup, store: store, metrics: metrics, clicks: clicks, deferred: deferred, logger: logger)
+        configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
+        logger: logger)
+    var services: [any Service] = [clicks, deferred]
+    if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     let cap = ConnectionCap(limit: configuration.connectionsPerAddress)
     let timeouts = ConnectionTimeoutHandler.Timeouts(
         header: TimeAmount(configuration.headerTimeout), body: TimeAmount(configuration.bodyTimeout),
@@ -39,7 +44,7 @@ public func buildApplication(
                 additionalChannelHandlers: connectionHandlers(cap: cap, timeouts: timeouts, logger: logger))),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
-        services: [clicks, deferred],
+        services: services,
         onServerRunning: { channel in
             logger.info(
                 "listening",
@@ -59,14 +64,13 @@ private func connectionHandlers(
 
 /// The server's routes, without binding a socket.
 func buildRouter(
-    configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, clicks: ClickCounter,
-    deferred: DeferredLinks, logger: Logger
+    configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
+    clicks: ClickCounter, deferred: DeferredLinks, logger: Logger
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(apps: setup.apps)
     let editor = LinkEditor(setup: setup)
     let pages = try PageRenderer(settings: setup.pages, websiteHost: setup.websiteHost)
 
-    let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
     var clientAddress = ClientAddressReader(header: nil)
     if let name = configuration.clientAddressHeader {
         guard let field = HTTPField.Name(name) else {
@@ -96,7 +100,7 @@ func buildRouter(
                 perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize))
     LinkAPIRoutes(
-        store: store, editor: editor, cache: cache, clicks: clicks, linkHost: setup.linkHost,
+        store: store, editor: editor, cache: cache, changes: store as? any LinkChangeFeed, clicks: clicks, linkHost: setup.linkHost,
         maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize
     ).add(to: api)
     let resolver = LinkResolver(setup: setup, pages: pages)

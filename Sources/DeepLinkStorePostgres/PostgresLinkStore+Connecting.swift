@@ -20,6 +20,22 @@ extension PostgresLinkStore {
     static func checkConnection(
         _ configuration: PostgresClient.Configuration, tls: PostgresTLS, timeout: Duration, logger: Logger
     ) async throws(StoreError) {
+        let connection = try await openConnection(configuration, tls: tls, timeout: timeout, logger: logger)
+        try? await connection.close()
+    }
+
+    /// Opens one connection outside the pool, for a check or for work that holds a connection
+    /// for long, such as following `NOTIFY`s.
+    /// - Parameters:
+    ///   - configuration: The pool's configuration, whose server, user and database are used.
+    ///   - tls: How the connection is encrypted, as the pool's are.
+    ///   - timeout: How long connecting and signing in may take.
+    ///   - logger: The connection's logger.
+    /// - Returns: The open connection; the caller closes it.
+    /// - Throws: ``StoreError`` as ``checkConnection(_:tls:timeout:logger:)`` does.
+    static func openConnection(
+        _ configuration: PostgresClient.Configuration, tls: PostgresTLS, timeout: Duration, logger: Logger
+    ) async throws(StoreError) -> PostgresConnection {
         var target = Target(configuration)
         target.sslMode = tls.mode.rawValue
         let connectionTLS: PostgresConnection.Configuration.TLS
@@ -55,7 +71,7 @@ extension PostgresLinkStore {
             return first
         }
         switch attempt {
-        case .success(let opened)?: try? await opened.close()
+        case .success(let opened)?: return opened
         case .failure(let error)?: throw target.failure(error, timeout: timeout)
         case nil: throw target.noAnswer(within: timeout)
         }

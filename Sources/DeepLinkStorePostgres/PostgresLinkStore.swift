@@ -16,14 +16,26 @@ public final class PostgresLinkStore: SQLLinkStore {
     public static let byteOrder = #""C""#
 
     private let pool: PostgresPool
-    private let logger: Logger
+    let logger: Logger
     /// The schema the tables live in, from the URL's `schema` parameter; `nil` for the default.
-    private let schema: String?
+    let schema: String?
 
-    private init(pool: PostgresPool, logger: Logger, schema: String?) {
+    /// The pool's configuration and encryption, for connections held outside it.
+    let configuration: PostgresClient.Configuration
+    let tls: PostgresTLS
+    /// The logger of connections outside the pool.
+    let backgroundLogger: Logger
+
+    private init(
+        pool: PostgresPool, logger: Logger, schema: String?, configuration: PostgresClient.Configuration, tls: PostgresTLS,
+        backgroundLogger: Logger
+    ) {
         self.pool = pool
         self.logger = logger
         self.schema = schema
+        self.configuration = configuration
+        self.tls = tls
+        self.backgroundLogger = backgroundLogger
     }
 
     /// Connects, migrates, runs `body` with the store, then closes the pool.
@@ -58,7 +70,8 @@ public final class PostgresLinkStore: SQLLinkStore {
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
             group.addTask { await pool.run() }
             defer { group.cancelAll() }
-            let store = PostgresLinkStore(pool: pool, logger: logger, schema: schema)
+            let store = PostgresLinkStore(
+                pool: pool, logger: logger, schema: schema, configuration: configuration, tls: tls, backgroundLogger: backgroundLogger)
             if migrating { try await store.migrate() }
             return try await body(store)
         }
@@ -134,7 +147,7 @@ public final class PostgresLinkStore: SQLLinkStore {
 
     /// Runs database work on a pooled connection, turning its errors into ``StoreError``.
     @discardableResult
-    private func run<T: Sendable>(
+    func run<T: Sendable>(
         _ what: String, duplicateMessage: String? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(StoreError) -> T {
         do {

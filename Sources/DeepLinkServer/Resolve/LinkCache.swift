@@ -92,6 +92,14 @@ final class LinkCache: Sendable {
         return link
     }
 
+    /// Forgets every link, when changes may have been made that this process did not hear of.
+    func invalidateAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.generation &+= 1
+        }
+    }
+
     /// Forgets a link after it changed.
     func invalidate(_ code: String) {
         state.withLock { state in

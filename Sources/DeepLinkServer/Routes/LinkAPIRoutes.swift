@@ -11,6 +11,8 @@ struct LinkAPIRoutes: Sendable {
     let store: any LinkStorage & ClickStorage
     let editor: LinkEditor
     let cache: LinkCache
+    /// Tells the other servers sharing the database about changes, when the store can.
+    let changes: (any LinkChangeFeed)?
     let clicks: ClickCounter
     let linkHost: String?
     let maximumBodySize: Int
@@ -41,7 +43,7 @@ struct LinkAPIRoutes: Sendable {
         let body = try await request.jsonBody(upTo: maximumBodySize)
         let link = try editor.update(try await existingLink(context), with: body, now: Date())
         guard try await storing({ () throws(StoreError) in try await store.update(link) }) else { throw notFound(link.code) }
-        cache.invalidate(link.code)
+        await changed(link.code, context: context)
         context.logger.info("updated link", metadata: ["link.code": "\(link.code)"])
         return Response.json(link.json(linkHost: linkHost))
     }
@@ -50,9 +52,22 @@ struct LinkAPIRoutes: Sendable {
         let code = try self.code(context)
         await clicks.flush()
         guard try await storing({ () throws(StoreError) in try await store.deleteLink(code: code) }) else { throw notFound(code) }
-        cache.invalidate(code)
+        await changed(code, context: context)
         context.logger.info("deleted link", metadata: ["link.code": "\(code)"])
         return Response(status: .noContent)
+    }
+
+    /// Drops the link from this server's cache and announces the change to the others.
+    private func changed(_ code: String, context: ServerRequestContext) async {
+        cache.invalidate(code)
+        guard let changes else { return }
+        do {
+            try await changes.announceLinkChange(code: code)
+        } catch {
+            context.logger.warning(
+                "cannot tell the other servers about a link change; they show it when their cached copy expires",
+                metadata: ["link.code": "\(code)", "error": "\(error.message)"])
+        }
     }
 
     @Sendable func list(_ request: Request, context: ServerRequestContext) async throws -> Response {

@@ -190,4 +190,49 @@ struct ServeCommandTests {
         #expect(total == 5)
         #expect(try await Self.total(second, token: token, code: code) == 5)
     }
+
+    /// With a cache lifetime of a minute, only the announcement can make the second server
+    /// drop its copy within the second the test allows.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"] != nil))
+    func anEditOrDeleteThroughOneServerShowsOnAnotherSharingPostgreSQLWithinASecond() async throws {
+        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let token = try await Self.createKey(database: database)
+        let config = Fixtures.shopConfig.path
+        let arguments = ["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0", "--link-cache-seconds", "60"]
+        let first = try await ServerProcess(arguments)
+        let second = try await ServerProcess(arguments)
+        defer {
+            _ = first.stop()
+            _ = second.stop()
+        }
+        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+        let code = "notify-\(UUID().uuidString.prefix(8))"
+        let created = try await first.request(
+            "/api/v1/links", method: .post, headers: auth,
+            body: #"{"code": "\#(code)", "deepLink": "shop://sales/42", "fallbacks": {"webURL": "https://shop.example.com/sales/42"}}"#)
+        #expect(created.status == .created, "\(created.text)")
+        let before = try await second.request("/\(code)", headers: [.userAgent: Self.desktop])
+        #expect(before.headers[.location] == "https://shop.example.com/sales/42")
+
+        /// Asks the second server until `done` holds, for at most a second; returns how long it took.
+        func waitOnSecond(_ done: (TestClient.Response) -> Bool) async throws -> Duration? {
+            let start = ContinuousClock.now
+            while start.duration(to: .now) < .seconds(1) {
+                if done(try await second.request("/\(code)", headers: [.userAgent: Self.desktop])) { return start.duration(to: .now) }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
+        }
+
+        let updated = try await first.request(
+            "/api/v1/links/\(code)", method: .patch, headers: auth, body: #"{"fallbacks": {"webURL": "https://shop.example.com/sales/43"}}"#)
+        #expect(updated.status == .ok, "\(updated.text)")
+        let edit = try await waitOnSecond { $0.headers[.location] == "https://shop.example.com/sales/43" }
+        #expect(edit != nil, "the second server still sends the old fallback a second after the edit")
+
+        let deleted = try await first.request("/api/v1/links/\(code)", method: .delete, headers: auth)
+        #expect(deleted.status == .noContent)
+        let deletion = try await waitOnSecond { $0.status == .notFound }
+        #expect(deletion != nil, "the second server still resolves the link a second after its deletion")
+    }
 }

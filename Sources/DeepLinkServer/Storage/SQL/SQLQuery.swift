@@ -4,8 +4,8 @@ import Foundation
 /// rows; ``SQLLinkStore`` makes them and each store runs them. Its parts are for the store
 /// modules only. `Sendable`.
 ///
-/// Placeholders are `$1`, `$2`, … numbered in the order they first appear: PostgreSQL reads the
-/// number, SQLite numbers named parameters by first appearance, so both bind the same values.
+/// Placeholders are `$1`, `$2`, …: PostgreSQL reads them as they are, and SQLite's store writes
+/// them as `?1`, `?2`, …, which bind by the same numbers.
 public struct SQLQuery<Result>: Sendable {
     /// The statement.
     package let sql: String

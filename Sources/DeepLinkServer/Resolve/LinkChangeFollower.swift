@@ -1,0 +1,25 @@
+import Logging
+import ServiceLifecycle
+
+/// Drops cached links when any server sharing the database announces a change, so an edit or
+/// a delete made through one server shows on every server within the announcement's round trip.
+/// A `Service`; `Sendable`.
+struct LinkChangeFollower: Service {
+    let feed: any LinkChangeFeed
+    let cache: LinkCache
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { [feed, cache, logger] in
+            await feed.followLinkChanges { change in
+                switch change {
+                case .changed(let code):
+                    logger.debug("a link changed on a server sharing the database", metadata: ["link.code": "\(code)"])
+                    cache.invalidate(code)
+                case .mayHaveMissedChanges:
+                    cache.invalidateAll()
+                }
+            }
+        }
+    }
+}
