@@ -2,7 +2,11 @@
 /// and a lone CR are accepted too), fields in double quotes may hold commas, line breaks and
 /// doubled quotes. A leading UTF-8 byte order mark is dropped, and so are blank lines, which
 /// spreadsheets leave at the end of exports.
-enum CSVReader {
+///
+/// It reads the text's UTF-8 bytes one record at a time (every delimiter is ASCII, so no
+/// multi-byte character can be taken for one), so an export of 100,000 rows is never held as
+/// records all at once.
+struct CSVReader {
     /// One record: its fields and the line of the file it starts on.
     struct Record: Sendable, Hashable {
         /// The 1-based line the record starts on; a quoted line break makes a record span lines.
@@ -11,95 +15,117 @@ enum CSVReader {
         var fields: [String]
     }
 
+    private let bytes: String.UTF8View
+    private var index: String.UTF8View.Index
+    private var line = 1
+
+    /// A reader at the start of a text, past its byte order mark.
+    /// - Parameter text: The file's text.
+    init(_ text: String) {
+        bytes = text.utf8
+        index = bytes.startIndex
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = bytes.index(index, offsetBy: 3) }
+    }
+
     /// The records of a CSV text.
     /// - Parameter text: The file's text.
-    /// - Throws: ``FirebaseLinkError`` with code `malformed-csv` and the line of a quoted field that
-    ///   never closes, of a quote inside an unquoted field, or of text after a closing quote.
+    /// - Throws: ``FirebaseLinkError`` as ``next()`` does.
     static func records(in text: String) throws(FirebaseLinkError) -> [Record] {
-        var cursor = Cursor(scalars: Array(text.unicodeScalars))
-        if cursor.peek() == "\u{FEFF}" { cursor.index += 1 }
+        var reader = CSVReader(text)
         var records: [Record] = []
-        while cursor.peek() != nil {
-            let line = cursor.line
-            var fields: [String] = []
-            repeat {
-                fields.append(cursor.peek() == "\"" ? try cursor.quotedField() : try cursor.unquotedField())
-            } while cursor.skipComma()
-            if cursor.peek() != nil { cursor.skipLineBreak() }
-            if fields != [""] { records.append(Record(line: line, fields: fields)) }
-        }
+        while let record = try reader.next() { records.append(record) }
         return records
     }
 
-    /// A position in the text and the line it is on.
-    private struct Cursor {
-        let scalars: [Unicode.Scalar]
-        var index = 0
-        var line = 1
-
-        init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
-
-        func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-            index + offset < scalars.count ? scalars[index + offset] : nil
+    /// The next record that is not a blank line, or `nil` at the end of the text.
+    /// - Throws: ``FirebaseLinkError`` with code `malformed-csv` and the line of a quoted field that
+    ///   never closes, of a quote inside an unquoted field, or of text after a closing quote.
+    mutating func next() throws(FirebaseLinkError) -> Record? {
+        while peek() != nil {
+            let start = line
+            var fields: [String] = []
+            repeat {
+                fields.append(peek() == quote ? try quotedField() : try unquotedField())
+            } while skipComma()
+            if peek() != nil { skipLineBreak() }
+            if fields != [""] { return Record(line: start, fields: fields) }
         }
+        return nil
+    }
 
-        func isLineBreak(_ scalar: Unicode.Scalar?) -> Bool { scalar == "\n" || scalar == "\r" }
+    private let quote = UInt8(ascii: "\"")
+    private let comma = UInt8(ascii: ",")
+    private let lineFeed = UInt8(ascii: "\n")
+    private let carriageReturn = UInt8(ascii: "\r")
 
-        /// Moves past a comma if one is next.
-        mutating func skipComma() -> Bool {
-            guard peek() == "," else { return false }
-            index += 1
-            return true
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        var position = index
+        for _ in 0..<offset {
+            guard position < bytes.endIndex else { return nil }
+            position = bytes.index(after: position)
         }
+        return position < bytes.endIndex ? bytes[position] : nil
+    }
 
-        /// Moves past CRLF, LF or CR, counting the line.
-        mutating func skipLineBreak() {
-            if peek() == "\r", peek(1) == "\n" { index += 1 }
-            index += 1
-            line += 1
-        }
+    private func isLineBreak(_ byte: UInt8?) -> Bool { byte == lineFeed || byte == carriageReturn }
 
-        /// A field up to the next comma or line break.
-        mutating func unquotedField() throws(FirebaseLinkError) -> String {
-            var field = String.UnicodeScalarView()
-            while let scalar = peek(), scalar != ",", !isLineBreak(scalar) {
-                guard scalar != "\"" else {
-                    throw FirebaseLinkError(
-                        code: .malformedCSV,
-                        message: "a quote inside an unquoted field; put the whole field in quotes and double the quotes inside it",
-                        line: line)
-                }
-                field.append(scalar)
-                index += 1
+    private mutating func advance(by count: Int = 1) {
+        index = bytes.index(index, offsetBy: count)
+    }
+
+    /// Moves past a comma if one is next.
+    private mutating func skipComma() -> Bool {
+        guard peek() == comma else { return false }
+        advance()
+        return true
+    }
+
+    /// Moves past CRLF, LF or CR, counting the line.
+    private mutating func skipLineBreak() {
+        if peek() == carriageReturn, peek(1) == lineFeed { advance() }
+        advance()
+        line += 1
+    }
+
+    /// A field up to the next comma or line break.
+    private mutating func unquotedField() throws(FirebaseLinkError) -> String {
+        let start = index
+        while let byte = peek(), byte != comma, !isLineBreak(byte) {
+            guard byte != quote else {
+                throw FirebaseLinkError(
+                    code: .malformedCSV,
+                    message: "a quote inside an unquoted field; put the whole field in quotes and double the quotes inside it",
+                    line: line)
             }
-            return String(field)
+            advance()
         }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
 
-        /// A field in quotes, from its opening quote to the one that closes it.
-        mutating func quotedField() throws(FirebaseLinkError) -> String {
-            let opened = line
-            index += 1
-            var field = String.UnicodeScalarView()
-            while let scalar = peek() {
-                if scalar == "\"" {
-                    guard peek(1) == "\"" else {
-                        index += 1
-                        guard peek() == nil || peek() == "," || isLineBreak(peek()) else {
-                            throw FirebaseLinkError(
-                                code: .malformedCSV, message: "text after the closing quote of a field; a quoted field must end at its quote",
-                                line: line)
-                        }
-                        return String(field)
+    /// A field in quotes, from its opening quote to the one that closes it.
+    private mutating func quotedField() throws(FirebaseLinkError) -> String {
+        let opened = line
+        advance()
+        var field: [UInt8] = []
+        while let byte = peek() {
+            if byte == quote {
+                guard peek(1) == quote else {
+                    advance()
+                    guard peek() == nil || peek() == comma || isLineBreak(peek()) else {
+                        throw FirebaseLinkError(
+                            code: .malformedCSV, message: "text after the closing quote of a field; a quoted field must end at its quote",
+                            line: line)
                     }
-                    field.append("\"")
-                    index += 2
-                    continue
+                    return String(decoding: field, as: UTF8.self)
                 }
-                if scalar == "\n" || (scalar == "\r" && peek(1) != "\n") { line += 1 }
-                field.append(scalar)
-                index += 1
+                field.append(quote)
+                advance(by: 2)
+                continue
             }
-            throw FirebaseLinkError(code: .malformedCSV, message: "a quoted field opened on this line is never closed", line: opened)
+            if byte == lineFeed || (byte == carriageReturn && peek(1) != lineFeed) { line += 1 }
+            field.append(byte)
+            advance()
         }
+        throw FirebaseLinkError(code: .malformedCSV, message: "a quoted field opened on this line is never closed", line: opened)
     }
 }

@@ -48,13 +48,14 @@ public struct FirebaseLinkExport: Sendable, Hashable {
     ///   line of a CSV syntax error or of a row with another number of fields than the header,
     ///   `unrecognized-header` when the header lacks the columns an import needs.
     public init(csv: String) throws(FirebaseLinkError) {
-        let records = try CSVReader.records(in: csv)
-        guard let header = records.first else {
+        // Record by record, so the file is never held as records and rows at once.
+        var reader = CSVReader(csv)
+        guard let header = try reader.next() else {
             throw FirebaseLinkError(code: .emptyFile, message: "the file is empty; a Firebase export starts with a header row such as Short link,Deep link (link),…")
         }
         let columns = try Self.columns(of: header)
         var rows: [FirebaseExportRow] = []
-        for record in records.dropFirst() {
+        while let record = try reader.next() {
             guard record.fields.count == header.fields.count else {
                 throw FirebaseLinkError(
                     code: .malformedCSV,

@@ -17,6 +17,13 @@ struct CSVReaderTests {
         #expect(try fields(text) == [["a", "b"], ["c", "d"]])
     }
 
+    /// The reader works on UTF-8 bytes: characters of several bytes, combining marks and a CRLF
+    /// that Swift counts as one character must come through whole.
+    @Test func keepsCharactersOfSeveralBytesWholeInQuotedAndUnquotedFields() throws {
+        let text = "\u{FEFF}Café,\"Soldes d’été, 🎉\",e\u{301}\r\n\"日本語\r\nテキスト\",x,\"\"\r\n"
+        #expect(try fields(text) == [["Café", "Soldes d’été, 🎉", "e\u{301}"], ["日本語\r\nテキスト", "x", ""]])
+    }
+
     @Test func numbersRecordsByTheLineTheyStartOnPastQuotedLineBreaks() throws {
         let records = try CSVReader.records(in: "h1,h2\r\n\"x\r\ny\ny\",1\r\nz,2\r\n")
         #expect(records.map(\.line) == [1, 2, 5])

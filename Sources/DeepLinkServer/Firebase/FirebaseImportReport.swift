@@ -21,7 +21,7 @@ public struct FirebaseImportReport: Sendable, Hashable {
         /// The code the short link gives, or `nil` when it gives none.
         public let code: String?
         /// What happened.
-        public let outcome: Outcome
+        public internal(set) var outcome: Outcome
     }
 
     /// Every row, in file order.

@@ -113,6 +113,10 @@ public struct FirebaseLinkImporter: Sendable {
         }
     }
 
+    /// How many rows are looked up and written together: one `SELECT` for their codes and one
+    /// `INSERT` for the new ones.
+    public static let batchSize = 500
+
     /// Imports rows into a store, never changing a stored link.
     /// - Parameters:
     ///   - rows: The rows, in file order.
@@ -120,14 +124,16 @@ public struct FirebaseLinkImporter: Sendable {
     ///   - dryRun: Whether to only report, reading the store but writing nothing.
     ///   - now: The creation time of new links.
     /// - Returns: Every row's outcome.
-    /// - Throws: ``StoreError`` when the store fails; the links stored before stay, and running the
-    ///   import again is safe.
+    /// - Throws: ``StoreError`` when the store fails; the links stored before stay (whole batches
+    ///   of ``batchSize``), and running the import again is safe.
     public func importLinks(
         _ rows: [FirebaseExportRow], into store: any LinkStorage, dryRun: Bool = false, now: Date = Date()
     ) async throws(StoreError) -> FirebaseImportReport {
         var entries: [FirebaseImportReport.Entry] = []
         var ignoredParameters: Set<String> = []
         var firstLines: [String: Int] = [:]
+        // Rows that passed their checks, by their place in `entries`, waiting to be written.
+        var batch: [(entry: Int, link: Link)] = []
         for row in rows {
             var code: String?
             let link: Link
@@ -147,10 +153,41 @@ public struct FirebaseLinkImporter: Sendable {
                 entries.append(.init(line: row.line, shortLink: row.shortLink, code: code, outcome: .skipped(error)))
                 continue
             }
-            let outcome = try await place(link, in: store, dryRun: dryRun)
-            entries.append(.init(line: row.line, shortLink: row.shortLink, code: link.code, outcome: outcome))
+            batch.append((entries.count, link))
+            entries.append(.init(line: row.line, shortLink: row.shortLink, code: link.code, outcome: .imported))
+            if batch.count == Self.batchSize {
+                try await place(batch, in: store, dryRun: dryRun, entries: &entries)
+                batch.removeAll(keepingCapacity: true)
+            }
         }
+        try await place(batch, in: store, dryRun: dryRun, entries: &entries)
         return FirebaseImportReport(entries: entries, ignoredParameters: ignoredParameters.sorted(), dryRun: dryRun)
+    }
+
+    /// Stores a batch of links whose codes are free, and records what happened to each: one
+    /// lookup of all their codes, then one insert of the new ones.
+    private func place(
+        _ batch: [(entry: Int, link: Link)], in store: any LinkStorage, dryRun: Bool, entries: inout [FirebaseImportReport.Entry]
+    ) async throws(StoreError) {
+        guard !batch.isEmpty else { return }
+        let stored = Dictionary(try await store.links(codes: batch.map(\.link.code)).map { ($0.code, $0) }) { first, _ in first }
+        var fresh: [(entry: Int, link: Link)] = []
+        for (entry, link) in batch {
+            if let existing = stored[link.code] {
+                entries[entry].outcome = Self.compare(link, with: existing)
+            } else {
+                fresh.append((entry, link))
+            }
+        }
+        guard !dryRun, !fresh.isEmpty else { return }
+        do throws(StoreError) {
+            try await store.insert(fresh.map(\.link))
+        } catch where error.code == .duplicate {
+            // Another writer took a code since the lookup: each link on its own says which.
+            for (entry, link) in fresh {
+                entries[entry].outcome = try await place(link, in: store, dryRun: dryRun)
+            }
+        }
     }
 
     /// Stores a link unless its code is taken, and says which it was.

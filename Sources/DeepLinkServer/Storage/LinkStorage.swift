@@ -1,13 +1,17 @@
 /// Where short links live: the admin API, resolution and the Firebase importer use it. `Sendable`.
 public protocol LinkStorage: Sendable {
-    /// Stores a new link.
-    /// - Parameter link: The link.
-    /// - Throws: ``StoreError`` with code `duplicate` when the code is taken.
-    func insert(_ link: Link) async throws(StoreError)
+    /// Stores new links, all or none: the Firebase importer writes its rows in batches.
+    /// - Parameter links: The links, with distinct codes.
+    /// - Throws: ``StoreError`` with code `duplicate` when a code is taken, and then stores none.
+    func insert(_ links: [Link]) async throws(StoreError)
 
     /// The link with a code, or `nil`.
     /// - Parameter code: The short code.
     func link(code: String) async throws(StoreError) -> Link?
+
+    /// The stored links with any of the codes, in no particular order.
+    /// - Parameter codes: The short codes; the importer asks for a batch's at once.
+    func links(codes: [String]) async throws(StoreError) -> [Link]
 
     /// Replaces a stored link with the same code.
     /// - Parameter link: The new value.
@@ -24,4 +28,13 @@ public protocol LinkStorage: Sendable {
     ///   - cursor: Only codes after this one; `nil` for the first page.
     ///   - limit: The most links to return.
     func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link]
+}
+
+extension LinkStorage {
+    /// Stores a new link.
+    /// - Parameter link: The link.
+    /// - Throws: ``StoreError`` with code `duplicate` when the code is taken.
+    public func insert(_ link: Link) async throws(StoreError) {
+        try await insert([link])
+    }
 }

@@ -4,6 +4,7 @@ import DeepLinkTesting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Synchronization
 import Testing
 import DeepLinkFirebase
 
@@ -194,6 +195,92 @@ struct FirebaseLinkImporterTests {
             #expect(summer.headers[.location] == "https://shop.example.com/sales/42")
             let cart = try await server.open("/cart-\(suffix)", userAgent: ServerHarness.desktop)
             #expect(cart.headers[.location] == "https://shop.example.com/cart")
+        }
+    }
+
+    /// `count` rows with codes `bulk-SUFFIX-N`, each with its own deep link.
+    func bulkRows(_ count: Int, suffix: String) -> [FirebaseExportRow] {
+        (0..<count).map { index in
+            FirebaseExportRow(
+                line: index + 2, shortLink: "https://shop.page.link/bulk-\(suffix)-\(index)",
+                parameters: ["link": "https://shop.example.com/sales/\(index)", "st": "Sale \(index)"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func importsMoreRowsThanABatchAndFindsThemAllImportedTheSecondTime(backend: StoreBackend) async throws {
+        let suffix = uniqueSuffix()
+        let count = FirebaseLinkImporter.batchSize * 2 + 7
+        let rows = bulkRows(count, suffix: suffix)
+        let importer = try importer()
+        try await backend.withStore { store in
+            let dry = try await importer.importLinks(rows, into: store, dryRun: true, now: Self.now)
+            #expect(dry.importedCount == count)
+            #expect(try await store.link(code: "bulk-\(suffix)-0") == nil)
+
+            let first = try await importer.importLinks(rows, into: store, now: Self.now)
+            #expect((first.importedCount, first.alreadyImportedCount, first.skippedCount) == (count, 0, 0))
+            #expect(first.entries.map(\.line) == rows.map(\.line))
+            let last = try #require(try await store.link(code: "bulk-\(suffix)-\(count - 1)"))
+            #expect(last.deepLink == "https://shop.example.com/sales/\(count - 1)")
+            #expect(last.preview.title == "Sale \(count - 1)")
+            #expect(try await store.links(codes: rows.prefix(3).map { try importer.code(for: $0.shortLink) }).count == 3)
+
+            let second = try await importer.importLinks(rows, into: store, now: Self.now.addingTimeInterval(60))
+            #expect((second.importedCount, second.alreadyImportedCount, second.skippedCount) == (0, count, 0))
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aBatchOfLinksWithATakenCodeStoresNone(backend: StoreBackend) async throws {
+        let suffix = uniqueSuffix()
+        let taken = Link(code: "taken-\(suffix)", deepLink: "shop://cart", createdAt: Self.now, updatedAt: Self.now)
+        let fresh = Link(code: "fresh-\(suffix)", deepLink: "shop://cart", createdAt: Self.now, updatedAt: Self.now)
+        try await backend.withStore { store in
+            try await store.insert(taken)
+            let error = await #expect(throws: StoreError.self) { try await store.insert([fresh, taken]) }
+            #expect(error?.code == .duplicate)
+            #expect(try await store.link(code: fresh.code) == nil)
+        }
+    }
+
+    /// A store where another writer takes one code between the importer's lookup and its insert.
+    final class RacingStore: LinkStorage {
+        let store: any LinkStorage
+        let stolen: Link
+        private let raced = Mutex(false)
+        init(store: any LinkStorage, stolen: Link) {
+            self.store = store
+            self.stolen = stolen
+        }
+
+        func insert(_ links: [Link]) async throws(StoreError) {
+            let races = raced.withLock { raced in
+                defer { raced = true }
+                return !raced && links.count > 1
+            }
+            if races { try await store.insert([stolen]) }
+            try await store.insert(links)
+        }
+        func link(code: String) async throws(StoreError) -> Link? { try await store.link(code: code) }
+        func links(codes: [String]) async throws(StoreError) -> [Link] { try await store.links(codes: codes) }
+        func update(_ link: Link) async throws(StoreError) -> Bool { try await store.update(link) }
+        func deleteLink(code: String) async throws(StoreError) -> Bool { try await store.deleteLink(code: code) }
+        func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] { try await store.links(after: cursor, limit: limit) }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aCodeTakenByAnotherWriterDuringABatchSkipsOnlyThatRow(backend: StoreBackend) async throws {
+        let suffix = uniqueSuffix()
+        let rows = bulkRows(10, suffix: suffix)
+        let stolen = Link(code: "bulk-\(suffix)-4", deepLink: "shop://cart", createdAt: Self.now, updatedAt: Self.now)
+        let importer = try importer()
+        try await backend.withStore { store in
+            let report = try await importer.importLinks(rows, into: RacingStore(store: store, stolen: stolen), now: Self.now)
+            #expect((report.importedCount, report.skippedCount) == (9, 1))
+            #expect(skipped(report) == ["6 code-taken -"])
+            #expect(try await store.link(code: stolen.code) == stolen)
+            #expect(try await store.link(code: "bulk-\(suffix)-5")?.deepLink == "https://shop.example.com/sales/5")
         }
     }
 }

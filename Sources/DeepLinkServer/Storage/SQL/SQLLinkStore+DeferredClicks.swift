@@ -19,13 +19,10 @@ extension SQLLinkStore {
                 .seconds(click.createdAt), .seconds(click.expiresAt), .seconds(click.claimedAt),
             ]
         }
-        let columns = values.count / clicks.count
-        let rows = (0..<clicks.count).map { row in
-            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
-        }
+        let placeholders = rowPlaceholders(rows: clicks.count, columns: values.count / clicks.count)
         try await run(
             SQLQuery(
-                "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(rows.joined(separator: ", "))", values,
+                "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(placeholders)", values,
                 action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
                 duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken"))
     }

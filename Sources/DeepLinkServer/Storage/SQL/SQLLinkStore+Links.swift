@@ -9,12 +9,24 @@ extension SQLLinkStore {
 
     private static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
 
-    /// Stores a new link; see ``LinkStorage``.
-    public func insert(_ link: Link) async throws(StoreError) {
+    /// Stores new links in one statement, so all or none; see ``LinkStorage``.
+    public func insert(_ links: [Link]) async throws(StoreError) {
+        guard let first = links.first else { return }
+        let placeholders = rowPlaceholders(rows: links.count, columns: Self.linkColumns.count)
         try await run(
             SQLQuery(
-                "INSERT INTO links (\(Self.linkColumns.joined(separator: ", "))) VALUES (\(placeholders(Self.linkColumns.count)))",
-                Self.values(of: link), action: "insert link", duplicateMessage: "the code \(link.code) is taken"))
+                "INSERT INTO links (\(Self.linkColumns.joined(separator: ", "))) VALUES \(placeholders)", links.flatMap(Self.values(of:)),
+                action: links.count == 1 ? "insert link" : "insert \(links.count) links",
+                duplicateMessage: links.count == 1 ? "the code \(first.code) is taken" : "a code of the \(links.count) links is taken"))
+    }
+
+    /// The stored links with any of the codes; see ``LinkStorage``.
+    public func links(codes: [String]) async throws(StoreError) -> [Link] {
+        guard !codes.isEmpty else { return [] }
+        return try await run(
+            SQLQuery("\(Self.selectLinks) WHERE code IN (\(placeholders(codes.count)))", codes.map(SQLValue.text), action: "read links") {
+                rows throws(StoreError) in try rows.map(Link.init(row:))
+            })
     }
 
     /// The link with a code, or `nil`.

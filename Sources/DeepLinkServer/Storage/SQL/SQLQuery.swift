@@ -43,6 +43,12 @@ func placeholders(_ count: Int) -> String {
     (1...count).map { "$\($0)" }.joined(separator: ", ")
 }
 
+/// The `VALUES` list of a multi-row `INSERT`: `($1, $2), ($3, $4)` for two rows of two columns.
+func rowPlaceholders(rows: Int, columns: Int) -> String {
+    (0..<rows).map { row in "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")" }
+        .joined(separator: ", ")
+}
+
 /// A value bound to a placeholder: text or a whole number, either possibly `NULL`.
 package enum SQLValue: Sendable, Hashable {
     /// `TEXT`.
