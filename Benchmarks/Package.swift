@@ -3,6 +3,7 @@
 // Run: swift run -c release --package-path Benchmarks router-benchmarks
 //      swift run -c release --package-path Benchmarks aasa-benchmarks
 //      swift run -c release --package-path Benchmarks scaling-benchmarks
+//      Benchmarks/server/run.sh builds bare-hummingbird, the framework's ceiling, itself
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(name: "swift-deeplink", path: ".."),
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(
@@ -29,6 +31,11 @@ let package = Package(
                 .product(name: "DeepLinkAppLinks", package: "swift-deeplink"),
             ],
             path: "Sources/ScalingBenchmarks"
+        ),
+        .executableTarget(
+            name: "bare-hummingbird",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/BareHummingbird"
         ),
         .executableTarget(
             name: "aasa-benchmarks",

@@ -3,7 +3,9 @@
 # static file, in one run: the AASA route, GET /{code}, the Android store hop (which records a
 # deferred click: one INSERT per request) and the deferred-link claim (one UPDATE by token) with
 # SQLite and (when a database is given) PostgreSQL, at 64 connections. Prints requests per second
-# as a ratio to nginx, p50/p99 latency, errors and resident memory.
+# as a ratio to nginx, p50/p99 latency, errors and resident memory; then a bare Hummingbird app
+# (Benchmarks/Sources/BareHummingbird) serving the bytes deeplink served, for the ratio of
+# deeplink to its framework's ceiling.
 #
 #   Benchmarks/server/run.sh                      # SQLite only
 #   DEEPLINK_BENCH_POSTGRES_URL=postgres://u:p@127.0.0.1:5432/db Benchmarks/server/run.sh
@@ -21,6 +23,8 @@ IPHONE="Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1
 ANDROID="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
 
 source Benchmarks/server/common.sh
+swift build -c release --package-path Benchmarks --product bare-hummingbird >&2
+BARE_BIN=$(swift build -c release --package-path Benchmarks --show-bin-path)/bare-hummingbird
 
 # nginx serves the generated file as a static file.
 "$BIN" generate --config "$CONFIG" --out "$WORK/generated" >/dev/null
@@ -54,6 +58,9 @@ run_backend() {
     read -r A_RPS A_P50 A_P99 A_ERR < <(measure "http://127.0.0.1:$PORT/.well-known/apple-app-site-association" -H "$HOST_HEADER")
     local aasa_rss
     aasa_rss=$(rss_mb "$PID")
+    # The bare Hummingbird app answers with these very bytes.
+    curl -fs "http://127.0.0.1:$PORT/$CODE" -H "$HOST_HEADER" -H "User-Agent: $IPHONE" -o "$WORK/page.html"
+    curl -fs "http://127.0.0.1:$PORT/.well-known/apple-app-site-association" -H "$HOST_HEADER" -o "$WORK/aasa.json"
     read -r L_RPS L_P50 L_P99 L_ERR < <(measure "http://127.0.0.1:$PORT/$CODE" -H "$HOST_HEADER" -H "User-Agent: $IPHONE")
     local link_rss
     link_rss=$(rss_mb "$PID")
@@ -77,6 +84,20 @@ LUA
 }
 
 run_backend sqlite "sqlite:$WORK/bench.sqlite"
+
+# The framework's ceiling: Hummingbird alone, answering both routes with the bytes deeplink
+# answered them with; the last column of these rows is deeplink's (SQLite) throughput ÷ the bare app's.
+BARE_PORT=$(free_port)
+"$BARE_BIN" "$BARE_PORT" "$WORK/aasa.json" "$WORK/page.html" 2>"$WORK/bare.log" &
+BARE_PID=$!
+PIDS+=("$BARE_PID")
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$BARE_PORT/.well-known/apple-app-site-association" >/dev/null && break; sleep 0.1; done
+read -r B_RPS B_P50 B_P99 B_ERR < <(measure "http://127.0.0.1:$BARE_PORT/.well-known/apple-app-site-association")
+read -r BL_RPS BL_P50 BL_P99 BL_ERR < <(measure "http://127.0.0.1:$BARE_PORT/$CODE")
+bare_rss=$(rss_mb "$BARE_PID")
+kill "$BARE_PID"
+printf '%-34s %10s %8.2f %9s %9s %7s %9s   deeplink ÷ bare %.2f\n' "bare Hummingbird AASA" "$B_RPS" "$(echo "$B_RPS / $N_RPS" | bc -l)" "$B_P50" "$B_P99" "$B_ERR" "$bare_rss" "$(echo "$A_RPS / $B_RPS" | bc -l)"
+printf '%-34s %10s %8.2f %9s %9s %7s %9s   deeplink ÷ bare %.2f\n' "bare Hummingbird GET /{code}" "$BL_RPS" "$(echo "$BL_RPS / $N_RPS" | bc -l)" "$BL_P50" "$BL_P99" "$BL_ERR" "$bare_rss" "$(echo "$L_RPS / $BL_RPS" | bc -l)"
 if [[ -n "${DEEPLINK_BENCH_POSTGRES_URL:-}" ]]; then
     run_backend postgres "$DEEPLINK_BENCH_POSTGRES_URL"
 else
