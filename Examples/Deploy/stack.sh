@@ -57,7 +57,7 @@ echo "== nginx with Examples/Deploy/nginx.conf on https 127.0.0.1:$HTTPS_PORT, h
 mkdir -p "$WORK/site"
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=$SITE_HOST" \
     -addext "subjectAltName=DNS:$SITE_HOST,DNS:$LINK_HOST" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
-sed -e "s#server 127.0.0.1:8080;#server 127.0.0.1:$DEEPLINK_PORT;#" \
+sed -e "s#server 127.0.0.1:8080 #server 127.0.0.1:$DEEPLINK_PORT #" \
     -e "s#listen 443 ssl http2;#listen 127.0.0.1:$HTTPS_PORT ssl http2;#" \
     -e "s#listen 80;#listen 127.0.0.1:$HTTP_PORT;#" \
     -e '/listen \[::\]/d' \
