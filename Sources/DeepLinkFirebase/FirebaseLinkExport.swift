@@ -48,35 +48,64 @@ public struct FirebaseLinkExport: Sendable, Hashable {
     ///   line of a CSV syntax error or of a row with another number of fields than the header,
     ///   `unrecognized-header` when the header lacks the columns an import needs.
     public init(csv: String) throws(FirebaseLinkError) {
-        // Record by record, so the file is never held as records and rows at once.
-        var reader = CSVReader(csv)
-        guard let header = try reader.next() else {
-            throw FirebaseLinkError(code: .emptyFile, message: "the file is empty; a Firebase export starts with a header row such as Short link,Deep link (link),…")
-        }
-        let columns = try Self.columns(of: header)
+        var reader = try RowReader(csv: csv)
         var rows: [FirebaseExportRow] = []
-        while let record = try reader.next() {
-            guard record.fields.count == header.fields.count else {
-                throw FirebaseLinkError(
-                    code: .malformedCSV,
-                    message: "the row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") but the header on line \(header.line) has \(header.fields.count)",
-                    line: record.line)
-            }
-            let cells = record.fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            guard cells.contains(where: { !$0.isEmpty }) else { continue }
-            var row = FirebaseExportRow(line: record.line, shortLink: "")
-            for (column, cell) in zip(columns, cells) where !cell.isEmpty {
-                switch column {
-                case .shortLink?: row.shortLink = cell
-                case .longLink?: row.longLink = cell
-                case .parameter(let name)?: row.parameters[name] = cell
-                case nil: break
-                }
-            }
-            rows.append(row)
-        }
+        while let row = try reader.next() { rows.append(row) }
         self.rows = rows
-        ignoredColumns = zip(header.fields, columns).filter { $0.1 == nil }.map(\.0)
+        ignoredColumns = reader.ignoredColumns
+    }
+
+    /// Reads an export's rows one at a time, so a large export is never held as rows all at once:
+    /// `deeplink import firebase` reads the file once to find any error, then again to import.
+    /// A value; each copy reads on from where it was copied.
+    public struct RowReader {
+        private var records: CSVReader
+        private let header: CSVReader.Record
+        private let columns: [Column?]
+        /// The header names of the columns that are not read, in file order.
+        public let ignoredColumns: [String]
+
+        /// Reads the header.
+        /// - Parameter csv: The file's text.
+        /// - Throws: ``FirebaseLinkError``: `empty-file` without a header row, `malformed-csv` for a
+        ///   CSV syntax error in it, `unrecognized-header` when it lacks the columns an import needs.
+        public init(csv: String) throws(FirebaseLinkError) {
+            records = CSVReader(csv)
+            guard let header = try records.next() else {
+                throw FirebaseLinkError(
+                    code: .emptyFile, message: "the file is empty; a Firebase export starts with a header row such as Short link,Deep link (link),…")
+            }
+            self.header = header
+            columns = try FirebaseLinkExport.columns(of: header)
+            ignoredColumns = zip(header.fields, columns).filter { $0.1 == nil }.map(\.0)
+        }
+
+        /// The next row whose cells are not all empty, or `nil` at the end of the file.
+        /// - Throws: ``FirebaseLinkError`` with code `malformed-csv` and the line of a CSV syntax error or
+        ///   of a row with another number of fields than the header.
+        public mutating func next() throws(FirebaseLinkError) -> FirebaseExportRow? {
+            while let record = try records.next() {
+                guard record.fields.count == header.fields.count else {
+                    throw FirebaseLinkError(
+                        code: .malformedCSV,
+                        message: "the row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") but the header on line \(header.line) has \(header.fields.count)",
+                        line: record.line)
+                }
+                let cells = record.fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                guard cells.contains(where: { !$0.isEmpty }) else { continue }
+                var row = FirebaseExportRow(line: record.line, shortLink: "")
+                for (column, cell) in zip(columns, cells) where !cell.isEmpty {
+                    switch column {
+                    case .shortLink?: row.shortLink = cell
+                    case .longLink?: row.longLink = cell
+                    case .parameter(let name)?: row.parameters[name] = cell
+                    case nil: break
+                    }
+                }
+                return row
+            }
+            return nil
+        }
     }
 
     /// What each header cell names; `nil` for a column that is not read.

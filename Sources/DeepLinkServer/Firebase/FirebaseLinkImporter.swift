@@ -119,7 +119,8 @@ public struct FirebaseLinkImporter: Sendable {
 
     /// Imports rows into a store, never changing a stored link.
     /// - Parameters:
-    ///   - rows: The rows, in file order.
+    ///   - rows: The rows, in file order; read one at a time, so a sequence that reads them from
+    ///     the file as it goes (``FirebaseLinkExport/RowReader``) keeps only a batch in memory.
     ///   - store: The link store.
     ///   - dryRun: Whether to only report, reading the store but writing nothing.
     ///   - now: The creation time of new links.
@@ -127,7 +128,7 @@ public struct FirebaseLinkImporter: Sendable {
     /// - Throws: ``StoreError`` when the store fails; the links stored before stay (whole batches
     ///   of ``batchSize``), and running the import again is safe.
     public func importLinks(
-        _ rows: [FirebaseExportRow], into store: any LinkStorage, dryRun: Bool = false, now: Date = Date()
+        _ rows: some Sequence<FirebaseExportRow>, into store: any LinkStorage, dryRun: Bool = false, now: Date = Date()
     ) async throws(StoreError) -> FirebaseImportReport {
         var entries: [FirebaseImportReport.Entry] = []
         var ignoredParameters: Set<String> = []

@@ -65,9 +65,13 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         let configuration = try ServerSettingLayers(config: config, flags: databaseOptions.settingFlags + redirectOptions.settingFlags)
             .configuration()
         let text = try readTextFile(file, what: "the Firebase export")
-        let export: FirebaseLinkExport
+        // The file is read twice, rows one at a time: first to find any error before anything is
+        // written, then to import, so an export of any size is never held as rows.
+        let ignoredColumns: [String]
         do throws(FirebaseLinkError) {
-            export = try FirebaseLinkExport(csv: text)
+            var reader = try FirebaseLinkExport.RowReader(csv: text)
+            while try reader.next() != nil {}
+            ignoredColumns = reader.ignoredColumns
         } catch {
             throw CommandFailure("\(file): \(error.description)", code: "invalid-export")
         }
@@ -79,11 +83,10 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(error)", code: "invalid-config")
         }
-        let rows = export.rows
         let dryRun = self.dryRun
         let report = try await configuration.withCommandStore(label: "deeplink.import", access: dryRun ? .readOnly : .readWrite) { store in
             do throws(StoreError) {
-                return try await importer.importLinks(rows, into: store, dryRun: dryRun)
+                return try await importer.importLinks(CheckedRows(csv: text), into: store, dryRun: dryRun)
             } catch {
                 throw CommandFailure(
                     error.message, fix: "the links imported before it stay, and running the import again is safe", code: error.code.description,
@@ -91,8 +94,27 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             }
         }
         return json
-            ? JSONWriter.write(report.jsonValue(ignoredColumns: export.ignoredColumns))
-            : report.humanDescription(ignoredColumns: export.ignoredColumns)
+            ? JSONWriter.write(report.jsonValue(ignoredColumns: ignoredColumns))
+            : report.humanDescription(ignoredColumns: ignoredColumns)
+    }
+}
+
+/// The rows of an export already read once without an error, read again one at a time.
+private struct CheckedRows: Sequence, IteratorProtocol {
+    private var reader: FirebaseLinkExport.RowReader?
+
+    init(csv: String) {
+        reader = try? FirebaseLinkExport.RowReader(csv: csv)
+    }
+
+    /// The next row. The text was read to its end without an error before, and reading is
+    /// deterministic, so no error can occur; one would end the rows rather than be hidden in them.
+    mutating func next() -> FirebaseExportRow? {
+        guard let row = try? reader?.next() else {
+            reader = nil
+            return nil
+        }
+        return row
     }
 }
 
