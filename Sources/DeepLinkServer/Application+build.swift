@@ -99,10 +99,8 @@ func buildRouter(
                 perKey: RateLimiter(perMinute: configuration.writesPerMinutePerKey),
                 perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize))
-    LinkAPIRoutes(
-        store: store, editor: editor, cache: cache, changes: store as? any LinkChangeFeed, clicks: clicks, linkHost: setup.linkHost,
-        maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize
-    ).add(to: api)
+    let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, logger: logger)
+    LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
     let resolver = LinkResolver(setup: setup, pages: pages)
     let storeHop = StoreHop(
         deferred: deferred, resolver: resolver, limiter: RateLimiter(perMinute: configuration.deferredClicksPerMinutePerAddress),

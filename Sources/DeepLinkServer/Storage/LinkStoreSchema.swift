@@ -84,6 +84,38 @@ public enum LinkStoreSchema {
             // hash cannot be tested against candidate addresses once its window has passed.
             "CREATE TABLE deferred_salts (period BIGINT PRIMARY KEY, salt TEXT NOT NULL)",
         ],
+        [
+            // The dashboard's people and sessions; a session row keeps only the SHA-256 of its cookie.
+            "CREATE TABLE dashboard_users (name TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at BIGINT NOT NULL)",
+            """
+            CREATE TABLE dashboard_sessions (
+                id_hash TEXT PRIMARY KEY,
+                principal TEXT NOT NULL,
+                form_token TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX dashboard_sessions_by_principal ON dashboard_sessions (principal)",
+            "CREATE INDEX dashboard_sessions_by_expiry ON dashboard_sessions (expires_at)",
+            // Store hops and claimed installs per link, day and platform: the deferred clicks
+            // themselves are deleted when their token expires, these numbers stay.
+            """
+            CREATE TABLE deferred_counts (
+                code TEXT NOT NULL REFERENCES links (code) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                store_hops BIGINT NOT NULL,
+                claims BIGINT NOT NULL,
+                PRIMARY KEY (code, day, platform)
+            )
+            """,
+            "CREATE INDEX deferred_counts_by_day ON deferred_counts (day)",
+            // The dashboard's link list orders by these, and the overall numbers read clicks by day.
+            "CREATE INDEX links_by_created ON links (created_at)",
+            "CREATE INDEX links_by_updated ON links (updated_at)",
+            "CREATE INDEX clicks_by_day ON clicks (day)",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

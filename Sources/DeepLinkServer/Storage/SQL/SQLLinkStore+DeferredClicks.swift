@@ -25,19 +25,26 @@ extension SQLLinkStore {
                 "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(placeholders)", values,
                 action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
                 duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken"))
+        try await addDeferredCounts(
+            clicks.compactMap { click in click.code.map { ($0, ResolveRoutes.day(click.createdAt), click.platform) } }, hops: true)
     }
 
     /// Claims an unclaimed, unexpired click in one statement: under PostgreSQL's READ COMMITTED a
     /// concurrent claim waits for the first one's row lock, then re-checks `claimed_at IS NULL`
     /// and updates nothing.
+    /// The claim is then counted on the day of the click's store hop.
     public func claimDeferredClick(token: String, at now: Date) async throws(StoreError) -> DeferredClick? {
-        try await run(
+        let claimed = try await run(
             SQLQuery(
                 """
                 UPDATE deferred_clicks SET claimed_at = $1, network_hash = NULL, device = NULL \
                 WHERE token = $2 AND claimed_at IS NULL AND expires_at > $1 RETURNING \(Self.deferredClickColumns)
                 """, [.seconds(now), .text(token)], action: "claim deferred click"
             ) { rows throws(StoreError) in try rows.first.map(DeferredClick.init(row:)) })
+        if let claimed, let code = claimed.code {
+            try await addDeferredCounts([(code, ResolveRoutes.day(claimed.createdAt), claimed.platform)], hops: false)
+        }
+        return claimed
     }
 
     /// Unclaimed clicks of a platform from the given networks in the window, newest first.

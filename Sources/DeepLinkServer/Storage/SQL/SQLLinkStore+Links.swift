@@ -7,7 +7,7 @@ extension SQLLinkStore {
         ]
     }
 
-    private static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
+    static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
 
     /// Stores new links in one statement, so all or none; see ``LinkStorage``.
     public func insert(_ links: [Link]) async throws(StoreError) {

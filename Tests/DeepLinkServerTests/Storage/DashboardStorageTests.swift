@@ -1,0 +1,94 @@
+import DeepLinkServer
+import Foundation
+import Testing
+
+struct DashboardStorageTests {
+    func link(_ code: String, deepLink: String = "shop://sales/1", campaign: String? = nil, created: Date, expires: Date? = nil) -> Link {
+        Link(code: code, deepLink: deepLink, campaign: campaign, expiresAt: expires, createdAt: created.roundedToSeconds, updatedAt: created.roundedToSeconds)
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func searchMatchesCodeDeepLinkAndCampaignIgnoringCaseAndCountsEveryMatch(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let tag = "s\(UUID().uuidString.prefix(8).lowercased())"
+            let now = Date()
+            try await store.insert([
+                link("\(tag)-a", created: now.addingTimeInterval(-30)),
+                link("\(tag)-b", deepLink: "shop://sales/\(tag.uppercased())", created: now.addingTimeInterval(-20)),
+                link("c-\(UUID().uuidString.prefix(8))", campaign: "Winter \(tag)", created: now.addingTimeInterval(-10)),
+                link("unrelated-\(UUID().uuidString.prefix(8))", created: now),
+            ])
+            let page = try await store.searchLinks(LinkSearch(text: tag.uppercased(), sort: .newest, limit: 2))
+            #expect(page.total == 3)
+            #expect(page.links.count == 2)
+            #expect(page.links.first?.campaign == "Winter \(tag)")
+            let next = try await store.searchLinks(LinkSearch(text: tag, sort: .newest, offset: 2, limit: 2))
+            #expect(next.links.map(\.code) == ["\(tag)-a"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func searchTreatsPercentAndUnderscoreAsText(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let tag = "p\(UUID().uuidString.prefix(8).lowercased())"
+            try await store.insert([
+                link("\(tag)_x", created: Date()), link("\(tag)yx", created: Date()),
+            ])
+            let page = try await store.searchLinks(LinkSearch(text: "\(tag)_"))
+            #expect(page.links.map(\.code) == ["\(tag)_x"])
+            #expect(try await store.searchLinks(LinkSearch(text: "\(tag)%x")).total == 0)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func filtersKeepExpiredOrActiveLinks(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let tag = "f\(UUID().uuidString.prefix(8).lowercased())"
+            let now = Date()
+            try await store.insert([
+                link("\(tag)-old", created: now, expires: now.addingTimeInterval(-60)),
+                link("\(tag)-live", created: now, expires: now.addingTimeInterval(3600)),
+                link("\(tag)-forever", created: now),
+            ])
+            #expect(try await store.searchLinks(LinkSearch(text: tag, filter: .expired, now: now)).links.map(\.code) == ["\(tag)-old"])
+            let active = try await store.searchLinks(LinkSearch(text: tag, filter: .active, sort: .expiring, now: now))
+            #expect(active.links.map(\.code) == ["\(tag)-live", "\(tag)-forever"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aSessionIsFoundByItsHashUntilItExpiresOrItsPrincipalIsSignedOut(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let now = Date().roundedToSeconds
+            let hash = UUID().uuidString
+            let principal = DashboardPrincipal.apiKey(id: String(UUID().uuidString.prefix(12)))
+            try await store.insert(
+                DashboardSession(idHash: hash, principal: principal, formToken: "t", createdAt: now, expiresAt: now.addingTimeInterval(60)))
+            #expect(try await store.dashboardSession(idHash: hash, now: now)?.principal == principal)
+            #expect(try await store.dashboardSession(idHash: hash, now: now.addingTimeInterval(61)) == nil)
+            try await store.deleteDashboardSessions(of: principal)
+            #expect(try await store.dashboardSession(idHash: hash, now: now) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func storeHopsAndClaimsAreCountedPerLinkAndDayAndOutliveTheClicks(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let code = "funnel-\(UUID().uuidString.prefix(8))"
+            let now = Date().roundedToSeconds
+            try await store.insert(link(code, created: now))
+            let clicks = (0..<3).map { index in
+                DeferredClick(
+                    token: "\(code)-\(index)", code: code, deepLink: "shop://sales/1", platform: .android, createdAt: now,
+                    expiresAt: now.addingTimeInterval(60))
+            }
+            try await store.insert(clicks)
+            _ = try await store.claimDeferredClick(token: "\(code)-1", at: now)
+            _ = try await store.claimDeferredClick(token: "\(code)-1", at: now)
+            _ = try await store.purgeDeferredClicks(now: now.addingTimeInterval(120), signalsBefore: now, saltsBefore: 0)
+            let counts = try await store.deferredCounts(code: code, since: "2000-01-01")
+            #expect(counts.map(\.storeHops) == [3])
+            #expect(counts.map(\.claims) == [1])
+        }
+    }
+}
