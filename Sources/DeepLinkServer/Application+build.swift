@@ -101,6 +101,11 @@ func buildRouter(
                 maximumBodySize: configuration.maximumBodySize))
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, logger: logger)
     LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
+    DashboardRoutes(
+        links: links, store: store,
+        sessions: DashboardSessions(store: store, failedSignIns: RateLimiter(perMinute: DashboardSessions.failedSignInsPerMinute), clientAddress: clientAddress),
+        renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup)
+    ).add(to: router)
     let resolver = LinkResolver(setup: setup, pages: pages)
     let storeHop = StoreHop(
         deferred: deferred, resolver: resolver, limiter: RateLimiter(perMinute: configuration.deferredClicksPerMinutePerAddress),

@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 
 /// The request context of the link server: the client's address, for per-address limits
-/// (never stored), and the API key that authenticated the request. `Sendable`.
+/// (never stored), the API key that authenticated the request, and the dashboard session. `Sendable`.
 public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
@@ -11,6 +11,8 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     public let remoteAddress: SocketAddress?
     /// The id of the API key that authenticated the request, once the auth middleware ran.
     public var apiKeyID: String?
+    /// The dashboard session of a signed-in request to `/dashboard`, once its middleware ran.
+    public var dashboardSession: DashboardSession?
 
     /// Creates the context for a connection.
     /// - Parameter source: The connection.

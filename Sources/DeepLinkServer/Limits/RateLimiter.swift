@@ -42,6 +42,18 @@ final class RateLimiter: Sendable {
             return nil
         }
     }
+
+    /// Returns a token taken for something that turned out not to count, such as a sign-in that
+    /// succeeded where only failures are limited.
+    /// - Parameter client: The client's key.
+    func giveBack(_ client: String) {
+        let capacity = Double(perMinute)
+        buckets.withLock { buckets in
+            guard var bucket = buckets[client] else { return }
+            bucket.tokens = min(capacity, bucket.tokens + 1)
+            buckets[client] = bucket
+        }
+    }
 }
 
 extension Duration {

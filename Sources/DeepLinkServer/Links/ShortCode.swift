@@ -4,7 +4,7 @@ enum ShortCode {
     private static let alphabet = Array("23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ")
 
     /// Paths the server uses itself, compared without case.
-    static let reserved: Set<String> = ["api", "assets", "healthz", "metrics", "openapi", "apple-app-site-association", "well-known"]
+    static let reserved: Set<String> = ["api", "assets", "dashboard", "healthz", "metrics", "openapi", "apple-app-site-association", "well-known"]
 
     /// A new code: 10 characters from 56, about 58 random bits from the system's secure generator.
     static func generate() -> String {

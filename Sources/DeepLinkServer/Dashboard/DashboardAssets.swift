@@ -1,0 +1,137 @@
+/// The dashboard's stylesheet and its one script, served from `/dashboard/assets/`. No
+/// third-party assets. Colours keep WCAG AA contrast (4.5:1 for text) on their backgrounds;
+/// focus is always visible; below 720 px, tables become one card per row.
+enum DashboardAssets {
+    /// `/dashboard/assets/dashboard.css`.
+    static let stylesheet = """
+        :root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --page: #f6f8fa; --card: #ffffff;
+          --accent: #0b5cad; --accent-ink: #ffffff; --danger: #b42318; --ok: #1a7f37; --focus: #ffbf47;
+          font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 16px; line-height: 1.5; }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--page); color: var(--ink); }
+        a { color: var(--accent); }
+        a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible {
+          outline: 3px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 5px var(--ink); }
+        .skip { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; }
+        .skip:focus { left: 1rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+        .bar { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1.5rem;
+          background: #0d1b2a; color: #ffffff; }
+        .bar a { color: #ffffff; text-decoration: none; }
+        .logo { font-weight: 700; font-size: 1.15rem; letter-spacing: .02em; }
+        .bar nav { display: flex; gap: .25rem; flex-wrap: wrap; }
+        .bar nav a { padding: .35rem .75rem; border-radius: 6px; }
+        .bar nav a:hover, .bar nav a[aria-current] { background: #24364a; }
+        .signout { margin-left: auto; display: flex; align-items: center; gap: .5rem; }
+        .who { color: #c9d1d9; font-size: .9rem; }
+        main { max-width: 1100px; margin: 0 auto; padding: 1.5rem; }
+        h1 { font-size: 1.6rem; margin: .25rem 0 1rem; word-break: break-all; }
+        h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
+        .heading { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .75rem; }
+        .buttons { display: flex; flex-wrap: wrap; gap: .5rem; }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 1.25rem; margin: 0 0 1.25rem; }
+        .card.narrow { max-width: 28rem; margin: 2rem auto; }
+        .card.inline, .search { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .75rem; }
+        .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1.25rem; }
+        .grid > .card { margin: 0; }
+        .grid + .card, .grid + section { margin-top: 1.25rem; }
+        .field { display: flex; flex-direction: column; gap: .25rem; margin: 0 0 .9rem; min-width: 10rem; }
+        .search .field, .card.inline .field { margin: 0; }
+        .field.grow { flex: 1 1 16rem; }
+        label { font-weight: 600; font-size: .95rem; }
+        .required { font-weight: 400; color: var(--muted); }
+        input, select { font: inherit; color: var(--ink); background: #ffffff; border: 1px solid #8c959f; border-radius: 6px;
+          padding: .5rem .65rem; width: 100%; min-height: 2.5rem; }
+        input[readonly] { background: var(--page); }
+        .invalid input { border-color: var(--danger); border-width: 2px; }
+        .field-error { color: var(--danger); font-weight: 600; margin: 0; }
+        .hint { color: var(--muted); font-size: .875rem; margin: 0; }
+        fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0 1.25rem; }
+        legend { font-weight: 700; font-size: 1.05rem; margin-bottom: .75rem; }
+        button, .button { font: inherit; display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem;
+          padding: .45rem 1rem; border-radius: 6px; border: 1px solid #8c959f; background: #ffffff; color: var(--ink);
+          text-decoration: none; cursor: pointer; white-space: nowrap; }
+        button:hover, .button:hover { background: var(--page); }
+        .primary { background: var(--accent); border-color: var(--accent); color: var(--accent-ink); font-weight: 600; }
+        .primary:hover { background: #084a8c; }
+        .danger { color: var(--danger); border-color: var(--danger); }
+        button.danger[type=submit]:not(.small) { background: var(--danger); color: #ffffff; }
+        .small { min-height: 2rem; padding: .2rem .7rem; font-size: .9rem; }
+        button.link { background: none; border: 0; color: #ffffff; text-decoration: underline; padding: 0; min-height: 0; }
+        .actions { display: flex; align-items: center; gap: 1rem; flex-wrap: wrap; }
+        .error, .notice { padding: .75rem 1rem; border-radius: 8px; margin: 0 0 1rem; }
+        .error { background: #fff1f0; border: 1px solid var(--danger); color: #8a1c12; }
+        .notice { background: #eef6ff; border: 1px solid #8fb8e8; }
+        .notice.warn { background: #fff8e6; border-color: #d4a72c; }
+        .muted { color: var(--muted); }
+        .mono, code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9rem; }
+        .mono, pre { word-break: break-all; }
+        code { white-space: nowrap; }
+        pre { background: var(--page); padding: .75rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; }
+        table { border-collapse: collapse; width: 100%; background: var(--card); }
+        .list { border: 1px solid var(--line); border-radius: 10px; overflow: hidden; margin-bottom: 1rem; }
+        th, td { text-align: left; padding: .6rem .75rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+        thead th { background: var(--page); font-size: .85rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
+        tbody th { font-weight: 600; }
+        .compact th, .compact td { padding: .35rem .5rem; }
+        caption { text-align: left; font-weight: 700; padding: .25rem 0 .5rem; }
+        .badge { display: inline-block; padding: .05rem .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600;
+          background: #eaeef2; color: var(--ink); }
+        .badge.on { background: #dafbe1; color: #116329; }
+        .badge.off { background: #ffebe9; color: #8a1c12; }
+        .pages { display: flex; justify-content: space-between; margin: 1rem 0; }
+        .empty { padding: 2rem; text-align: center; background: var(--card); border: 1px dashed var(--line); border-radius: 10px; }
+        .or { display: flex; align-items: center; gap: .75rem; color: var(--muted); margin: .25rem 0 1rem; }
+        .or::before, .or::after { content: ""; flex: 1; border-top: 1px solid var(--line); }
+        .copy { display: flex; gap: .5rem; }
+        .qr { margin: 1rem 0 0; text-align: center; }
+        .qr img { display: block; margin: 0 auto .5rem; background: #ffffff; }
+        .settings { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
+        .settings dt { color: var(--muted); }
+        .settings dd { margin: 0; word-break: break-all; }
+        .tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .75rem; margin: 1rem 0; }
+        .tile { border: 1px solid var(--line); border-radius: 8px; padding: .75rem 1rem; }
+        .tile .value { display: block; font-size: 1.75rem; font-weight: 700; }
+        .tile .label { color: var(--muted); font-size: .9rem; }
+        .range { display: flex; gap: .25rem; }
+        .range a { padding: .25rem .65rem; border: 1px solid var(--line); border-radius: 6px; text-decoration: none; }
+        .range a[aria-current] { background: var(--accent); color: var(--accent-ink); border-color: var(--accent); }
+        .chart { width: 100%; height: auto; min-height: 9rem; margin: .5rem 0; }
+        .chart .bar-fill { fill: var(--accent); }
+        .chart text { fill: var(--muted); font-size: 11px; font-family: system-ui, sans-serif; }
+        .chart line { stroke: var(--line); }
+        .breakdowns { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; margin: 1rem 0; }
+        details { margin: .5rem 0; }
+        summary { cursor: pointer; color: var(--accent); }
+        .created { border-color: var(--ok); background: #f0fff4; }
+        details.file { padding: .9rem 1.25rem; }
+        details.file pre { margin: .75rem 0 0; max-height: 28rem; overflow: auto; }
+        @media (max-width: 720px) {
+          main { padding: 1rem; }
+          .bar { padding: .75rem 1rem; }
+          .signout { margin-left: 0; }
+          .list thead { display: none; }
+          .list tr { display: block; border-bottom: 1px solid var(--line); padding: .5rem 0; }
+          .list th, .list td { display: block; border: 0; padding: .2rem .75rem; }
+          .list td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .85rem; }
+        }
+
+        """
+
+    /// `/dashboard/assets/dashboard.js`: shows the copy buttons, which need the clipboard API.
+    /// Without it the value is in a read-only field to select and copy.
+    static let script = """
+        document.querySelectorAll("button.copy-button").forEach(function (button) {
+          if (!navigator.clipboard) { return; }
+          button.hidden = false;
+          button.addEventListener("click", function () {
+            var field = document.getElementById(button.dataset.copy);
+            navigator.clipboard.writeText(field.value).then(function () {
+              button.textContent = "Copied";
+              setTimeout(function () { button.textContent = "Copy"; }, 2000);
+            });
+          });
+        });
+
+        """
+}

@@ -1,0 +1,153 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Signing in to the dashboard and recognising the signed-in: sessions live in the database,
+/// the browser holds a random secret in an `HttpOnly; SameSite=Strict` cookie (`Secure` except on
+/// loopback), and every state-changing form carries the session's form token. `Sendable`.
+struct DashboardSessions: Sendable {
+    /// The session cookie's name.
+    static let cookieName = "deeplink_session"
+    /// How long a session lasts from sign-in, whatever happens meanwhile.
+    static let lifetime: TimeInterval = 12 * 3600
+    /// Failed sign-ins allowed per client address and minute (and in a burst), across all names and keys.
+    static let failedSignInsPerMinute = 10
+
+    let store: any LinkStore
+    /// Failed sign-ins per client address: a few a minute, so keys and passwords cannot be guessed.
+    let failedSignIns: RateLimiter
+    let clientAddress: ClientAddressReader
+
+    /// Why a sign-in failed, for the page.
+    enum SignInFailure: Error {
+        /// Neither a key nor a name and password were given.
+        case missing
+        /// The key, name or password is wrong (which one is not said).
+        case wrong
+        /// Too many failures from this address; the seconds until the next try.
+        case tooMany(retryAfter: Int)
+    }
+
+    /// The signed-in session of a request, or `nil` without a valid, unexpired session cookie or
+    /// when its key was revoked or its user deleted since.
+    func session(of request: Request) async throws(LinkServerError) -> DashboardSession? {
+        guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.count <= 100 else { return nil }
+        do {
+            guard let session = try await store.dashboardSession(idHash: SHA256.hex(secret), now: Date()) else { return nil }
+            switch session.principal {
+            case .apiKey(let id):
+                guard let key = try await store.apiKey(id: id), key.revokedAt == nil else { return nil }
+            case .user(let name):
+                guard try await store.dashboardUser(name: name) != nil else { return nil }
+            }
+            return session
+        } catch {
+            throw error.serverError
+        }
+    }
+
+    /// Signs in with an admin API key, or a dashboard user's name and password.
+    /// - Returns: The cookie's secret and the stored session.
+    func signIn(
+        key: String, name: String, password: String, request: Request, context: ServerRequestContext
+    ) async throws -> (secret: String, session: DashboardSession) {
+        let address = clientAddress.address(of: request, context: context) ?? "unknown"
+        let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty || (!name.isEmpty && !password.isEmpty) else { throw SignInFailure.missing }
+        // Every attempt takes a token; only a success gives it back, so failures are limited.
+        if let retryAfter = failedSignIns.take(address) { throw SignInFailure.tooMany(retryAfter: retryAfter) }
+        let principal: DashboardPrincipal
+        do {
+            if !key.isEmpty {
+                guard let id = APIKey.id(of: key), let record = try await store.apiKey(id: id), record.revokedAt == nil,
+                    APIKey.verify(key, against: record)
+                else { throw SignInFailure.wrong }
+                principal = .apiKey(id: id)
+            } else {
+                guard let user = try await store.dashboardUser(name: name), DashboardPassword.verify(password, hash: user.passwordHash) else {
+                    throw SignInFailure.wrong
+                }
+                principal = .user(name: user.name)
+            }
+        } catch let error as StoreError {
+            throw error.serverError
+        }
+        failedSignIns.giveBack(address)
+        let secret = Self.randomToken()
+        let now = Date().roundedToSeconds
+        let session = DashboardSession(
+            idHash: SHA256.hex(secret), principal: principal, formToken: Self.randomToken(), createdAt: now,
+            expiresAt: now.addingTimeInterval(Self.lifetime))
+        do {
+            try await store.insert(session)
+            _ = try await store.purgeDashboardSessions(now: now)
+        } catch {
+            throw error.serverError
+        }
+        context.logger.notice("dashboard sign-in", metadata: ["principal": "\(principal)"])
+        return (secret, session)
+    }
+
+    /// Ends a session.
+    func signOut(_ session: DashboardSession) async throws(LinkServerError) {
+        do {
+            try await store.deleteDashboardSession(idHash: session.idHash)
+        } catch {
+            throw error.serverError
+        }
+    }
+
+    /// The session cookie for a new session: `Secure` unless the request came to a loopback host,
+    /// where browsers allow plain HTTP for development.
+    static func cookie(secret: String, request: Request) -> Cookie {
+        Cookie(
+            name: cookieName, value: secret, maxAge: Int(lifetime), path: "/dashboard", secure: !isLoopback(request), httpOnly: true,
+            sameSite: .strict)
+    }
+
+    /// A cookie that removes the session cookie.
+    static func clearingCookie(request: Request) -> Cookie {
+        Cookie(name: cookieName, value: "", maxAge: 0, path: "/dashboard", secure: !isLoopback(request), httpOnly: true, sameSite: .strict)
+    }
+
+    /// Whether the request was addressed to `localhost`, `127.0.0.1` or `[::1]`.
+    static func isLoopback(_ request: Request) -> Bool {
+        let authority = (request.head.authority ?? "").lowercased()
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }.dropFirst()) : String(authority.prefix { $0 != ":" })
+        return host == "localhost" || host == "127.0.0.1" || host == "::1"
+    }
+
+    /// Whether a state-changing request comes from a page of this server: its `Origin`, when the
+    /// browser sends one, names the host it was sent to, and `Sec-Fetch-Site` does not say another site.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[.secFetchSite]?.lowercased(), site != "same-origin", site != "none" { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        guard let components = URLComponents(string: origin), let host = components.host?.lowercased() else { return false }
+        let authority = (request.head.authority ?? "").lowercased()
+        let originAuthority = components.port.map { "\(host):\($0)" } ?? host
+        let bracketed = components.port.map { "[\(host)]:\($0)" } ?? "[\(host)]"
+        return authority == originAuthority || authority == bracketed
+    }
+
+    /// Whether a form's token is the session's, compared in constant time.
+    static func hasValidFormToken(_ form: [String: String], session: DashboardSession) -> Bool {
+        let given = Array((form["form_token"] ?? "").utf8)
+        let expected = Array(session.formToken.utf8)
+        guard given.count == expected.count else { return false }
+        return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// 32 random bytes from the system's secure generator, as 64 hex digits.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
+    }
+}
+
+extension HTTPField.Name {
+    /// `Sec-Fetch-Site`, which browsers send to say where a request comes from.
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+}

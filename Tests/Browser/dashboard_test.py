@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Drives the dashboard in headless Chromium (Selenium) as a marketer would.
+
+Started by Tests/Browser/run.sh against a running `deeplink serve`. Reads DASHBOARD_URL (the
+server's base URL), DASHBOARD_KEY (an admin API key) and SCREENSHOTS (a folder). Signs in,
+creates a link with a bad deep link and sees the error beside the field, fixes it, finds it by
+search, makes clicks as an iPhone and an Android phone (one of which goes to Google Play and
+whose install is then claimed), reads the numbers on the link's page, downloads its QR code and
+decodes it with zbarimg, creates and revokes a key, signs out and is refused. Then the security
+checks: a form without its token, a forged session cookie and another site's form are refused.
+Every page is captured at phone and desktop widths. Exits 1 on the first failed check.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+BASE = os.environ["DASHBOARD_URL"].rstrip("/")
+KEY = os.environ["DASHBOARD_KEY"]
+SHOTS = os.environ.get("SCREENSHOTS", "browser-screenshots")
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
+ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+checks = 0
+
+
+def check(condition, what):
+    global checks
+    checks += 1
+    if not condition:
+        print(f"FAIL: {what}", file=sys.stderr)
+        sys.exit(1)
+    print(f"ok: {what}")
+
+
+def browser():
+    options = Options()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900"]:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
+def shoot(driver, name):
+    """Captures the current page at each width, whole page height."""
+    os.makedirs(SHOTS, exist_ok=True)
+    for label, (width, height) in SIZES.items():
+        driver.set_window_size(width, height)
+        full = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(width, min(max(height, full + 140), 6000))
+        driver.save_screenshot(os.path.join(SHOTS, f"{name}-{label}.png"))
+    driver.set_window_size(*SIZES["desktop"])
+
+
+def http(path, method="GET", headers=None, data=None):
+    """A request outside the browser that does not follow redirects: (status, headers, body)."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+    opener = urllib.request.build_opener(NoRedirect)
+    request = urllib.request.Request(BASE + path, method=method, headers=headers or {}, data=data)
+    try:
+        with opener.open(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def text(driver, css):
+    return driver.find_element(By.CSS_SELECTOR, css).text.strip()
+
+
+def main():
+    driver = browser()
+    try:
+        run(driver)
+    finally:
+        driver.quit()
+    print(f"{checks} checks passed; screenshots in {SHOTS}")
+
+
+def run(driver):
+    # Sign in.
+    driver.get(BASE + "/dashboard")
+    check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "an unsigned visitor is sent to the sign-in page")
+    shoot(driver, "01-sign-in")
+    driver.find_element(By.ID, "key").send_keys("dlk_000000000000_" + "0" * 64)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    check("not valid" in text(driver, ".error"), "a wrong key is refused with a message")
+    driver.find_element(By.ID, "key").send_keys(KEY)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    check(driver.current_url.startswith(BASE + "/dashboard/links"), "the admin key signs in and shows the links")
+    cookie = driver.get_cookie("deeplink_session")
+    check(cookie is not None and cookie.get("httpOnly") and cookie.get("sameSite") == "Strict", "the session cookie is HttpOnly and SameSite=Strict")
+
+    # Create a link with a deep link the router does not route, then fix it.
+    campaign = "winter-" + uuid.uuid4().hex[:8]
+    driver.find_element(By.LINK_TEXT, "New link").click()
+    driver.find_element(By.ID, "field-deepLink").send_keys("shop://nowhere/42")
+    driver.find_element(By.ID, "field-campaign").send_keys(campaign)
+    driver.find_element(By.ID, "field-utm-source").send_keys("newsletter")
+    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    error = text(driver, "#field-deepLink-error")
+    check("does not route shop://nowhere/42" in error, f"the deep link's error is beside its field: {error}")
+    check(driver.find_element(By.ID, "field-campaign").get_attribute("value") == campaign, "the other fields keep what was typed")
+    shoot(driver, "02-new-link-error")
+    field = driver.find_element(By.ID, "field-deepLink")
+    field.clear()
+    field.send_keys("shop://sales/42")
+    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    check("/dashboard/links/" in driver.current_url, "the fixed link is created and shown")
+    code = driver.find_element(By.TAG_NAME, "h1").text.strip()
+    short_url = driver.find_element(By.ID, "short-url").get_attribute("value")
+    check(short_url.endswith("/" + code), f"the page shows the short URL {short_url}")
+
+    # Find it by search.
+    driver.get(BASE + "/dashboard/links")
+    driver.find_element(By.ID, "q").send_keys(campaign.upper())
+    Select(driver.find_element(By.ID, "filter")).select_by_value("active")
+    driver.find_element(By.CSS_SELECTOR, "form.search button").click()
+    codes = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "table.list tbody th a")]
+    check(codes == [code], f"searching for the campaign finds the link: {codes}")
+    shoot(driver, "03-links-search")
+
+    # Clicks: two iPhones, three Android phones; one Android goes to Google Play and installs.
+    for agent in [IPHONE, IPHONE, ANDROID, ANDROID, ANDROID]:
+        status, _, _ = http("/" + code, headers={"User-Agent": agent})
+        check(status in (200, 302), f"opening the link as a phone answers its page or the app's intent (got {status})")
+    status, headers, _ = http(f"/{code}/install?store=google", headers={"User-Agent": ANDROID})
+    check(status == 302 and "play.google.com" in headers.get("Location", ""), "the Android store button goes to Google Play")
+    play = urllib.parse.urlparse(headers["Location"])
+    referrer = urllib.parse.parse_qs(urllib.parse.parse_qs(play.query)["referrer"][0])
+    token = referrer["deeplink_click"][0]
+    body = json.dumps({"token": token, "device": {"platform": "android"}}).encode()
+    status, _, answer = http("/api/v1/deferred/claim", "POST", {"Content-Type": "application/json"}, body)
+    check(status == 200 and json.loads(answer)["match"] == "token", "the installed app claims the click")
+
+    # Read the numbers on the link's page.
+    driver.get(f"{BASE}/dashboard/links/{code}?days=7")
+    check(text(driver, "#total-clicks") == "5", f"the page counts 5 clicks (shows {text(driver, '#total-clicks')})")
+    platforms = {row.find_element(By.TAG_NAME, "th").text: row.find_element(By.TAG_NAME, "td").text
+                 for row in driver.find_elements(By.CSS_SELECTOR, "#by-platform tbody tr")}
+    check(platforms == {"Android": "3", "iPhone and iPad": "2"}, f"clicks by platform: {platforms}")
+    check(text(driver, "#store-hops") == "1" and text(driver, "#installs") == "1", "the funnel shows 1 store visit and 1 install")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "svg.chart rect")) == 7, "the chart has a bar for each of 7 days")
+    shoot(driver, "04-link-numbers")
+
+    # The QR code: download the PNG the page links to and decode it.
+    png = driver.find_element(By.PARTIAL_LINK_TEXT, "Download PNG").get_attribute("href")
+    status, _, image = http(urllib.parse.urlparse(png).path + "?" + urllib.parse.urlparse(png).query)
+    check(status == 200 and image[:8] == b"\x89PNG\r\n\x1a\n", "the QR code downloads as a PNG")
+    with tempfile.NamedTemporaryFile(suffix=".png") as file:
+        file.write(image)
+        file.flush()
+        decoded = subprocess.run(["zbarimg", "--quiet", "--raw", file.name], capture_output=True, text=True).stdout.strip()
+    check(decoded.endswith("/" + code), f"the QR code decodes to the link's URL ({decoded})")
+
+    # CSV of the same numbers.
+    csv_href = driver.find_element(By.PARTIAL_LINK_TEXT, "Download CSV").get_attribute("href")
+    session = {"Cookie": f"deeplink_session={cookie['value']}"}
+    status, headers, csv = http(urllib.parse.urlparse(csv_href).path + "?" + urllib.parse.urlparse(csv_href).query, headers=session)
+    check(status == 200 and b"platform,android,3" in csv and b"funnel,claimed_installs,1" in csv, "the CSV has the same numbers")
+
+    # Overall numbers and health.
+    driver.get(BASE + "/dashboard/numbers")
+    check(int(text(driver, "#total-clicks")) >= 5, "the overall numbers include the link's clicks")
+    shoot(driver, "05-numbers")
+    driver.get(BASE + "/dashboard/health")
+    check("apple-app-site-association" in driver.page_source, "the health page shows the association files")
+    shoot(driver, "06-health")
+
+    # Keys: create one (shown once), revoke it.
+    driver.get(BASE + "/dashboard/keys")
+    driver.find_element(By.ID, "key-name").send_keys("browser test")
+    driver.find_element(By.CSS_SELECTOR, "form.inline button").click()
+    new_token = driver.find_element(By.ID, "new-token").get_attribute("value")
+    check(new_token.startswith("dlk_"), "a new key's token is shown")
+    shoot(driver, "07-keys-created")
+    status, _, _ = http("/api/v1/links?limit=1", headers={"Authorization": f"Bearer {new_token}"})
+    check(status == 200, "the new key works on the admin API")
+    driver.find_element(By.CSS_SELECTOR, "button[aria-label='Revoke browser test']").click()
+    check("Key revoked" in driver.page_source, "revoking says so")
+    status, _, _ = http("/api/v1/links?limit=1", headers={"Authorization": f"Bearer {new_token}"})
+    check(status == 401, "the revoked key is refused by the admin API")
+    shoot(driver, "08-keys")
+
+    # Delete with confirmation, on a duplicate of the link.
+    driver.get(f"{BASE}/dashboard/new-link?from={code}")
+    check(driver.find_element(By.ID, "field-campaign").get_attribute("value") == campaign, "duplicating fills in the link's fields")
+    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    copy = driver.find_element(By.TAG_NAME, "h1").text.strip()
+    check(copy != code, "the duplicate gets its own code")
+    driver.find_element(By.LINK_TEXT, "Delete").click()
+    shoot(driver, "09-delete")
+    driver.find_element(By.CSS_SELECTOR, "form.actions button").click()
+    check(f"Link {copy} deleted" in driver.page_source, "the duplicate is deleted after confirmation")
+    status, _, _ = http("/" + copy, headers={"User-Agent": IPHONE})
+    check(status == 404, "the deleted link answers 404")
+
+    # Security: no token, a forged cookie, another site's form.
+    form = urllib.parse.urlencode({"deepLink": "shop://sales/1"}).encode()
+    formType = {"Content-Type": "application/x-www-form-urlencoded"}
+    status, _, _ = http("/dashboard/new-link", "POST", {**formType, **session}, form)
+    check(status == 403, f"a form without its token is refused (got {status})")
+    status, _, _ = http("/dashboard/new-link", "POST", {**formType, "Cookie": "deeplink_session=" + "f" * 64}, form)
+    check(status == 403, f"a forged session cookie is refused (got {status})")
+    token = driver.find_element(By.CSS_SELECTOR, "input[name=form_token]").get_attribute("value")
+    forged = urllib.parse.urlencode({"deepLink": "shop://sales/1", "form_token": token}).encode()
+    status, _, _ = http("/dashboard/new-link", "POST", {**formType, **session, "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, forged)
+    check(status == 403, f"another site's form is refused even with the token (got {status})")
+
+    # Sign out; the old session is refused.
+    driver.find_element(By.CSS_SELECTOR, "form.signout button").click()
+    check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "signing out returns to the sign-in page")
+    driver.get(BASE + "/dashboard/links")
+    check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "after signing out the links are refused")
+    status, headers, _ = http("/dashboard/links", headers=session)
+    check(status == 303 and "sign-in" in headers.get("Location", ""), "the signed-out cookie no longer opens the dashboard")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,300 @@
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import DeepLinkServer
+
+/// A signed-in browser: the session cookie and the form token of the dashboard's pages.
+struct DashboardBrowser {
+    let server: ServerHarness
+    let cookie: String
+    let formToken: String
+
+    /// Signs in with the harness's admin key.
+    static func signIn(_ server: ServerHarness) async throws -> DashboardBrowser {
+        let response = try await server.client.execute(
+            uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: ByteBuffer(string: "key=\(server.token)&next=%2Fdashboard%2Fkeys"))
+        #expect(response.status == .seeOther)
+        #expect(response.headers[.location] == "/dashboard/keys")
+        let setCookie = try #require(response.headers[.setCookie])
+        let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
+        let page = try await server.client.execute(uri: "/dashboard/keys", method: .get, headers: [.cookie: cookie])
+        let html = page.text
+        let marker = try #require(html.range(of: "name=\"form_token\" value=\""))
+        let token = String(html[marker.upperBound...].prefix { $0 != "\"" })
+        return DashboardBrowser(server: server, cookie: cookie, formToken: token)
+    }
+
+    func get(_ uri: String) async throws -> TestResponse {
+        try await server.client.execute(uri: uri, method: .get, headers: [.cookie: cookie])
+    }
+
+    func post(_ uri: String, _ fields: [(String, String)], token: String? = nil, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        headers[.cookie] = cookie
+        var items = fields.map { URLQueryItem(name: $0.0, value: $0.1) }
+        if let token = token ?? Optional(formToken), !token.isEmpty { items.append(URLQueryItem(name: "form_token", value: token)) }
+        var components = URLComponents()
+        components.queryItems = items
+        let body = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        return try await server.client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+}
+
+struct DashboardTests {
+    @Test func signingInSetsAStrictHttpOnlySessionCookieScopedToTheDashboard() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.client.execute(
+                uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "key=\(server.token)"))
+            let cookie = try #require(response.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Strict"))
+            #expect(cookie.contains("Path=/dashboard"))
+            #expect(cookie.contains("Max-Age=43200"))
+        }
+    }
+
+    @Test func theSessionCookieIsSecureExceptOnALoopbackHost() {
+        func request(_ authority: String) -> Request {
+            Request(head: HTTPRequest(method: .post, scheme: "https", authority: authority, path: "/dashboard/sign-in"), body: RequestBody(buffer: ByteBuffer()))
+        }
+        #expect(DashboardSessions.cookie(secret: "s", request: request("go.shop.example.com")).secure)
+        #expect(DashboardSessions.cookie(secret: "s", request: request("[::1]:8080")).secure == false)
+        #expect(DashboardSessions.cookie(secret: "s", request: request("localhost:8080")).secure == false)
+        #expect(DashboardSessions.cookie(secret: "s", request: request("localhost.evil.example")).secure)
+    }
+
+    @Test func aFormIsSameOriginOnlyWhenItsOriginNamesTheHostItWasSentTo() {
+        func request(_ authority: String, origin: String?, site: String? = nil) -> Request {
+            var head = HTTPRequest(method: .post, scheme: "https", authority: authority, path: "/dashboard/new-link")
+            if let origin { head.headerFields[.origin] = origin }
+            if let site { head.headerFields[.secFetchSite] = site }
+            return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        }
+        #expect(DashboardSessions.isSameOrigin(request("go.example.com", origin: "https://go.example.com", site: "same-origin")))
+        #expect(DashboardSessions.isSameOrigin(request("localhost:8080", origin: "http://localhost:8080")))
+        #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: "https://evil.example")))
+        #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: "null")))
+        #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: nil, site: "cross-site")))
+        #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: "https://go.example.com.evil.example")))
+    }
+
+    @Test func pagesWithoutASessionSendToSignInAndFormsAreRefused() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let page = try await server.client.execute(uri: "/dashboard/links?q=x", method: .get)
+            #expect(page.status == .seeOther)
+            #expect(page.headers[.location] == "/dashboard/sign-in?next=%2Fdashboard%2Flinks%3Fq%3Dx")
+            let forged = try await server.client.execute(
+                uri: "/dashboard/new-link", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "deeplink_session=\(String(repeating: "a", count: 64))"],
+                body: ByteBuffer(string: "deepLink=shop%3A%2F%2Fsales%2F1"))
+            #expect(forged.status == .forbidden)
+            #expect(try await server.store.searchLinks(LinkSearch()).total == 0)
+        }
+    }
+
+    @Test func aFormWithoutItsTokenOrFromAnotherSiteChangesNothing() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let fields = [("deepLink", "shop://sales/1"), ("code", "csrf-test")]
+            #expect(try await browser.post("/dashboard/new-link", fields, token: "").status == .forbidden)
+            #expect(try await browser.post("/dashboard/new-link", fields, token: String(repeating: "0", count: 64)).status == .forbidden)
+            let crossSite = try await browser.post(
+                "/dashboard/new-link", fields, headers: [.origin: "https://evil.example", .secFetchSite: "cross-site"])
+            #expect(crossSite.status == .forbidden)
+            #expect(try await server.store.link(code: "csrf-test") == nil)
+            let created = try await browser.post("/dashboard/new-link", fields)
+            #expect(created.status == .seeOther)
+            #expect(created.headers[.location] == "/dashboard/links/csrf-test?done=created")
+        }
+    }
+
+    @Test func aRejectedLinkShowsTheErrorBesideItsFieldAndKeepsWhatWasTyped() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let response = try await browser.post(
+                "/dashboard/new-link", [("deepLink", "shop://nowhere/1"), ("campaign", "<b>spring</b>"), ("fallbacks.webURL", "https://evil.example/")])
+            #expect(response.status == .unprocessableContent)
+            let html = response.text
+            #expect(html.contains("id=\"field-deepLink-error\">The config&#39;s router does not route shop://nowhere/1"))
+            #expect(html.contains("value=\"&lt;b&gt;spring&lt;/b&gt;\""))
+            #expect(!html.contains("<b>spring</b>"))
+        }
+    }
+
+    @Test func aDisallowedFallbackIsReportedOnItsOwnField() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let html = try await browser.post("/dashboard/new-link", [("deepLink", "shop://sales/1"), ("fallbacks.webURL", "https://evil.example/")]).text
+            #expect(html.contains("id=\"field-fallbacks-webURL-error\""))
+        }
+    }
+
+    @Test func editingClearsAnEmptiedFieldAndKeepsTheCode() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(#"{"code": "edit-me", "deepLink": "shop://sales/1", "campaign": "old"}"#)
+            let browser = try await DashboardBrowser.signIn(server)
+            let response = try await browser.post("/dashboard/links/edit-me/edit", [("deepLink", "shop://sales/2"), ("campaign", "")])
+            #expect(response.status == .seeOther)
+            let link = try #require(try await server.store.link(code: "edit-me"))
+            #expect(link.deepLink == "shop://sales/2")
+            #expect(link.campaign == nil)
+        }
+    }
+
+    @Test func theListFindsLinksByCampaignAndPagesThroughThem() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            for index in 0..<30 {
+                _ = try await server.createLink(#"{"code": "page-\#(index)", "deepLink": "shop://sales/1", "campaign": "spring"}"#)
+            }
+            _ = try await server.createLink(#"{"code": "other", "deepLink": "shop://sales/1", "campaign": "autumn"}"#)
+            let browser = try await DashboardBrowser.signIn(server)
+            let first = try await browser.get("/dashboard/links?q=SPRING&sort=code").text
+            #expect(first.contains("1–25 of 30 links matching “SPRING”"))
+            #expect(!first.contains("other"))
+            #expect(first.contains("href=\"/dashboard/links?page=2&amp;q=SPRING&amp;sort=code\""))
+            let second = try await browser.get("/dashboard/links?page=2&q=SPRING&sort=code").text
+            #expect(second.contains("26–30 of 30"))
+        }
+    }
+
+    @Test func deletingNeedsTheConfirmationForm() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(#"{"code": "doomed", "deepLink": "shop://sales/1"}"#)
+            let browser = try await DashboardBrowser.signIn(server)
+            let confirm = try await browser.get("/dashboard/links/doomed/delete")
+            #expect(confirm.text.contains("Delete doomed?"))
+            #expect(try await server.store.link(code: "doomed") != nil)
+            let deleted = try await browser.post("/dashboard/links/doomed/delete", [])
+            #expect(deleted.headers[.location] == "/dashboard/links?deleted=doomed")
+            #expect(try await server.store.link(code: "doomed") == nil)
+            #expect(try await browser.get("/dashboard/links/doomed").status == .notFound)
+        }
+    }
+
+    @Test func revokingTheKeyASessionUsesSignsItOut() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let id = try #require(APIKey.id(of: server.token))
+            let revoked = try await browser.post("/dashboard/keys/\(id)/revoke", [])
+            #expect(revoked.headers[.location] == "/dashboard/sign-in")
+            #expect(try await browser.get("/dashboard/links").status == .seeOther)
+        }
+    }
+
+    @Test func aDashboardUserSignsInWithTheirPasswordAndNotWithAWrongOne() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            try await server.store.insert(
+                DashboardUser(name: "maria@example.com", passwordHash: try DashboardPassword.hash("correct horse battery"), createdAt: Date()))
+            func signIn(_ password: String) async throws -> TestResponse {
+                try await server.client.execute(
+                    uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "name=maria%40example.com&password=\(password)"))
+            }
+            let wrong = try await signIn("correct+horse+staple")
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.text.contains("is not valid"))
+            #expect(try await signIn("correct+horse+battery").status == .seeOther)
+        }
+    }
+
+    @Test func failedSignInsAreLimitedPerAddress() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<(DashboardSessions.failedSignInsPerMinute + 1) {
+                let response = try await server.client.execute(
+                    uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "key=dlk_000000000000_\(String(repeating: "0", count: 64))"))
+                statuses.append(response.status)
+            }
+            #expect(statuses.dropLast().allSatisfy { $0 == .unauthorized })
+            #expect(statuses.last == .tooManyRequests)
+        }
+    }
+
+    @Test func pagesCarryAPolicyWithoutInlineScriptOrStyle() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let page = try await server.client.execute(uri: "/dashboard/sign-in", method: .get)
+            let policy = try #require(page.headers[.contentSecurityPolicy])
+            #expect(!policy.contains("unsafe-inline"))
+            #expect(policy.contains("script-src 'self'"))
+            #expect(policy.contains("frame-ancestors 'none'"))
+            #expect(!page.text.contains("<script>"))
+            #expect(!page.text.contains("style="))
+        }
+    }
+
+    @Test func signInOnlyReturnsToDashboardPages() {
+        #expect(DashboardRoutes.safeNext("/dashboard/links?q=1") == "/dashboard/links?q=1")
+        #expect(DashboardRoutes.safeNext("https://evil.example/") == "/dashboard/links")
+        #expect(DashboardRoutes.safeNext("//evil.example/dashboard/") == "/dashboard/links")
+        #expect(DashboardRoutes.safeNext("/dashboard/\\evil") == "/dashboard/links")
+    }
+
+    @Test func theCodeDashboardIsReservedForTheServer() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"code": "Dashboard", "deepLink": "shop://sales/1"}"#)
+            #expect(response.status == .unprocessableContent || response.status == .badRequest)
+        }
+    }
+}
+
+struct DashboardPiecesTests {
+    @Test func theChartHasATitleADescriptionAndABarWithTitlePerDay() {
+        let svg = DashboardChart.svg(days: ["2026-11-01", "2026-11-02", "2026-11-03"], counts: [0, 3, 1], title: "Clicks <per> day")
+        #expect(svg.contains("<title id=\"chart-title\">Clicks &lt;per&gt; day</title>"))
+        #expect(svg.contains("4 clicks from 2026-11-01 to 2026-11-03; most on 2026-11-02 (3)"))
+        #expect(svg.components(separatedBy: "<rect").count == 4)
+        #expect(svg.contains("<title>2026-11-03: 1 click</title>"))
+    }
+
+    @Test func theAxisEndsAtAValueWhoseHalfIsWhole() {
+        #expect([1, 2, 3, 5, 11, 40, 41, 999].map(DashboardChart.niceCeiling) == [2, 2, 4, 10, 20, 40, 100, 1000])
+    }
+
+    @Test func aNewLinkLeavesEmptyFieldsOutAndAChangeClearsThem() {
+        let form = ["deepLink": " shop://sales/1 ", "campaign": "", "utm.source": "mail", "expiresAt": "2026-12-01T10:30"]
+        #expect(
+            DashboardForm.linkJSON(form, forUpdate: false)
+                == ["deepLink": "shop://sales/1", "utm": ["source": "mail"], "expiresAt": "2026-12-01T10:30:00Z"])
+        let change = DashboardForm.linkJSON(form, forUpdate: true)
+        guard case .object(let members) = change else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members["campaign"] == .null)
+        #expect(members["code"] == nil)
+    }
+
+    @Test func numbersFillEveryDayAndComputeTheFunnel() {
+        let clicks = [
+            ClickCount(click: Click(code: "a", day: "2026-11-24", platform: .ios, utmSource: "mail"), count: 4),
+            ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .android), count: 6),
+            ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .crawler), count: 5),
+        ]
+        let deferred = [DeferredCount(day: "2026-11-25", platform: .android, storeHops: 5, claims: 2)]
+        let now = Date(timeIntervalSince1970: 1_795_608_000)  // 2026-11-25T12:00:00Z
+        let numbers = LinkNumbers(code: "a", days: LinkNumbers.days(endingAt: now, count: 3), clicks: clicks, deferred: deferred)
+        #expect(numbers.days == ["2026-11-23", "2026-11-24", "2026-11-25"])
+        #expect(numbers.clicksPerDay == [0, 4, 11])
+        #expect(numbers.funnel.phoneClicks == 10)
+        #expect(numbers.funnel.hopRate == 0.5)
+        #expect(numbers.funnel.installRate == 0.4)
+        #expect(numbers.csv.contains("utm_source,mail,4\r\n"))
+        #expect(numbers.csv.contains("funnel,claimed_installs,2\r\n"))
+    }
+
+    @Test func csvCellsCannotStartASpreadsheetFormula() {
+        let clicks = [ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .ios, utmSource: "=HYPERLINK(\"x\")"), count: 1)]
+        let numbers = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: clicks, deferred: [])
+        #expect(numbers.csv.contains("utm_source,\"'=HYPERLINK(\"\"x\"\")\",1"))
+    }
+}
