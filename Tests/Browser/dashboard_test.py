@@ -28,7 +28,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 BASE = os.environ["DASHBOARD_URL"].rstrip("/")
+# Requests outside the browser (clicks, the claim, the security checks) go straight to deeplink
+# serve when the browser reaches it through a proxy under a name only the browser resolves.
+DIRECT = os.environ.get("DASHBOARD_DIRECT_URL", BASE).rstrip("/")
 KEY = os.environ["DASHBOARD_KEY"]
+USER = os.environ.get("DASHBOARD_USER")
+PASSWORD = os.environ.get("DASHBOARD_PASSWORD")
 SHOTS = os.environ.get("SCREENSHOTS", "browser-screenshots")
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
 ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
@@ -48,8 +53,12 @@ def check(condition, what):
 def browser():
     options = Options()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,900"]:
         options.add_argument(argument)
+    # Behind the example deployment: the link host is mapped to nginx, whose certificate is self-signed.
+    if os.environ.get("DASHBOARD_HOST_RULES"):
+        options.add_argument("--host-resolver-rules=" + os.environ["DASHBOARD_HOST_RULES"])
+        options.add_argument("--ignore-certificate-errors")
     return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 
 
@@ -70,7 +79,7 @@ def http(path, method="GET", headers=None, data=None):
         def redirect_request(self, *args, **kwargs):
             return None
     opener = urllib.request.build_opener(NoRedirect)
-    request = urllib.request.Request(BASE + path, method=method, headers=headers or {}, data=data)
+    request = urllib.request.Request(DIRECT + path, method=method, headers=headers or {}, data=data)
     try:
         with opener.open(request, timeout=10) as response:
             return response.status, dict(response.headers), response.read()
@@ -104,6 +113,8 @@ def run(driver):
     check(driver.current_url.startswith(BASE + "/dashboard/links"), "the admin key signs in and shows the links")
     cookie = driver.get_cookie("deeplink_session")
     check(cookie is not None and cookie.get("httpOnly") and cookie.get("sameSite") == "Strict", "the session cookie is HttpOnly and SameSite=Strict")
+    if BASE.startswith("https://"):
+        check(cookie.get("secure"), "over https the session cookie is Secure")
 
     # Create a link with a deep link the router does not route, then fix it.
     campaign = "winter-" + uuid.uuid4().hex[:8]
@@ -228,6 +239,17 @@ def run(driver):
     check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "after signing out the links are refused")
     status, headers, _ = http("/dashboard/links", headers=session)
     check(status == 303 and "sign-in" in headers.get("Location", ""), "the signed-out cookie no longer opens the dashboard")
+
+    # A dashboard user made with `deeplink users create` signs in with a password.
+    if USER and PASSWORD:
+        driver.get(BASE + "/dashboard/sign-in")
+        driver.find_element(By.ID, "name").send_keys(USER)
+        driver.find_element(By.ID, "password").send_keys(PASSWORD + "x")
+        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        check("not valid" in text(driver, ".error"), "a wrong password is refused")
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        check(driver.current_url.startswith(BASE + "/dashboard/links") and USER in text(driver, ".who"), "the dashboard user signs in")
 
 
 if __name__ == "__main__":
