@@ -132,11 +132,12 @@ extension SQLLinkStore {
 
     /// Click buckets from a day on, of one link or summed over all.
     public func clickCounts(code: String?, since day: String) async throws(StoreError) -> [ClickCount] {
-        let buckets = "day, platform, referrer_domain, utm_source, utm_medium, utm_campaign"
-        let condition = code == nil ? "day >= $1" : "day >= $1 AND code = $2"
+        let buckets = Self.totalKeyColumns
+        // All links' numbers come from click_totals, a few rows a day however many links there are.
+        let source = code == nil ? "click_totals WHERE day >= $1" : "clicks WHERE day >= $1 AND code = $2"
         return try await run(
             SQLQuery(
-                "SELECT \(buckets), CAST(SUM(count) AS BIGINT) AS total FROM clicks WHERE \(condition) GROUP BY \(buckets) ORDER BY \(buckets)",
+                "SELECT \(buckets), CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY \(buckets) ORDER BY \(buckets)",
                 [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read clicks"
             ) { rows throws(StoreError) in
                 try rows.map { row throws(StoreError) in
