@@ -12,6 +12,8 @@ import SQLiteNIO
 public final class SQLiteLinkStore: SQLLinkStore {
     /// `BINARY`: SQLite compares text byte by byte by default.
     public static let byteOrder = "BINARY"
+    /// SQLite's `LIKE` ignores ASCII case already.
+    public static let caseInsensitiveLike = "LIKE"
 
     private let connection: SQLiteConnection
 

@@ -78,7 +78,11 @@ enum DashboardAssets {
         .badge { display: inline-block; padding: .05rem .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600;
           background: #eaeef2; color: var(--ink); }
         .badge.on { background: #dafbe1; color: #116329; }
-        .badge.off { background: #ffebe9; color: #8a1c12; }
+        .badge.off, .badge.fail { background: #ffebe9; color: #8a1c12; }
+        .badge.pass { background: #dafbe1; color: #116329; }
+        .badge.warning { background: #fff8c5; color: #6a4b00; }
+        .checks { list-style: none; padding: 0; margin: 0 0 1rem; }
+        .checks li { padding: .25rem 0; }
         .pages { display: flex; justify-content: space-between; margin: 1rem 0; }
         .empty { padding: 2rem; text-align: center; background: var(--card); border: 1px dashed var(--line); border-radius: 10px; }
         .or { display: flex; align-items: center; gap: .75rem; color: var(--muted); margin: .25rem 0 1rem; }

@@ -395,6 +395,9 @@ struct DashboardRoutes: Sendable {
         } catch {
             values["linkCount"] = "unknown: the database does not answer"
         }
+        if request.formQuery["check"] == "1", let result = await health.doctor() {
+            values["doctor"] = ["site": result.site, "passed": result.passed, "files": result.files]
+        }
         return renderer.render(.health, title: "Health", values, session: context.dashboardSession, section: .health)
     }
 

@@ -273,7 +273,8 @@ enum DashboardTemplates {
         <dt>Database</dt><dd>{{database}}</dd>
         <dt>Links</dt><dd>{{linkCount}}</dd>
         </dl>
-        <p class="muted">Check the live domain from any machine with <code>deeplink doctor {{linkHost}}</code>.</p>
+        <p><a class="button" href="/dashboard/health?check=1#doctor">Check https://{{linkHost}} now</a></p>
+        <p class="muted">Fetches the association files from the public address as Apple's and Google's services do (<code>deeplink doctor</code>).</p>
         </section>
         <section class="card">
         <h2>Apps</h2>
@@ -282,6 +283,15 @@ enum DashboardTemplates {
         <ul>{{#hosts}}<li class="mono">{{.}}</li>{{/hosts}}</ul>
         </section>
         </div>
+        {{#doctor}}
+        <section class="card" id="doctor" aria-labelledby="doctor-heading">
+        <h2 id="doctor-heading">{{site}}: {{#passed}}<span class="badge on">passes</span>{{/passed}}{{^passed}}<span class="badge off">needs attention</span>{{/passed}}</h2>
+        {{#files}}
+        <h3 class="mono">{{url}}{{#optional}} <span class="muted">(optional)</span>{{/optional}}</h3>
+        <ul class="checks">{{#checks}}<li><span class="badge {{status}}">{{status}}</span> {{message}}{{#fix}} <span class="muted">Fix: {{fix}}</span>{{/fix}}</li>{{/checks}}</ul>
+        {{/files}}
+        </section>
+        {{/doctor}}
         <section class="card">
         <h2>Routes</h2>
         <table class="compact"><thead><tr><th scope="col">Pattern</th><th scope="col">Opens</th></tr></thead>

@@ -51,27 +51,22 @@ public struct LinkNumbers: Sendable, Hashable {
         public var installRate: Double? { storeHops > 0 ? Double(claimedInstalls) / Double(storeHops) : nil }
     }
 
-    init(code: String?, days: [String], clicks: [ClickCount], deferred: [DeferredCount]) {
+    init(code: String?, days: [String], clicks: ClickSummary, deferred: [DeferredCount]) {
         self.code = code
         self.days = days
         let first = days.first ?? ""
-        let inRange = clicks.filter { $0.click.day >= first }
-        var perDay: [String: Int] = [:]
-        for count in inRange { perDay[count.click.day, default: 0] += count.count }
-        clicksPerDay = days.map { perDay[$0] ?? 0 }
-        totalClicks = inRange.reduce(0) { $0 + $1.count }
-        func shares(_ key: (Click) -> String) -> [Share] {
-            var totals: [String: Int] = [:]
-            for count in inRange { totals[key(count.click), default: 0] += count.count }
-            return totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
+        clicksPerDay = days.map { clicks.perDay[$0] ?? 0 }
+        totalClicks = clicks.perDay.filter { $0.key >= first }.values.reduce(0, +)
+        func shares(_ totals: [String: Int]) -> [Share] {
+            totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
                 .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
         }
-        byPlatform = shares(\.platform.rawValue)
-        byReferrer = shares(\.referrerDomain)
-        byUTMSource = shares(\.utmSource)
-        byUTMMedium = shares(\.utmMedium)
-        byUTMCampaign = shares(\.utmCampaign)
-        let phones = inRange.filter { $0.click.platform == .ios || $0.click.platform == .android }.reduce(0) { $0 + $1.count }
+        byPlatform = shares(clicks.byPlatform)
+        byReferrer = shares(clicks.byReferrer)
+        byUTMSource = shares(clicks.byUTMSource)
+        byUTMMedium = shares(clicks.byUTMMedium)
+        byUTMCampaign = shares(clicks.byUTMCampaign)
+        let phones = (clicks.byPlatform[ClientPlatform.ios.rawValue] ?? 0) + (clicks.byPlatform[ClientPlatform.android.rawValue] ?? 0)
         let hops = deferred.filter { $0.day >= first }
         funnel = Funnel(
             phoneClicks: phones, storeHops: hops.reduce(0) { $0 + $1.storeHops }, claimedInstalls: hops.reduce(0) { $0 + $1.claims })

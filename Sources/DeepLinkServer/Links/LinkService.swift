@@ -121,9 +121,9 @@ public struct LinkService: Sendable {
         await clicks?.flush()
         let dayList = LinkNumbers.days(endingAt: now, count: days)
         let first = dayList.first ?? ResolveRoutes.day(now)
-        let clickCounts = try await storing { () throws(StoreError) in try await store.clickCounts(code: code, since: first) }
+        let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: first) }
         let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: first) }
-        return LinkNumbers(code: code, days: dayList, clicks: clickCounts, deferred: deferredCounts)
+        return LinkNumbers(code: code, days: dayList, clicks: clicks, deferred: deferredCounts)
     }
 
     /// Drops the link from this server's cache and announces the change to the others.

@@ -47,12 +47,13 @@ public protocol DashboardStorage: Sendable {
     /// - Parameter search: The text, filter, order and page.
     func searchLinks(_ search: LinkSearch) async throws(StoreError) -> LinkSearchPage
 
-    /// Click buckets from a day on, of one link or of all links summed (the code of each bucket
-    /// is then the empty string), ordered by day.
+    /// Clicks from a day on, of one link or of all links (deleted ones included), summed per day,
+    /// platform, referrer and UTM field by the database, so the answer is a few hundred numbers
+    /// however many buckets there are.
     /// - Parameters:
     ///   - code: The link's code, or `nil` for every link.
     ///   - day: The first day, `YYYY-MM-DD`.
-    func clickCounts(code: String?, since day: String) async throws(StoreError) -> [ClickCount]
+    func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary
 
     /// Store hops and the installs claimed from them per day and platform, from a day on, of one
     /// link or of all links summed, ordered by day.
@@ -227,6 +228,39 @@ public struct LinkSearchPage: Sendable, Hashable {
     public init(links: [Link], total: Int) {
         self.links = links
         self.total = total
+    }
+}
+
+/// Clicks summed along each bucket dimension: per day, platform, referring host and UTM field.
+/// A `Sendable` value.
+public struct ClickSummary: Sendable, Hashable {
+    /// Clicks per day, `YYYY-MM-DD`.
+    public var perDay: [String: Int] = [:]
+    /// Clicks per platform (`ClientPlatform` raw values).
+    public var byPlatform: [String: Int] = [:]
+    /// Clicks per referring host; `""` for none.
+    public var byReferrer: [String: Int] = [:]
+    /// Clicks per UTM source; `""` for none.
+    public var byUTMSource: [String: Int] = [:]
+    /// Clicks per UTM medium; `""` for none.
+    public var byUTMMedium: [String: Int] = [:]
+    /// Clicks per UTM campaign; `""` for none.
+    public var byUTMCampaign: [String: Int] = [:]
+
+    /// An empty summary.
+    public init() {}
+
+    /// Sums click buckets.
+    /// - Parameter counts: The buckets.
+    public init(_ counts: [ClickCount]) {
+        for count in counts {
+            perDay[count.click.day, default: 0] += count.count
+            byPlatform[count.click.platform.rawValue, default: 0] += count.count
+            byReferrer[count.click.referrerDomain, default: 0] += count.count
+            byUTMSource[count.click.utmSource, default: 0] += count.count
+            byUTMMedium[count.click.utmMedium, default: 0] += count.count
+            byUTMCampaign[count.click.utmCampaign, default: 0] += count.count
+        }
     }
 }
 

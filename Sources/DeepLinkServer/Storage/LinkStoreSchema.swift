@@ -112,8 +112,8 @@ public enum LinkStoreSchema {
             """,
             "CREATE INDEX deferred_counts_by_day ON deferred_counts (day)",
             // The dashboard's link list orders by these, and the overall numbers read clicks by day.
-            "CREATE INDEX links_by_created ON links (created_at)",
-            "CREATE INDEX links_by_updated ON links (updated_at)",
+            "CREATE INDEX links_by_created ON links (created_at, code)",
+            "CREATE INDEX links_by_updated ON links (updated_at, code)",
             "CREATE INDEX clicks_by_day ON clicks (day)",
         ],
         [

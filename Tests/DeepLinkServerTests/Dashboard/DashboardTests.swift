@@ -282,7 +282,7 @@ struct DashboardPiecesTests {
         ]
         let deferred = [DeferredCount(day: "2026-11-25", platform: .android, storeHops: 5, claims: 2)]
         let now = Date(timeIntervalSince1970: 1_795_608_000)  // 2026-11-25T12:00:00Z
-        let numbers = LinkNumbers(code: "a", days: LinkNumbers.days(endingAt: now, count: 3), clicks: clicks, deferred: deferred)
+        let numbers = LinkNumbers(code: "a", days: LinkNumbers.days(endingAt: now, count: 3), clicks: ClickSummary(clicks), deferred: deferred)
         #expect(numbers.days == ["2026-11-23", "2026-11-24", "2026-11-25"])
         #expect(numbers.clicksPerDay == [0, 4, 11])
         #expect(numbers.funnel.phoneClicks == 10)
@@ -294,7 +294,7 @@ struct DashboardPiecesTests {
 
     @Test func csvCellsCannotStartASpreadsheetFormula() {
         let clicks = [ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .ios, utmSource: "=HYPERLINK(\"x\")"), count: 1)]
-        let numbers = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: clicks, deferred: [])
+        let numbers = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: [])
         #expect(numbers.csv.contains("utm_source,\"'=HYPERLINK(\"\"x\"\")\",1"))
     }
 }

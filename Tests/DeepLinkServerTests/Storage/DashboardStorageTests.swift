@@ -91,4 +91,26 @@ struct DashboardStorageTests {
             #expect(counts.map(\.claims) == [1])
         }
     }
+
+    @Test(arguments: StoreBackend.available)
+    func clicksAreSummedPerDimensionForALinkAndIntoTheAllLinksTotals(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let code = "sum-\(UUID().uuidString.prefix(8))"
+            let campaign = "c-\(UUID().uuidString.prefix(8))"
+            try await store.insert(link(code, created: Date()))
+            try await store.record(Click(code: code, day: "2030-01-01", platform: .ios, referrerDomain: "a.example", utmCampaign: campaign), count: 3)
+            try await store.record(Click(code: code, day: "2030-01-02", platform: .ios, utmCampaign: campaign), count: 2)
+            try await store.record(Click(code: code, day: "2030-01-02", platform: .android, utmCampaign: campaign), count: 4)
+            try await store.record(Click(code: "no-such-link-\(code)", day: "2030-01-02", platform: .android, utmCampaign: "orphan-\(campaign)"), count: 100)
+            let summary = try await store.clickSummary(code: code, since: "2030-01-02")
+            #expect(summary.perDay == ["2030-01-02": 6])
+            #expect(summary.byPlatform == ["ios": 2, "android": 4])
+            #expect(summary.byReferrer == ["": 6])
+            let everything = try await store.clickSummary(code: nil, since: "2030-01-01")
+            #expect(everything.byUTMCampaign[campaign] == 9)
+            #expect(everything.byUTMCampaign["orphan-\(campaign)"] == nil)
+            #expect(try await store.deleteLink(code: code))
+            #expect(try await store.clickSummary(code: nil, since: "2030-01-01").byUTMCampaign[campaign] == 9)
+        }
+    }
 }

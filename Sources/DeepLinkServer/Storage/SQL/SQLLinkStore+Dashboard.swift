@@ -96,7 +96,7 @@ extension SQLLinkStore {
             }
             let pattern = bind(.text("%\(escaped)%"))
             conditions.append(
-                ["code", "deep_link", "campaign"].map { "LOWER(\($0)) LIKE \(pattern) ESCAPE '\\'" }.joined(separator: " OR "))
+                ["code", "deep_link", "campaign"].map { "\($0) \(Self.caseInsensitiveLike) \(pattern) ESCAPE '\\'" }.joined(separator: " OR "))
         }
         switch search.filter {
         case .all: break
@@ -110,44 +110,65 @@ extension SQLLinkStore {
         let code = "code COLLATE \(Self.byteOrder)"
         let order =
             switch search.sort {
-            case .newest: "created_at DESC, \(code)"
+            // Ties go the way of the date, so an index on (created_at, code) serves both directions.
+            case .newest: "created_at DESC, \(code) DESC"
             case .oldest: "created_at, \(code)"
             case .code: code
-            case .updated: "updated_at DESC, \(code)"
+            case .updated: "updated_at DESC, \(code) DESC"
             case .expiring: "CASE WHEN expires_at IS NULL THEN 1 ELSE 0 END, expires_at, \(code)"
             }
         let filterValues = values
-        let total = try await run(
-            SQLQuery("SELECT COUNT(*) AS total FROM links\(whereClause)", filterValues, action: "count links") { rows throws(StoreError) in
-                Int(try rows.first?.integer("total") ?? 0)
-            })
         let limit = bind(.integer(Int64(max(0, search.limit))))
         let offset = bind(.integer(Int64(max(0, search.offset))))
-        let links = try await run(
-            SQLQuery("\(Self.selectLinks)\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "search links") {
-                rows throws(StoreError) in try rows.map(Link.init(row:))
+        let count = SQLQuery("SELECT COUNT(*) AS total FROM links\(whereClause)", filterValues, action: "count links") {
+            rows throws(StoreError) in Int(try rows.first?.integer("total") ?? 0)
+        }
+        guard !text.isEmpty else {
+            // Without text, counting is cheap and the page comes from the date index.
+            let total = try await run(count)
+            let links = try await run(
+                SQLQuery("\(Self.selectLinks)\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "list links") {
+                    rows throws(StoreError) in try rows.map(Link.init(row:))
+                })
+            return LinkSearchPage(links: links, total: total)
+        }
+        // A text search reads every link once: the page and the number of matches come from the same scan.
+        let page = try await run(
+            SQLQuery(
+                "\(Self.selectLinks.replacingOccurrences(of: " FROM links", with: ", COUNT(*) OVER () AS total_matches FROM links"))"
+                    + "\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "search links"
+            ) { rows throws(StoreError) in
+                (try rows.map(Link.init(row:)), Int(try rows.first?.integer("total_matches") ?? 0))
             })
+        let total = page.0.isEmpty && search.offset > 0 ? try await run(count) : page.1
+        let links = page.0
         return LinkSearchPage(links: links, total: total)
     }
 
-    /// Click buckets from a day on, of one link or summed over all.
-    public func clickCounts(code: String?, since day: String) async throws(StoreError) -> [ClickCount] {
-        let buckets = Self.totalKeyColumns
+    /// Clicks from a day on, summed along each dimension by the database in one statement.
+    public func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary {
         // All links' numbers come from click_totals, a few rows a day however many links there are.
         let source = code == nil ? "click_totals WHERE day >= $1" : "clicks WHERE day >= $1 AND code = $2"
+        let dimensions = ["day", "platform", "referrer_domain", "utm_source", "utm_medium", "utm_campaign"]
+        let sql = dimensions.map { column in
+            "SELECT '\(column)' AS dimension, \(column) AS name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY \(column)"
+        }.joined(separator: " UNION ALL ")
         return try await run(
-            SQLQuery(
-                "SELECT \(buckets), CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY \(buckets) ORDER BY \(buckets)",
-                [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read clicks"
-            ) { rows throws(StoreError) in
-                try rows.map { row throws(StoreError) in
-                    ClickCount(
-                        click: Click(
-                            code: code ?? "", day: try row.required("day", of: "clicks"), platform: try row.platform(of: "clicks"),
-                            referrerDomain: try row.text("referrer_domain") ?? "", utmSource: try row.text("utm_source") ?? "",
-                            utmMedium: try row.text("utm_medium") ?? "", utmCampaign: try row.text("utm_campaign") ?? ""),
-                        count: Int(try row.required("total", of: "clicks") as Int64))
+            SQLQuery(sql, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
+                var summary = ClickSummary()
+                for row in rows {
+                    let name = try row.text("name") ?? ""
+                    let total = Int(try row.required("total", of: "clicks") as Int64)
+                    switch try row.text("dimension") {
+                    case "day": summary.perDay[name] = total
+                    case "platform": summary.byPlatform[name] = total
+                    case "referrer_domain": summary.byReferrer[name] = total
+                    case "utm_source": summary.byUTMSource[name] = total
+                    case "utm_medium": summary.byUTMMedium[name] = total
+                    default: summary.byUTMCampaign[name] = total
+                    }
                 }
+                return summary
             })
     }
 

@@ -6,6 +6,10 @@ public protocol SQLLinkStore: LinkStore {
     /// The collation that compares text byte by byte, which orders codes: `BINARY`, `"C"`.
     static var byteOrder: String { get }
 
+    /// The operator that matches a `LIKE` pattern ignoring ASCII case: `LIKE` (SQLite's already
+    /// does), `ILIKE`.
+    static var caseInsensitiveLike: String { get }
+
     /// Runs a query, turning the database's errors into ``StoreError``: `duplicate`, with the
     /// query's message, for a unique-key violation, `unavailable` otherwise.
     func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result
