@@ -27,6 +27,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
             DoctorCommand.self,
             ServeCommand.self,
             KeysCommand.self,
+            LinksCommand.self,
             ImportCommand.self,
         ]
     )

@@ -166,6 +166,16 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
         try context.scratch.write("notes.txt", "not a database\n")
     }
 
+    /// A database in the scratch folder with the link `spring` in it.
+    static func databaseWithALink(_ context: Context) async throws -> String {
+        let database = context.scratch.path("links.sqlite")
+        let created = try await ServerProcess.run([
+            "links", "create", "--config", shop, "--database", database, "--code", "spring", "--deep-link", "shop://sales/3",
+        ])
+        #expect(created.status == 0, "\(created.error)")
+        return database
+    }
+
     static let all: [JSONCase] = [
         JSONCase(command: "route", success: { _ in ["--config", shop, "shop://sales/3"] }, failure: { _ in (["--config", shop, "mail://sales/3"], 1) }),
         JSONCase(
@@ -231,5 +241,25 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
         JSONCase(
             command: "import firebase", success: { context in ["--config", shop, "--database", context.scratch.path("links.sqlite"), takeout] },
             failure: { context in (["--config", shop, "--database", try textFileDatabase(context), takeout], 2) }),
+        JSONCase(
+            command: "links list", success: { context in ["--database", try await databaseWithALink(context)] },
+            failure: { context in (["--database", try textFileDatabase(context)], 2) }),
+        JSONCase(
+            command: "links show", success: { context in ["--database", try await databaseWithALink(context), "spring"] },
+            failure: { context in (["--database", context.scratch.path("links.sqlite"), "nothing"], 1) }),
+        JSONCase(
+            command: "links create",
+            success: { context in ["--config", shop, "--database", context.scratch.path("links.sqlite"), "--deep-link", "shop://sales/3"] },
+            failure: { context in (["--config", shop, "--database", context.scratch.path("links.sqlite"), "--deep-link", "mail://sales/3"], 1) }),
+        JSONCase(
+            command: "links update",
+            success: { context in ["--config", shop, "--database", try await databaseWithALink(context), "spring", "--campaign", "spring"] },
+            failure: { context in (["--config", shop, "--database", context.scratch.path("links.sqlite"), "nothing", "--campaign", "spring"], 1) }),
+        JSONCase(
+            command: "links delete", success: { context in ["--database", try await databaseWithALink(context), "spring"] },
+            failure: { context in (["--database", context.scratch.path("links.sqlite"), "spring"], 1) }),
+        JSONCase(
+            command: "links stats", success: { context in ["--database", context.scratch.path("links.sqlite"), "--all"] },
+            failure: { context in (["--database", context.scratch.path("links.sqlite"), "nothing"], 1) }),
     ]
 }
