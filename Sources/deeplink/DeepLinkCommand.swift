@@ -28,6 +28,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
             ServeCommand.self,
             KeysCommand.self,
             LinksCommand.self,
+            UsersCommand.self,
             ImportCommand.self,
         ]
     )
