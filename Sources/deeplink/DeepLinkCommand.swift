@@ -27,6 +27,8 @@ struct DeepLinkCommand: AsyncParsableCommand {
             DoctorCommand.self,
             ServeCommand.self,
             KeysCommand.self,
+            LinksCommand.self,
+            UsersCommand.self,
             ImportCommand.self,
         ]
     )

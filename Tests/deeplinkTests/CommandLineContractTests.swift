@@ -62,12 +62,12 @@ struct CommandLineContractTests {
         let context = JSONCase.Context(scratch: scratch, site: server.origin.absoluteString)
         let command = jsonCase.command.split(separator: " ").map(String.init)
 
-        let success = try await ServerProcess.run(command + (try await jsonCase.success(context)) + ["--json"])
+        let success = try await ServerProcess.run(command + (try await jsonCase.success(context)) + ["--json"], input: jsonCase.input)
         #expect(success.status == 0, "\(success.error)")
         #expect(Self.isOneJSONDocument(success.output), "stdout of a success: \(success.output)")
 
         let (arguments, status) = try await jsonCase.failure(context)
-        let failure = try await ServerProcess.run(command + arguments + ["--json"])
+        let failure = try await ServerProcess.run(command + arguments + ["--json"], input: jsonCase.input)
         #expect(failure.status == status, "\(failure.output)\(failure.error)")
         #expect(Self.isOneJSONDocument(failure.output), "stdout of a failure: \(failure.output)")
         if status == 2 {
@@ -150,6 +150,8 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
     let command: String
     let success: @Sendable (Context) async throws -> [String]
     let failure: @Sendable (Context) async throws -> ([String], Int32)
+    /// What both runs read on standard input.
+    var input = ""
 
     var testDescription: String { command }
 
@@ -164,6 +166,25 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
     /// A database that is a text file: an environment error.
     static func textFileDatabase(_ context: Context) throws -> String {
         try context.scratch.write("notes.txt", "not a database\n")
+    }
+
+    /// A database in the scratch folder with the link `spring` in it.
+    static func databaseWithALink(_ context: Context) async throws -> String {
+        let database = context.scratch.path("links.sqlite")
+        let created = try await ServerProcess.run([
+            "links", "create", "--config", shop, "--database", database, "--code", "spring", "--deep-link", "shop://sales/3",
+        ])
+        #expect(created.status == 0, "\(created.error)")
+        return database
+    }
+
+    /// A database in the scratch folder with the dashboard user `ops` in it.
+    static func databaseWithAUser(_ context: Context) async throws -> String {
+        let database = context.scratch.path("users.sqlite")
+        let created = try await ServerProcess.run(
+            ["users", "create", "ops", "--password-stdin", "--database", database], input: "correct horse battery\n")
+        #expect(created.status == 0, "\(created.error)")
+        return database
     }
 
     static let all: [JSONCase] = [
@@ -231,5 +252,35 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
         JSONCase(
             command: "import firebase", success: { context in ["--config", shop, "--database", context.scratch.path("links.sqlite"), takeout] },
             failure: { context in (["--config", shop, "--database", try textFileDatabase(context), takeout], 2) }),
+        JSONCase(
+            command: "links list", success: { context in ["--database", try await databaseWithALink(context)] },
+            failure: { context in (["--database", try textFileDatabase(context)], 2) }),
+        JSONCase(
+            command: "links show", success: { context in ["--database", try await databaseWithALink(context), "spring"] },
+            failure: { context in (["--database", context.scratch.path("links.sqlite"), "nothing"], 1) }),
+        JSONCase(
+            command: "links create",
+            success: { context in ["--config", shop, "--database", context.scratch.path("links.sqlite"), "--deep-link", "shop://sales/3"] },
+            failure: { context in (["--config", shop, "--database", context.scratch.path("links.sqlite"), "--deep-link", "mail://sales/3"], 1) }),
+        JSONCase(
+            command: "links update",
+            success: { context in ["--config", shop, "--database", try await databaseWithALink(context), "spring", "--campaign", "spring"] },
+            failure: { context in (["--config", shop, "--database", context.scratch.path("links.sqlite"), "nothing", "--campaign", "spring"], 1) }),
+        JSONCase(
+            command: "links delete", success: { context in ["--database", try await databaseWithALink(context), "spring"] },
+            failure: { context in (["--database", context.scratch.path("links.sqlite"), "spring"], 1) }),
+        JSONCase(
+            command: "links stats", success: { context in ["--database", context.scratch.path("links.sqlite"), "--all"] },
+            failure: { context in (["--database", context.scratch.path("links.sqlite"), "nothing"], 1) }),
+        JSONCase(
+            command: "users create", success: { context in ["--database", context.scratch.path("users.sqlite"), "ops", "--password-stdin"] },
+            failure: { context in (["--database", context.scratch.path("users.sqlite"), "ops", "--password-stdin"], 1) },
+            input: "correct horse battery\n"),
+        JSONCase(
+            command: "users list", success: { context in ["--database", try await databaseWithAUser(context)] },
+            failure: { context in (["--database", try textFileDatabase(context)], 2) }),
+        JSONCase(
+            command: "users delete", success: { context in ["--database", try await databaseWithAUser(context), "ops"] },
+            failure: { context in (["--database", context.scratch.path("users.sqlite"), "ops"], 1) }),
     ]
 }

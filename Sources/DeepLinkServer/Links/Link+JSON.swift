@@ -2,9 +2,9 @@ import DeepLinkCore
 import Foundation
 
 extension Link {
-    /// The link as the admin API returns it, with its public `url`.
-    /// - Parameter linkHost: The host short links live on.
-    func json(linkHost: String?) -> JSONValue {
+    /// The link as the admin API returns it, with its public `url`; `deeplink links` prints the same.
+    /// - Parameter linkHost: The host short links live on, or `nil` (then `url` is `null`).
+    public func json(linkHost: String?) -> JSONValue {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return [
             "code": .string(code),

@@ -44,19 +44,27 @@ final class ServerProcess: Sendable {
     ///   - arguments: The arguments.
     ///   - environment: Variables to set, such as `DEEPLINK_DATABASE`.
     ///   - folder: The working directory; the tests' own by default.
+    ///   - input: What the command reads on standard input; nothing (not the tests' terminal) by default.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil, input: String = ""
     ) async throws -> Outcome {
         let process = try process(arguments, environment: environment, in: folder)
-        return try await onOwnThread { try runToCompletion(process) }
+        return try await onOwnThread { try runToCompletion(process, input: input) }
     }
 
-    private static func runToCompletion(_ process: Process) throws -> Outcome {
+    private static func runToCompletion(_ process: Process, input: String) throws -> Outcome {
         let start = ContinuousClock.now
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        // A file rather than a pipe: a command that exits without reading cannot break a write.
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-input-\(UUID().uuidString)")
+        try Data(input.utf8).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        let inputHandle = try FileHandle(forReadingFrom: inputFile)
+        defer { try? inputHandle.close() }
+        process.standardInput = inputHandle
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -1,0 +1,77 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+
+/// `deeplink links list`: one page of the links that match a search, as the dashboard lists them.
+struct LinksListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List links: a search, a filter, an order and a page, with how many match in all.")
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("Text to find in the code, the deep link or the campaign, ignoring case.", valueName: "text"))
+    var search = ""
+
+    @Option(name: .long, help: "Which links to list.")
+    var filter = LinkFilter.all
+
+    @Option(name: .long, help: "The order.")
+    var sort = LinkSort.newest
+
+    @Option(name: .long, help: ArgumentHelp("The most links to list, 1 to \(Self.maximumLimit).", valueName: "n"))
+    var limit = 50
+
+    @Option(name: .long, help: ArgumentHelp("How many matching links to skip.", valueName: "n"))
+    var offset = 0
+
+    @Flag(name: .long, help: "Print JSON: the links as the admin API returns them, and the total.")
+    var json = false
+
+    /// The most links one page lists.
+    static let maximumLimit = 1000
+
+    func validate() throws {
+        guard (1...Self.maximumLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(Self.maximumLimit)") }
+        guard offset >= 0 else { throw ValidationError("--offset cannot be negative") }
+    }
+
+    func run() async throws {
+        try await runReporting(json: json, render)
+    }
+
+    /// Searches the links and returns the page.
+    func render() async throws(CommandFailure) -> String {
+        let search = LinkSearch(text: search, filter: filter, sort: sort, offset: offset, limit: limit)
+        let configuration = try configOptions.serverConfiguration(databaseOptions)
+        let (page, linkHost) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            (try await links.search(search), links.linkHost)
+        }
+        if json {
+            return JSONWriter.write(["links": .array(page.links.map { $0.json(linkHost: linkHost) }), "total": .number(Double(page.total))])
+        }
+        return Self.table(page, linkHost: linkHost, offset: offset)
+    }
+
+    /// The links as a table with a header (a URL column when the link host is known), then
+    /// `N of TOTAL links`.
+    static func table(_ page: LinkSearchPage, linkHost: String?, offset: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        var rows = [["CODE"] + (linkHost == nil ? [] : ["URL"]) + ["DEEP LINK", "CAMPAIGN", "CREATED"]]
+        for link in page.links {
+            let url = link.json(linkHost: linkHost).objectValue?["url"]?.stringValue
+            rows.append([link.code] + (url.map { [$0] } ?? []) + [link.deepLink, link.campaign ?? "-", formatter.string(from: link.createdAt)])
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        let count = page.links.isEmpty ? "0" : offset == 0 ? "\(page.links.count)" : "\(offset + 1)-\(offset + page.links.count)"
+        return (page.links.isEmpty ? [] : lines).joined(separator: "\n") + (page.links.isEmpty ? "" : "\n") + "\(count) of \(page.total) links"
+    }
+}
+
+extension LinkFilter: ExpressibleByArgument {}
+extension LinkSort: ExpressibleByArgument {}

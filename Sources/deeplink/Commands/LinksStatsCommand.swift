@@ -1,0 +1,87 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+
+/// `deeplink links stats`: a link's numbers, or every link's, over the last days: the same
+/// ``LinkNumbers`` the dashboard draws.
+struct LinksStatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Print a link's numbers, or every link's: clicks per day and by source, and the install funnel.",
+        discussion: """
+            Clicks count link-preview crawlers too; the funnel counts only phones: clicks on iPhones, \
+            iPads and Android, the store hops among them, and the installs whose app claimed a hop. Days \
+            are UTC, today included.
+            """)
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Argument(help: "The link's code; or give --all.")
+    var code: String?
+
+    @Flag(name: .long, help: "Every link's numbers together.")
+    var all = false
+
+    @Option(name: .long, help: ArgumentHelp("How many days, today included: 7, 30, 90 or any from 1 to \(Self.maximumDays).", valueName: "n"))
+    var days = 30
+
+    @Flag(name: .long, help: "Print CSV: section,name,count rows.")
+    var csv = false
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    /// The longest range.
+    static let maximumDays = 366
+
+    func validate() throws {
+        guard (code != nil) != all else { throw ValidationError(all ? "give a code or --all, not both" : "give a link's code, or --all") }
+        guard (1...Self.maximumDays).contains(days) else { throw ValidationError("--days must be 1 to \(Self.maximumDays)") }
+        guard !(csv && json) else { throw ValidationError("give --csv or --json, not both") }
+    }
+
+    func run() async throws {
+        try await runReporting(json: json) { () throws(CommandFailure) in
+            let output = try await render()
+            guard csv else { return output }
+            // The CSV ends its own lines with CRLF, so it is written as is.
+            FileHandle.standardOutput.write(Data(output.utf8))
+            return ""
+        }
+    }
+
+    /// Reads the numbers and returns them as text, JSON or CSV; `not-found` (exit 1) for an unknown code.
+    func render() async throws(CommandFailure) -> String {
+        let (code, days) = (self.code, self.days)
+        let configuration = try configOptions.serverConfiguration(databaseOptions)
+        let numbers = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            if let code { _ = try await links.link(code: code) }
+            return try await links.numbers(code: code, days: days)
+        }
+        if json { return JSONWriter.write(numbers.jsonValue) }
+        return csv ? numbers.csv : numbers.humanDescription
+    }
+}
+
+extension LinkNumbers {
+    /// The numbers for people: the total, clicks per day, the top sources and the funnel.
+    var humanDescription: String {
+        func shares(_ list: [Share]) -> String {
+            list.isEmpty ? "-" : list.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        }
+        func rate(_ value: Double?) -> String {
+            value.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+        }
+        let range = "\(days.first ?? "") to \(days.last ?? "") (UTC)"
+        var lines = ["\(code ?? "all links"): \(totalClicks) clicks from \(range)", "clicks per day:"]
+        lines += zip(days, clicksPerDay).map { "  \($0)  \($1)" }
+        lines += [
+            "by platform:   " + shares(byPlatform), "by referrer:   " + shares(byReferrer), "utm_source:    " + shares(byUTMSource),
+            "utm_medium:    " + shares(byUTMMedium), "utm_campaign:  " + shares(byUTMCampaign),
+            "funnel:        \(funnel.phoneClicks) phone clicks → \(funnel.storeHops) store hops\(rate(funnel.hopRate)) → "
+                + "\(funnel.claimedInstalls) claimed installs\(rate(funnel.installRate))",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkServer
+import Foundation
+
+/// `deeplink users`: manages the people who sign in to the dashboard.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "Create, list and delete dashboard users.",
+        discussion: """
+            Each subcommand opens the database the server uses: give the server's --config (its server \
+            section names the database, a relative path being relative to the config file), or --database, or \
+            set DEEPLINK_DATABASE. Only a bcrypt hash of each password is stored.
+            """,
+        subcommands: [UsersCreateCommand.self, UsersListCommand.self, UsersDeleteCommand.self])
+}
+
+/// `deeplink users create`: makes a dashboard user with a password read from standard input.
+struct UsersCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Create a dashboard user.",
+        discussion: """
+            The password is read from standard input: one line with --password-stdin, or, in a terminal, \
+            typed twice without echo. It needs at least \(DashboardPassword.minimumLength) characters and at \
+            most \(DashboardPassword.maximumBytes) bytes. It is never printed or stored; only its bcrypt hash is.
+            """)
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Argument(help: "The name to sign in with: letters, digits, dots, hyphens, underscores or @, e.g. an email address.")
+    var name: String
+
+    @Flag(name: .long, help: "Read the password from the first line of standard input.")
+    var passwordStdin = false
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        try await runReporting(json: json, render)
+    }
+
+    /// Checks the name and password and stores the user.
+    func render() async throws(CommandFailure) -> String {
+        do {
+            try DashboardPassword.validate(name: name)
+        } catch {
+            throw CommandFailure(error)
+        }
+        let configuration = try configOptions.serverConfiguration(databaseOptions)
+        let password: String
+        if passwordStdin {
+            password = try PasswordReader.readLine()
+        } else if PasswordReader.standardInputIsTerminal {
+            password = try PasswordReader.prompt()
+        } else {
+            throw CommandFailure(
+                "no password given", fix: "pipe it in with --password-stdin, or run the command in a terminal to type it", code: "no-password",
+                status: .usage)
+        }
+        let user: DashboardUser
+        do {
+            user = DashboardUser(name: name, passwordHash: try DashboardPassword.hash(password), createdAt: Date())
+        } catch {
+            throw CommandFailure(error)
+        }
+        try await configuration.withCommandStore(label: "deeplink.users") { store in
+            do throws(StoreError) {
+                try await store.insert(user)
+            } catch {
+                guard error.code == .duplicate else { throw error }
+                throw CommandFailure(
+                    "there is already a dashboard user named \(user.name)", fix: "choose another name, or delete that user first",
+                    code: error.code.description)
+            }
+        }
+        if json { return JSONWriter.write(["name": .string(name), "createdAt": .string(ISO8601DateFormatter().string(from: user.createdAt))]) }
+        return "created dashboard user \(name)"
+    }
+}
+
+/// `deeplink users list`: lists dashboard users without their password hashes.
+struct UsersListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List dashboard users, with when each was created.")
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        try await runReporting(json: json, render)
+    }
+
+    /// Returns the users, one line each.
+    func render() async throws(CommandFailure) -> String {
+        let users = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
+            try await store.dashboardUsers()
+        }
+        let formatter = ISO8601DateFormatter()
+        if json {
+            return JSONWriter.write(
+                ["users": .array(users.map { ["name": .string($0.name), "createdAt": .string(formatter.string(from: $0.createdAt))] })])
+        }
+        guard !users.isEmpty else { return "no dashboard users; create one with deeplink users create NAME" }
+        return users.map { "\($0.name)  created \(formatter.string(from: $0.createdAt))" }.joined(separator: "\n")
+    }
+}
+
+/// `deeplink users delete`: deletes a dashboard user and ends their sessions.
+struct UsersDeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a dashboard user, signing them out everywhere.")
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        try await runReporting(json: json, render)
+    }
+
+    /// Deletes the user; `not-found` (exit 1) when there is none.
+    func render() async throws(CommandFailure) -> String {
+        let name = self.name
+        let deleted = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
+            try await store.deleteDashboardUser(name: name)
+        }
+        guard deleted else {
+            throw CommandFailure("there is no dashboard user named \(name)", fix: "see deeplink users list", code: "not-found")
+        }
+        return json ? JSONWriter.write(["name": .string(name), "deleted": true]) : "deleted dashboard user \(name) and ended their sessions"
+    }
+}

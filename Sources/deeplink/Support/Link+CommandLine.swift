@@ -1,0 +1,22 @@
+import DeepLinkCore
+import DeepLinkServer
+
+extension Link {
+    /// Every field of the link, one per line under the admin API's JSON path (`deepLink`,
+    /// `fallbacks.webURL`, ...), `-` where unset, so what `links show` prints names what
+    /// `links update` and the API change.
+    /// - Parameter linkHost: The host short links live on, for the `url` line.
+    func humanDescription(linkHost: String?) -> String {
+        let order = ["code", "url", "deepLink", "campaign", "expiresAt", "fallbacks", "preview", "utm", "createdAt", "updatedAt"]
+        let members = json(linkHost: linkHost).objectValue ?? [:]
+        let keys = order.filter { members[$0] != nil } + members.keys.filter { !order.contains($0) }.sorted()
+        let rows = keys.flatMap { key -> [(String, JSONValue)] in
+            guard let group = members[key]?.objectValue else { return [(key, members[key] ?? .null)] }
+            return group.keys.sorted().map { ("\(key).\($0)", group[$0] ?? .null) }
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { path, value in
+            path + ":" + String(repeating: " ", count: width - path.count + 2) + (value.stringValue ?? "-")
+        }.joined(separator: "\n")
+    }
+}
