@@ -117,25 +117,27 @@ public enum LinkStoreSchema {
             "CREATE INDEX clicks_by_day ON clicks (day)",
         ],
         [
-            // Every link's clicks summed per day and bucket, so the dashboard's overall numbers read
-            // a few rows a day rather than every link's; kept when a link is deleted (its clicks
-            // happened). Filled from the clicks stored so far.
+            // Every link's clicks summed per day along each dimension (`day`, `platform`,
+            // `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`), so the dashboard's
+            // overall numbers read a few hundred rows a day whatever the number of links; kept
+            // when a link is deleted (its clicks happened). Filled from the clicks stored so far.
             """
             CREATE TABLE click_totals (
                 day TEXT NOT NULL,
-                platform TEXT NOT NULL,
-                referrer_domain TEXT NOT NULL,
-                utm_source TEXT NOT NULL,
-                utm_medium TEXT NOT NULL,
-                utm_campaign TEXT NOT NULL,
+                dimension TEXT NOT NULL,
+                name TEXT NOT NULL,
                 count BIGINT NOT NULL,
-                PRIMARY KEY (day, platform, referrer_domain, utm_source, utm_medium, utm_campaign)
+                PRIMARY KEY (day, dimension, name)
             )
             """,
             """
-            INSERT INTO click_totals (day, platform, referrer_domain, utm_source, utm_medium, utm_campaign, count)
-            SELECT day, platform, referrer_domain, utm_source, utm_medium, utm_campaign, SUM(count) FROM clicks
-            GROUP BY day, platform, referrer_domain, utm_source, utm_medium, utm_campaign
+            INSERT INTO click_totals (day, dimension, name, count)
+            SELECT day, 'day', day, SUM(count) FROM clicks GROUP BY day
+            UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks GROUP BY day, platform
+            UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY day, referrer_domain
+            UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY day, utm_source
+            UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
+            UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign
             """,
         ],
     ]

@@ -1,8 +1,6 @@
 extension SQLLinkStore {
     /// The click bucket columns, which form the clicks table's key.
     private static var clickKeyColumns: String { "code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign" }
-    /// The key of click_totals: the buckets without the code.
-    static var totalKeyColumns: String { "day, platform, referrer_domain, utm_source, utm_medium, utm_campaign" }
 
     /// Adds resolutions to a click bucket and to the all-links totals, dropping those of a deleted
     /// link; see ``ClickStorage``.
@@ -18,12 +16,15 @@ extension SQLLinkStore {
                     .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
                     .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
                 ], action: "record clicks"))
+        // The all-links totals: one row per dimension, in one statement.
+        let dimensions = ["day", "platform", "referrer_domain", "utm_source", "utm_medium", "utm_campaign"]
+        let rows = dimensions.enumerated().map { index, name in "($2, '\(name)', $\(index + 2), $8)" }.joined(separator: ", ")
         try await run(
             SQLQuery(
                 """
-                INSERT INTO click_totals (\(Self.totalKeyColumns), count) SELECT $2, $3, $4, $5, $6, $7, $8 \
-                WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
-                ON CONFLICT (\(Self.totalKeyColumns)) DO UPDATE SET count = click_totals.count + excluded.count
+                INSERT INTO click_totals (day, dimension, name, count) SELECT column1, column2, column3, column4 \
+                FROM (VALUES \(rows)) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
+                ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
                 """,
                 [
                     .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
