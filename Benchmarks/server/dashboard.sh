@@ -40,6 +40,8 @@ UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY 
 UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign;
 INSERT INTO deferred_counts (code, day, platform, store_hops, claims)
 SELECT code, day, platform, SUM(count) / 5, SUM(count) / 20 FROM clicks WHERE platform IN ('ios', 'android') GROUP BY code, day, platform;
+INSERT INTO deferred_totals (day, platform, store_hops, claims)
+SELECT day, platform, SUM(store_hops), SUM(claims) FROM deferred_counts GROUP BY day, platform;
 SQL
 }
 

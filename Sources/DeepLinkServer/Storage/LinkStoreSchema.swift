@@ -139,6 +139,20 @@ public enum LinkStoreSchema {
             UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
             UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign
             """,
+            // Every link's store hops and claimed installs per day and platform, for the same reason.
+            """
+            CREATE TABLE deferred_totals (
+                day TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                store_hops BIGINT NOT NULL,
+                claims BIGINT NOT NULL,
+                PRIMARY KEY (day, platform)
+            )
+            """,
+            """
+            INSERT INTO deferred_totals (day, platform, store_hops, claims)
+            SELECT day, platform, SUM(store_hops), SUM(claims) FROM deferred_counts GROUP BY day, platform
+            """,
         ],
     ]
 

@@ -89,6 +89,12 @@ struct DashboardStorageTests {
             let counts = try await store.deferredCounts(code: code, since: "2000-01-01")
             #expect(counts.map(\.storeHops) == [3])
             #expect(counts.map(\.claims) == [1])
+            if backend == .sqlite {
+                // A database of its own: every link's totals are this link's.
+                let totals = try await store.deferredCounts(code: nil, since: "2000-01-01")
+                #expect(totals.map(\.storeHops) == [3])
+                #expect(totals.map(\.claims) == [1])
+            }
         }
     }
 

@@ -179,12 +179,13 @@ extension SQLLinkStore {
 
     /// Store hops and claims from a day on, of one link or summed over all.
     public func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount] {
-        let condition = code == nil ? "day >= $1" : "day >= $1 AND code = $2"
+        // All links' numbers come from deferred_totals, a few rows a day.
+        let source = code == nil ? "deferred_totals WHERE day >= $1" : "deferred_counts WHERE day >= $1 AND code = $2"
         return try await run(
             SQLQuery(
                 """
-                SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed FROM deferred_counts \
-                WHERE \(condition) GROUP BY day, platform ORDER BY day, platform
+                SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed FROM \(source) \
+                GROUP BY day, platform ORDER BY day, platform
                 """, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read deferred counts"
             ) { rows throws(StoreError) in
                 try rows.map { row throws(StoreError) in
@@ -196,8 +197,8 @@ extension SQLLinkStore {
             })
     }
 
-    /// Adds store hops or claims to the per-day counts; clicks without a stored link (Firebase
-    /// long links) and of a deleted link are not counted.
+    /// Adds store hops or claims to the per-link and all-links daily counts; clicks without a
+    /// stored link (Firebase long links) and of a deleted link are not counted.
     func addDeferredCounts(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) async throws(StoreError) {
         var grouped: [String: (code: String, day: String, platform: ClientPlatform, count: Int)] = [:]
         for count in counts {
@@ -211,6 +212,17 @@ extension SQLLinkStore {
                     INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT $1, $2, $3, $4, $5 \
                     WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
                     ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
+                    """,
+                    [
+                        .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
+                        .integer(hops ? 0 : Int64(group.count)),
+                    ], action: hops ? "count store hops" : "count claimed installs"))
+            try await run(
+                SQLQuery(
+                    """
+                    INSERT INTO deferred_totals (day, platform, store_hops, claims) SELECT $2, $3, $4, $5 \
+                    WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
+                    ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
                     """,
                     [
                         .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
