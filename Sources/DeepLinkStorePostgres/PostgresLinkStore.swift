@@ -14,8 +14,8 @@ import PostgresNIO
 public final class PostgresLinkStore: SQLLinkStore {
     /// `"C"`: the database's default collation may not order by bytes.
     public static let byteOrder = #""C""#
-    /// PostgreSQL's `LIKE` that ignores case.
-    public static let caseInsensitiveLike = "ILIKE"
+    /// PostgreSQL's `LIKE` minds case, so columns are lowercased first.
+    public static let lowercasesBeforeLike = true
 
     private let pool: PostgresPool
     let logger: Logger

@@ -13,7 +13,7 @@ public final class SQLiteLinkStore: SQLLinkStore {
     /// `BINARY`: SQLite compares text byte by byte by default.
     public static let byteOrder = "BINARY"
     /// SQLite's `LIKE` ignores ASCII case already.
-    public static let caseInsensitiveLike = "LIKE"
+    public static let lowercasesBeforeLike = false
 
     private let connection: SQLiteConnection
 

@@ -53,7 +53,18 @@ struct DashboardRoutes: Sendable {
     }
 
     @Sendable func signInPage(_ request: Request, context: ServerRequestContext) async -> Response {
-        renderer.render(.signIn, title: "Sign in", ["next": Self.safeNext(request.formQuery["next"])], session: nil)
+        signInForm(request: request, values: ["next": Self.safeNext(request.formQuery["next"])], status: .ok)
+    }
+
+    /// The sign-in page with a fresh form token, which its form carries and a cookie holds: before
+    /// there is a session, the two must match (so another site cannot sign a browser in).
+    private func signInForm(request: Request, values: [String: Any], status: HTTPResponse.Status) -> Response {
+        let token = DashboardSessions.randomToken()
+        var values = values
+        values["signInToken"] = token
+        var response = renderer.render(.signIn, title: "Sign in", values, session: nil, status: status)
+        response.setCookie(DashboardSessions.signInCookie(token: token, request: request))
+        return response
     }
 
     @Sendable func signIn(_ request: Request, context: ServerRequestContext) async -> Response {
@@ -71,16 +82,19 @@ struct DashboardRoutes: Sendable {
         }
         let next = Self.safeNext(form["next"])
         func failed(_ message: String, status: HTTPResponse.Status, retryAfter: Int? = nil) -> Response {
-            var response = renderer.render(
-                .signIn, title: "Sign in", ["error": message, "name": form["name"] ?? "", "next": next], session: nil, status: status)
+            var response = signInForm(request: request, values: ["error": message, "name": form["name"] ?? "", "next": next], status: status)
             if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
             return response
+        }
+        guard DashboardSessions.hasValidSignInToken(form, request: request) else {
+            return failed("The sign-in form had expired. Sign in again.", status: .forbidden)
         }
         do {
             let (secret, _) = try await sessions.signIn(
                 key: form["key"] ?? "", name: form["name"] ?? "", password: form["password"] ?? "", request: request, context: context)
             var response = DashboardRenderer.seeOther(next)
             response.setCookie(DashboardSessions.cookie(secret: secret, request: request))
+            response.setCookie(DashboardSessions.signInCookie(token: "", request: request))
             return response
         } catch DashboardSessions.SignInFailure.missing {
             return failed("Enter a user name and password, or an admin API key.", status: .badRequest)

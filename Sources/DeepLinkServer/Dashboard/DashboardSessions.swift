@@ -10,6 +10,8 @@ import Logging
 struct DashboardSessions: Sendable {
     /// The session cookie's name.
     static let cookieName = "deeplink_session"
+    /// The sign-in form's cookie name.
+    static let signInCookieName = "deeplink_sign_in"
     /// How long a session lasts from sign-in, whatever happens meanwhile.
     static let lifetime: TimeInterval = 12 * 3600
     /// Failed sign-ins allowed per client address and minute (and in a burst), across all names and keys.
@@ -108,6 +110,20 @@ struct DashboardSessions: Sendable {
             sameSite: .strict)
     }
 
+    /// The sign-in form's cookie: the token its hidden field must repeat, for an hour; an empty
+    /// token removes it.
+    static func signInCookie(token: String, request: Request) -> Cookie {
+        Cookie(
+            name: signInCookieName, value: token, maxAge: token.isEmpty ? 0 : 3600, path: "/dashboard/sign-in", secure: !isLoopback(request),
+            httpOnly: true, sameSite: .strict)
+    }
+
+    /// Whether the sign-in form's token is the one its cookie holds, compared in constant time.
+    static func hasValidSignInToken(_ form: [String: String], request: Request) -> Bool {
+        guard let cookie = request.cookies[signInCookieName]?.value, cookie.count == 64 else { return false }
+        return equalInConstantTime(form["form_token"] ?? "", cookie)
+    }
+
     /// A cookie that removes the session cookie.
     static func clearingCookie(request: Request) -> Cookie {
         Cookie(name: cookieName, value: "", maxAge: 0, path: "/dashboard", secure: !isLoopback(request), httpOnly: true, sameSite: .strict)
@@ -134,8 +150,13 @@ struct DashboardSessions: Sendable {
 
     /// Whether a form's token is the session's, compared in constant time.
     static func hasValidFormToken(_ form: [String: String], session: DashboardSession) -> Bool {
-        let given = Array((form["form_token"] ?? "").utf8)
-        let expected = Array(session.formToken.utf8)
+        equalInConstantTime(form["form_token"] ?? "", session.formToken)
+    }
+
+    /// Whether two tokens are equal, taking the same time wherever they differ.
+    static func equalInConstantTime(_ given: String, _ expected: String) -> Bool {
+        let given = Array(given.utf8)
+        let expected = Array(expected.utf8)
         guard given.count == expected.count else { return false }
         return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -50,6 +50,7 @@ enum DashboardTemplates {
         <p class="muted">Use an admin API key (<code>deeplink keys create</code>) or a dashboard user (<code>deeplink users create</code>).</p>
         {{#error}}<p class="error" role="alert" id="signin-error">{{error}}</p>{{/error}}
         <form method="post" action="/dashboard/sign-in">
+        <input type="hidden" name="form_token" value="{{signInToken}}">
         <input type="hidden" name="next" value="{{next}}">
         <div class="field">
         <label for="name">User name</label>

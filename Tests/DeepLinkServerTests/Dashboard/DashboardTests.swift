@@ -15,14 +15,24 @@ struct DashboardBrowser {
     let cookie: String
     let formToken: String
 
+    /// Posts the sign-in form as a browser would: the page first, for its token and cookie.
+    static func postSignIn(_ server: ServerHarness, _ body: String) async throws -> TestResponse {
+        let page = try await server.client.execute(uri: "/dashboard/sign-in", method: .get)
+        let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        let html = page.text
+        let marker = try #require(html.range(of: "name=\"form_token\" value=\""))
+        let token = String(html[marker.upperBound...].prefix { $0 != "\"" })
+        return try await server.client.execute(
+            uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: cookie],
+            body: ByteBuffer(string: body + "&form_token=\(token)"))
+    }
+
     /// Signs in with the harness's admin key.
     static func signIn(_ server: ServerHarness) async throws -> DashboardBrowser {
-        let response = try await server.client.execute(
-            uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-            body: ByteBuffer(string: "key=\(server.token)&next=%2Fdashboard%2Fkeys"))
+        let response = try await postSignIn(server, "key=\(server.token)&next=%2Fdashboard%2Fkeys")
         #expect(response.status == .seeOther)
         #expect(response.headers[.location] == "/dashboard/keys")
-        let setCookie = try #require(response.headers[.setCookie])
+        let setCookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("deeplink_session=") })
         let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
         let page = try await server.client.execute(uri: "/dashboard/keys", method: .get, headers: [.cookie: cookie])
         let html = page.text
@@ -51,10 +61,8 @@ struct DashboardBrowser {
 struct DashboardTests {
     @Test func signingInSetsAStrictHttpOnlySessionCookieScopedToTheDashboard() async throws {
         try await ServerHarness.run(.sqlite) { server in
-            let response = try await server.client.execute(
-                uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                body: ByteBuffer(string: "key=\(server.token)"))
-            let cookie = try #require(response.headers[.setCookie])
+            let response = try await DashboardBrowser.postSignIn(server, "key=\(server.token)")
+            let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("deeplink_session=") })
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Strict"))
             #expect(cookie.contains("Path=/dashboard"))
@@ -85,6 +93,20 @@ struct DashboardTests {
         #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: "null")))
         #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: nil, site: "cross-site")))
         #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: "https://go.example.com.evil.example")))
+    }
+
+    @Test func aSignInWithoutTheFormsTokenAndCookieIsRefused() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let page = try await server.client.execute(uri: "/dashboard/sign-in", method: .get)
+            let cookie = try #require(page.headers[.setCookie])
+            #expect(cookie.hasPrefix("deeplink_sign_in=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            let forged = try await server.client.execute(
+                uri: "/dashboard/sign-in", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "deeplink_sign_in=\(String(repeating: "1", count: 64))"],
+                body: ByteBuffer(string: "key=\(server.token)&form_token=\(String(repeating: "2", count: 64))"))
+            #expect(forged.status == .forbidden)
+            #expect(forged.headers[values: .setCookie].allSatisfy { !$0.hasPrefix("deeplink_session=") })
+        }
     }
 
     @Test func pagesWithoutASessionSendToSignInAndFormsAreRefused() async throws {
@@ -195,9 +217,7 @@ struct DashboardTests {
             try await server.store.insert(
                 DashboardUser(name: "maria@example.com", passwordHash: try DashboardPassword.hash("correct horse battery"), createdAt: Date()))
             func signIn(_ password: String) async throws -> TestResponse {
-                try await server.client.execute(
-                    uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                    body: ByteBuffer(string: "name=maria%40example.com&password=\(password)"))
+                try await DashboardBrowser.postSignIn(server, "name=maria%40example.com&password=\(password)")
             }
             let wrong = try await signIn("correct+horse+staple")
             #expect(wrong.status == .unauthorized)
@@ -210,9 +230,7 @@ struct DashboardTests {
         try await ServerHarness.run(.sqlite) { server in
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<(DashboardSessions.failedSignInsPerMinute + 1) {
-                let response = try await server.client.execute(
-                    uri: "/dashboard/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                    body: ByteBuffer(string: "key=dlk_000000000000_\(String(repeating: "0", count: 64))"))
+                let response = try await DashboardBrowser.postSignIn(server, "key=dlk_000000000000_\(String(repeating: "0", count: 64))")
                 statuses.append(response.status)
             }
             #expect(statuses.dropLast().allSatisfy { $0 == .unauthorized })

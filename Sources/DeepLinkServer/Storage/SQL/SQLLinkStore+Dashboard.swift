@@ -96,7 +96,8 @@ extension SQLLinkStore {
             }
             let pattern = bind(.text("%\(escaped)%"))
             conditions.append(
-                ["code", "deep_link", "campaign"].map { "\($0) \(Self.caseInsensitiveLike) \(pattern) ESCAPE '\\'" }.joined(separator: " OR "))
+                ["code", "deep_link", "campaign"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
+                    .joined(separator: " OR "))
         }
         switch search.filter {
         case .all: break

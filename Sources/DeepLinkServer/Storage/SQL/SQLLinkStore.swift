@@ -6,9 +6,10 @@ public protocol SQLLinkStore: LinkStore {
     /// The collation that compares text byte by byte, which orders codes: `BINARY`, `"C"`.
     static var byteOrder: String { get }
 
-    /// The operator that matches a `LIKE` pattern ignoring ASCII case: `LIKE` (SQLite's already
-    /// does), `ILIKE`.
-    static var caseInsensitiveLike: String { get }
+    /// Whether a column is lowercased before `LIKE` with a lowercase pattern: SQLite's `LIKE`
+    /// ignores ASCII case already; PostgreSQL's does not, and `LOWER(x) LIKE` is about three times
+    /// faster there than `ILIKE` (94 against 269 ms over 100,000 links).
+    static var lowercasesBeforeLike: Bool { get }
 
     /// Runs a query, turning the database's errors into ``StoreError``: `duplicate`, with the
     /// query's message, for a unique-key violation, `unavailable` otherwise.
