@@ -53,10 +53,18 @@ import random, statistics, sys, time, urllib.request, urllib.parse, http.client
 base, token, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 host, port = urllib.parse.urlparse(base).hostname, urllib.parse.urlparse(base).port
 connection = http.client.HTTPConnection(host, port, timeout=30)
-connection.request("POST", "/dashboard/sign-in", body=f"key={token}", headers={"Content-Type": "application/x-www-form-urlencoded"})
+# The sign-in page first: its form token and the cookie that must repeat it.
+connection.request("GET", "/dashboard/sign-in")
+response = connection.getresponse()
+page = response.read().decode()
+form_token = page.split('name="form_token" value="')[1].split('"')[0]
+sign_in_cookie = response.getheader("Set-Cookie").split(";")[0]
+connection.request("POST", "/dashboard/sign-in", body=f"key={token}&form_token={form_token}",
+                   headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": sign_in_cookie})
 response = connection.getresponse()
 response.read()
-cookie = response.getheader("Set-Cookie").split(";")[0]
+cookie = next(value.split(";")[0] for name, value in response.getheaders()
+              if name.lower() == "set-cookie" and value.startswith("deeplink_session="))
 random.seed(7)
 pages = {
     "list, newest first": lambda: "/dashboard/links",

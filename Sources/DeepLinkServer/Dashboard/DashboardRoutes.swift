@@ -18,7 +18,7 @@ struct DashboardRoutes: Sendable {
     /// Links per page of the list.
     static let pageSize = 25
 
-    func add(to router: Hummingbird.Router<ServerRequestContext>) {
+    func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/dashboard/assets/dashboard.css") { _, _ in Self.asset(DashboardAssets.stylesheet, type: "text/css; charset=utf-8") }
         router.get("/dashboard/assets/dashboard.js") { _, _ in
             Self.asset(DashboardAssets.script, type: "text/javascript; charset=utf-8")
