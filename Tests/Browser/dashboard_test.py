@@ -25,7 +25,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BASE = os.environ["DASHBOARD_URL"].rstrip("/")
 # Requests outside the browser (clicks, the claim, the security checks) go straight to deeplink
@@ -41,11 +42,19 @@ SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 checks = 0
 
 
+current_driver = None
+
+
 def check(condition, what):
     global checks
     checks += 1
     if not condition:
         print(f"FAIL: {what}", file=sys.stderr)
+        if current_driver is not None:
+            # What the browser showed, to see why.
+            os.makedirs(SHOTS, exist_ok=True)
+            current_driver.save_screenshot(os.path.join(SHOTS, "FAILED.png"))
+            print(f"the page was {current_driver.current_url}; see {SHOTS}/FAILED.png", file=sys.stderr)
         sys.exit(1)
     print(f"ok: {what}")
 
@@ -87,12 +96,21 @@ def http(path, method="GET", headers=None, data=None):
         return error.code, dict(error.headers), error.read()
 
 
+def follow(driver, element):
+    """Clicks a link or a submit button and waits until the next page has replaced this one."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+
+
 def text(driver, css):
     return driver.find_element(By.CSS_SELECTOR, css).text.strip()
 
 
 def main():
+    global current_driver
     driver = browser()
+    current_driver = driver
     try:
         run(driver)
     finally:
@@ -106,10 +124,10 @@ def run(driver):
     check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "an unsigned visitor is sent to the sign-in page")
     shoot(driver, "01-sign-in")
     driver.find_element(By.ID, "key").send_keys("dlk_000000000000_" + "0" * 64)
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
     check("not valid" in text(driver, ".error"), "a wrong key is refused with a message")
     driver.find_element(By.ID, "key").send_keys(KEY)
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
     check(driver.current_url.startswith(BASE + "/dashboard/links"), "the admin key signs in and shows the links")
     cookie = driver.get_cookie("deeplink_session")
     check(cookie is not None and cookie.get("httpOnly") and cookie.get("sameSite") == "Strict", "the session cookie is HttpOnly and SameSite=Strict")
@@ -118,11 +136,11 @@ def run(driver):
 
     # Create a link with a deep link the router does not route, then fix it.
     campaign = "winter-" + uuid.uuid4().hex[:8]
-    driver.find_element(By.LINK_TEXT, "New link").click()
+    follow(driver, driver.find_element(By.LINK_TEXT, "New link"))
     driver.find_element(By.ID, "field-deepLink").send_keys("shop://nowhere/42")
     driver.find_element(By.ID, "field-campaign").send_keys(campaign)
     driver.find_element(By.ID, "field-utm-source").send_keys("newsletter")
-    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
     error = text(driver, "#field-deepLink-error")
     check("does not route shop://nowhere/42" in error, f"the deep link's error is beside its field: {error}")
     check(driver.find_element(By.ID, "field-campaign").get_attribute("value") == campaign, "the other fields keep what was typed")
@@ -130,7 +148,7 @@ def run(driver):
     field = driver.find_element(By.ID, "field-deepLink")
     field.clear()
     field.send_keys("shop://sales/42")
-    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
     check("/dashboard/links/" in driver.current_url, "the fixed link is created and shown")
     code = driver.find_element(By.TAG_NAME, "h1").text.strip()
     short_url = driver.find_element(By.ID, "short-url").get_attribute("value")
@@ -140,7 +158,7 @@ def run(driver):
     driver.get(BASE + "/dashboard/links")
     driver.find_element(By.ID, "q").send_keys(campaign.upper())
     Select(driver.find_element(By.ID, "filter")).select_by_value("active")
-    driver.find_element(By.CSS_SELECTOR, "form.search button").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.search button"))
     codes = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "table.list tbody th a")]
     check(codes == [code], f"searching for the campaign finds the link: {codes}")
     shoot(driver, "03-links-search")
@@ -195,13 +213,13 @@ def run(driver):
     # Keys: create one (shown once), revoke it.
     driver.get(BASE + "/dashboard/keys")
     driver.find_element(By.ID, "key-name").send_keys("browser test")
-    driver.find_element(By.CSS_SELECTOR, "form.inline button").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.inline button"))
     new_token = driver.find_element(By.ID, "new-token").get_attribute("value")
     check(new_token.startswith("dlk_"), "a new key's token is shown")
     shoot(driver, "07-keys-created")
     status, _, _ = http("/api/v1/links?limit=1", headers={"Authorization": f"Bearer {new_token}"})
     check(status == 200, "the new key works on the admin API")
-    driver.find_element(By.CSS_SELECTOR, "button[aria-label='Revoke browser test']").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "button[aria-label='Revoke browser test']"))
     check("Key revoked" in driver.page_source, "revoking says so")
     status, _, _ = http("/api/v1/links?limit=1", headers={"Authorization": f"Bearer {new_token}"})
     check(status == 401, "the revoked key is refused by the admin API")
@@ -210,12 +228,12 @@ def run(driver):
     # Delete with confirmation, on a duplicate of the link.
     driver.get(f"{BASE}/dashboard/new-link?from={code}")
     check(driver.find_element(By.ID, "field-campaign").get_attribute("value") == campaign, "duplicating fills in the link's fields")
-    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
     copy = driver.find_element(By.TAG_NAME, "h1").text.strip()
     check(copy != code, "the duplicate gets its own code")
-    driver.find_element(By.LINK_TEXT, "Delete").click()
+    follow(driver, driver.find_element(By.LINK_TEXT, "Delete"))
     shoot(driver, "09-delete")
-    driver.find_element(By.CSS_SELECTOR, "form.actions button").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.actions button"))
     check(f"Link {copy} deleted" in driver.page_source, "the duplicate is deleted after confirmation")
     status, _, _ = http("/" + copy, headers={"User-Agent": IPHONE})
     check(status == 404, "the deleted link answers 404")
@@ -233,7 +251,7 @@ def run(driver):
     check(status == 403, f"another site's form is refused even with the token (got {status})")
 
     # Sign out; the old session is refused.
-    driver.find_element(By.CSS_SELECTOR, "form.signout button").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.signout button"))
     check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "signing out returns to the sign-in page")
     driver.get(BASE + "/dashboard/links")
     check(driver.current_url.startswith(BASE + "/dashboard/sign-in"), "after signing out the links are refused")
@@ -245,10 +263,10 @@ def run(driver):
         driver.get(BASE + "/dashboard/sign-in")
         driver.find_element(By.ID, "name").send_keys(USER)
         driver.find_element(By.ID, "password").send_keys(PASSWORD + "x")
-        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        follow(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
         check("not valid" in text(driver, ".error"), "a wrong password is refused")
         driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        follow(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
         check(driver.current_url.startswith(BASE + "/dashboard/links") and USER in text(driver, ".who"), "the dashboard user signs in")
 
 
