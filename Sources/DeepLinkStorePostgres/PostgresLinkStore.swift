@@ -43,8 +43,9 @@ public final class PostgresLinkStore: SQLLinkStore {
     /// Connects, migrates, runs `body` with the store, then closes the pool.
     /// - Parameters:
     ///   - url: `postgres://USER:PASSWORD@HOST:PORT/DATABASE`, optionally with `?schema=NAME` to
-    ///     keep the tables in a schema of their own (created if missing), and libpq's `sslmode`
-    ///     and `sslrootcert` for TLS (see ``PostgresTLS``; `prefer` when not given).
+    ///     keep the tables in a schema of their own (created if missing), `pool_size=N` for the
+    ///     most connections the store opens (32 when not given), and libpq's `sslmode` and
+    ///     `sslrootcert` for TLS (see ``PostgresTLS``; `prefer` when not given).
     ///   - connectTimeout: How long connecting and signing in may take.
     ///   - connectionWait: How long an operation waits for a pooled connection before it fails
     ///     with `unavailable`.
@@ -109,6 +110,12 @@ public final class PostgresLinkStore: SQLLinkStore {
             password: components.password.map { $0.removingPercentEncoding ?? $0 },
             database: database.isEmpty ? nil : database, tls: tls.client)
         configuration.options.maximumConnections = 32
+        if let size = query("pool_size") {
+            guard let count = Int(size), (1...1000).contains(count) else {
+                throw StoreError(code: .unavailable, message: "pool_size=\(size) must be a whole number of connections from 1 to 1000")
+            }
+            configuration.options.maximumConnections = count
+        }
         if let schema = query("schema") {
             guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
                 throw StoreError(

@@ -1,3 +1,5 @@
+import DeepLinkCore
+
 /// Draws the clicks-per-day bar chart as SVG on the server, so it shows without JavaScript. It
 /// has a title and a description for screen readers, each bar its own title (day and clicks),
 /// and the page has the same numbers as a table.
@@ -58,18 +60,5 @@ enum DashboardChart {
     }
 
     /// Escapes text for SVG (XML) content.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

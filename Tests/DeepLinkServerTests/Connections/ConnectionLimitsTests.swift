@@ -101,7 +101,8 @@ struct ConnectionLimitsTests {
             let held = try (0..<2).map { _ in try RawConnection(port: port) }
             let refused = try RawConnection(port: port)
             let result = await refused.waitForClose(within: .seconds(2))
-            #expect(result.closedAfter.map { $0 < .milliseconds(500) } == true, "the fourth connection is closed at once: \(String(describing: result.closedAfter))")
+            // "At once" against the 2 s the connection would otherwise stay open, with room for a loaded machine.
+            #expect(result.closedAfter.map { $0 < .seconds(1) } == true, "the fourth connection is closed at once: \(String(describing: result.closedAfter))")
 
             // A place freed is a place for the next connection.
             _ = consume held

@@ -46,8 +46,12 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
         case .postgres:
             let url = try #require(Self.postgresURL)
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+            // A small pool each, as the suite runs many stores at once within PostgreSQL's 100
+            // connections, and a longer wait for one than a server's second: with every suite
+            // running on two cores, opening a connection and migrating a new schema can take longer.
             return try await PostgresLinkStore.withStore(
-                url: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", logger: logger, body)
+                url: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)&pool_size=6", connectionWait: .seconds(10), logger: logger,
+                body)
         }
     }
 }
