@@ -119,4 +119,37 @@ struct DashboardStorageTests {
             #expect(try await store.clickSummary(code: nil, since: "2030-01-01").byUTMCampaign[campaign] == 9)
         }
     }
+
+    @Test(arguments: StoreBackend.available)
+    func theAllLinksTotalsEqualARecountOfEveryLinksClicksWhileClicksArriveConcurrently(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            // Each backend's store is a database (or schema) of its own, so the totals are these links' only.
+            let codes = (0..<5).map { "recount-\($0)" }
+            for code in codes { try await store.insert(link(code, created: Date())) }
+            var generator = SystemRandomNumberGenerator()
+            let clicks = (0..<200).map { index in
+                Click(
+                    code: codes[index % codes.count], day: "2030-02-0\(1 + index % 3)",
+                    platform: ClientPlatform.allCases[Int.random(in: 0..<4, using: &generator)],
+                    referrerDomain: ["", "a.example", "b.example"][index % 3], utmSource: "s\(index % 4)", utmCampaign: "c\(index % 7)")
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for click in clicks { group.addTask { try await store.record(click, count: 1 + click.utmSource.count) } }
+                try await group.waitForAll()
+            }
+            var recount = ClickSummary()
+            for code in codes {
+                let counts = try await store.clickCounts(code: code)
+                let summary = ClickSummary(counts)
+                for (key, value) in summary.perDay { recount.perDay[key, default: 0] += value }
+                for (key, value) in summary.byPlatform { recount.byPlatform[key, default: 0] += value }
+                for (key, value) in summary.byReferrer { recount.byReferrer[key, default: 0] += value }
+                for (key, value) in summary.byUTMSource { recount.byUTMSource[key, default: 0] += value }
+                for (key, value) in summary.byUTMMedium { recount.byUTMMedium[key, default: 0] += value }
+                for (key, value) in summary.byUTMCampaign { recount.byUTMCampaign[key, default: 0] += value }
+            }
+            #expect(recount.perDay.values.reduce(0, +) == 600)
+            #expect(try await store.clickSummary(code: nil, since: "2030-01-01") == recount)
+        }
+    }
 }
