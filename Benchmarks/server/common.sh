@@ -64,3 +64,24 @@ start_server() {
         -d "{\"code\": \"$CODE\", \"deepLink\": \"shop://sales/42\", \"fallbacks\": {\"appStoreID\": \"123456789\"}, \"preview\": {\"title\": \"Spring sale\"}}" >/dev/null
 }
 
+
+# The statements that fill the click rollups (click_totals, link_click_totals) from the clicks
+# table, as the schema's migrations do, for benchmarks that write clicks as SQL.
+click_rollups_sql() {
+    cat <<'SQL'
+INSERT INTO click_totals (day, dimension, name, count)
+SELECT day, 'day', day, SUM(count) FROM clicks GROUP BY day
+UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks GROUP BY day, platform
+UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY day, referrer_domain
+UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY day, utm_source
+UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
+UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign;
+INSERT INTO link_click_totals (code, day, dimension, name, count)
+SELECT code, day, 'day', day, SUM(count) FROM clicks GROUP BY code, day
+UNION ALL SELECT code, day, 'platform', platform, SUM(count) FROM clicks GROUP BY code, day, platform
+UNION ALL SELECT code, day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY code, day, referrer_domain
+UNION ALL SELECT code, day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY code, day, utm_source
+UNION ALL SELECT code, day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY code, day, utm_medium
+UNION ALL SELECT code, day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY code, day, utm_campaign;
+SQL
+}

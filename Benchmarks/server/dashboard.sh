@@ -31,13 +31,7 @@ SELECT 'bench' || (i / 10), $day_expression,
        CASE i % 3 WHEN 0 THEN '' WHEN 1 THEN 'instagram.com' ELSE 'news.example' END,
        'source-' || ((i / 10) % 20), 'email', 'campaign-' || ((i / 10) % 500), 10
 FROM $series_clicks;
-INSERT INTO click_totals (day, dimension, name, count)
-SELECT day, 'day', day, SUM(count) FROM clicks GROUP BY day
-UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks GROUP BY day, platform
-UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY day, referrer_domain
-UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY day, utm_source
-UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
-UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign;
+$(click_rollups_sql)
 INSERT INTO deferred_counts (code, day, platform, store_hops, claims)
 SELECT code, day, platform, SUM(count) / 5, SUM(count) / 20 FROM clicks WHERE platform IN ('ios', 'android') GROUP BY code, day, platform;
 INSERT INTO deferred_totals (day, platform, store_hops, claims)

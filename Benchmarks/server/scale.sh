@@ -54,13 +54,7 @@ SELECT 'l' || (i / 10), $day, CASE i % 4 WHEN 0 THEN 'ios' WHEN 1 THEN 'android'
        CASE i % 3 WHEN 0 THEN '' WHEN 1 THEN 'instagram.com' ELSE 'news.example' END, 'source-' || ((i / 10) % 20), 'email',
        'campaign-' || ((i / 10) % 500), 10
 FROM $series WHERE i < 900000 AND i / 10 < $LINKS - 1;
-INSERT INTO click_totals (day, dimension, name, count)
-SELECT day, 'day', day, SUM(count) FROM clicks GROUP BY day
-UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks GROUP BY day, platform
-UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY day, referrer_domain
-UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY day, utm_source
-UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
-UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign;
+$(click_rollups_sql)
 SQL
 }
 

@@ -83,6 +83,12 @@ func buildRouter(
         clientAddress = ClientAddressReader(header: field, trustedProxies: configuration.trustedProxies)
     }
 
+    // Servers sharing a database that keeps token buckets (PostgreSQL) share their limits.
+    func limiter(_ scope: String, _ perMinute: Int) -> any RequestLimiter {
+        guard let buckets = store as? any RateLimitStorage else { return RateLimiter(perMinute: perMinute) }
+        return SharedRateLimiter(scope: scope, perMinute: perMinute, store: buckets, logger: logger)
+    }
+
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware(sendsStrictTransportSecurity: configuration.strictTransportSecurity))
@@ -96,22 +102,22 @@ func buildRouter(
         .add(middleware: APIKeyMiddleware(store: store))
         .add(
             middleware: WriteLimitMiddleware(
-                perKey: RateLimiter(perMinute: configuration.writesPerMinutePerKey),
-                perAddress: RateLimiter(perMinute: configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
+                perKey: limiter("writes-per-key", configuration.writesPerMinutePerKey),
+                perAddress: limiter("writes-per-address", configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize))
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, logger: logger)
     LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
     DashboardRoutes(
         links: links, store: store,
-        sessions: DashboardSessions(store: store, failedSignIns: RateLimiter(perMinute: DashboardSessions.failedSignInsPerMinute), clientAddress: clientAddress),
+        sessions: DashboardSessions(store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute), clientAddress: clientAddress),
         renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup)
     ).add(to: router)
     let resolver = LinkResolver(setup: setup, pages: pages)
     let storeHop = StoreHop(
-        deferred: deferred, resolver: resolver, limiter: RateLimiter(perMinute: configuration.deferredClicksPerMinutePerAddress),
+        deferred: deferred, resolver: resolver, limiter: limiter("deferred-clicks", configuration.deferredClicksPerMinutePerAddress),
         clientAddress: clientAddress)
     DeferredClaimRoutes(
-        deferred: deferred, storeHop: storeHop, limiter: RateLimiter(perMinute: configuration.claimsPerMinutePerAddress)
+        deferred: deferred, storeHop: storeHop, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
     ).add(to: router)
     let resolve = ResolveRoutes(
         store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, storeHop: storeHop)

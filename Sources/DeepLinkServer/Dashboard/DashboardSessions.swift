@@ -19,7 +19,7 @@ struct DashboardSessions: Sendable {
 
     let store: any LinkStore
     /// Failed sign-ins per client address: a few a minute, so keys and passwords cannot be guessed.
-    let failedSignIns: RateLimiter
+    let failedSignIns: any RequestLimiter
     let clientAddress: ClientAddressReader
 
     /// Why a sign-in failed, for the page.
@@ -60,7 +60,7 @@ struct DashboardSessions: Sendable {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty || (!name.isEmpty && !password.isEmpty) else { throw SignInFailure.missing }
         // Every attempt takes a token; only a success gives it back, so failures are limited.
-        if let retryAfter = failedSignIns.take(address) { throw SignInFailure.tooMany(retryAfter: retryAfter) }
+        if let retryAfter = await failedSignIns.take(address) { throw SignInFailure.tooMany(retryAfter: retryAfter) }
         let principal: DashboardPrincipal
         do {
             if !key.isEmpty {
@@ -77,7 +77,7 @@ struct DashboardSessions: Sendable {
         } catch let error as StoreError {
             throw error.serverError
         }
-        failedSignIns.giveBack(address)
+        await failedSignIns.giveBack(address)
         let secret = Self.randomToken()
         let now = Date().roundedToSeconds
         let session = DashboardSession(

@@ -12,7 +12,7 @@ struct StoreHop: Sendable {
     let deferred: DeferredLinks
     let resolver: LinkResolver
     /// Clicks each client address may record per minute; past it, the hop still redirects.
-    let limiter: RateLimiter
+    let limiter: any RequestLimiter
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
 
@@ -56,7 +56,7 @@ struct StoreHop: Sendable {
                 screen: opened.query["screen"])
         else { return nil }
         let address = clientAddress.address(of: opened.request, context: context)
-        guard limiter.take(address ?? "unknown") == nil else { return nil }
+        guard await limiter.take(address ?? "unknown") == nil else { return nil }
         do {
             let click = try await deferred.record(
                 code: link.code.isEmpty ? nil : link.code, deepLink: link.deepLink, campaign: link.campaign, utm: utm, device: device,

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// Token buckets per client: each holds up to `perMinute` writes and refills continuously.
-/// In memory, per process; thread-safe and `Sendable`.
-final class RateLimiter: Sendable {
+/// In memory, per process; thread-safe and `Sendable`. Servers sharing a database share their
+/// limits through ``SharedRateLimiter`` instead.
+final class RateLimiter: RequestLimiter {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
@@ -19,10 +20,17 @@ final class RateLimiter: Sendable {
         self.perMinute = perMinute
     }
 
-    /// Takes a token for a client.
-    /// - Parameter client: The client's key.
+    /// Takes a token for a client, now; see ``RequestLimiter``.
+    func take(_ client: String) -> Int? {
+        take(client, at: .now)
+    }
+
+    /// Takes a token for a client at a moment.
+    /// - Parameters:
+    ///   - client: The client's key.
+    ///   - now: The moment.
     /// - Returns: `nil` when allowed, or the seconds until a token is available.
-    func take(_ client: String, now: ContinuousClock.Instant = .now) -> Int? {
+    func take(_ client: String, at now: ContinuousClock.Instant) -> Int? {
         let capacity = Double(perMinute)
         let perSecond = capacity / 60
         return buckets.withLock { buckets in
@@ -43,9 +51,7 @@ final class RateLimiter: Sendable {
         }
     }
 
-    /// Returns a token taken for something that turned out not to count, such as a sign-in that
-    /// succeeded where only failures are limited.
-    /// - Parameter client: The client's key.
+    /// Returns a token taken for something that turned out not to count; see ``RequestLimiter``.
     func giveBack(_ client: String) {
         let capacity = Double(perMinute)
         buckets.withLock { buckets in

@@ -9,8 +9,8 @@ import Logging
 struct WriteLimitMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    let perKey: RateLimiter
-    let perAddress: RateLimiter
+    let perKey: any RequestLimiter
+    let perAddress: any RequestLimiter
     let clientAddress: ClientAddressReader
     let maximumBodySize: Int
 
@@ -25,7 +25,9 @@ struct WriteLimitMiddleware: RouterMiddleware {
             throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(maximumBodySize)")
         }
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
-        if let wait = perAddress.take(clientAddress.address(of: request, context: context) ?? "unknown") ?? perKey.take(context.apiKeyID ?? "") {
+        var wait = await perAddress.take(clientAddress.address(of: request, context: context) ?? "unknown")
+        if wait == nil { wait = await perKey.take(context.apiKeyID ?? "") }
+        if let wait {
             context.logger.notice("rate-limited a write", metadata: ["retry.after": "\(wait)"])
             throw LinkServerError(code: .rateLimited, message: "too many writes; try again in \(wait) s", retryAfter: wait)
         }

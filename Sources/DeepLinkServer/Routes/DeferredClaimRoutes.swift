@@ -9,7 +9,7 @@ import Logging
 struct DeferredClaimRoutes: Sendable {
     let deferred: DeferredLinks
     let storeHop: StoreHop
-    let limiter: RateLimiter
+    let limiter: any RequestLimiter
 
     /// The most a claim body may hold.
     static let maximumBodySize = 4096
@@ -20,7 +20,7 @@ struct DeferredClaimRoutes: Sendable {
 
     @Sendable func claim(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let address = storeHop.clientAddress.address(of: request, context: context)
-        if let wait = limiter.take(address ?? "unknown") {
+        if let wait = await limiter.take(address ?? "unknown") {
             throw LinkServerError(code: .rateLimited, message: "too many claims from this address; retry in \(wait) s", retryAfter: wait)
         }
         let body = try await request.jsonBody(upTo: Self.maximumBodySize)

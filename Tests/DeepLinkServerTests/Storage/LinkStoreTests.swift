@@ -136,6 +136,11 @@ struct LinkStoreTests {
         #expect(link.iosFallbackURL == nil)
         #expect(link.androidFallbackURL == nil)
         #expect(try await store.clickCounts(code: "old").map(\.count) == [5])
+        // The rollups added since are filled from the clicks already stored.
+        let linkNumbers = try await store.clickSummary(code: "old", since: "2026-01-01")
+        #expect(linkNumbers.perDay == ["2026-01-01": 5])
+        #expect(linkNumbers.byPlatform == ["ios": 5])
+        #expect(try await store.clickSummary(code: nil, since: "2026-01-01").perDay == ["2026-01-01": 5])
         try await store.insert(
             DeferredClick(token: DeferredClick.generateToken(), code: "old", deepLink: link.deepLink, platform: .ios, createdAt: Date(),
                 expiresAt: Date().addingTimeInterval(60)))

@@ -192,6 +192,32 @@ struct ServeCommandTests {
         #expect(try await Self.total(second, token: token, code: code) == 5)
     }
 
+    /// A client gets its claims once across servers, not once per server: the token buckets are
+    /// rows of the shared database. The address is the test's own, through the client-address
+    /// header, so that other tests' claims from loopback do not count.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    func twoServersSharingPostgreSQLShareAnAddresssClaimLimit() async throws {
+        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let arguments = [
+            "serve", "--config", Fixtures.shopConfig.path, "--database", database, "--host", "127.0.0.1", "--port", "0",
+            "--claims-per-minute", "3", "--client-address-header", "X-Forwarded-For",
+        ]
+        let first = try await ServerProcess(arguments)
+        let second = try await ServerProcess(arguments)
+        defer {
+            _ = first.stop()
+            _ = second.stop()
+        }
+        let address = "10.\(Int.random(in: 0...255)).\(Int.random(in: 0...255)).\(Int.random(in: 1...254))"
+        let headers: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: address, .contentType: "application/json"]
+        var statuses: [Int] = []
+        for server in [first, second, first, second] {
+            statuses.append(try await server.request("/api/v1/deferred/claim", method: .post, headers: headers, body: #"{"platform": "ios"}"#).status.code)
+        }
+        #expect(!statuses.prefix(3).contains(429), "\(statuses)")
+        #expect(statuses.last == 429, "the fourth claim from one address, on the second server, is over the limit of 3: \(statuses)")
+    }
+
     /// With a cache lifetime of a minute, only the announcement can make the second server
     /// drop its copy within the second the test allows.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"] != nil))

@@ -148,17 +148,10 @@ extension SQLLinkStore {
 
     /// Clicks from a day on, summed along each dimension by the database in one statement.
     public func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary {
-        let sql: String
-        if code == nil {
-            // All links' numbers come from click_totals, a few hundred rows a day however many links there are.
-            sql = "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM click_totals WHERE day >= $1 GROUP BY dimension, name"
-        } else {
-            let dimensions = ["day", "platform", "referrer_domain", "utm_source", "utm_medium", "utm_campaign"]
-            sql = dimensions.map { column in
-                "SELECT '\(column)' AS dimension, \(column) AS name, CAST(SUM(count) AS BIGINT) AS total FROM clicks "
-                    + "WHERE day >= $1 AND code = $2 GROUP BY \(column)"
-            }.joined(separator: " UNION ALL ")
-        }
+        // All links' numbers come from click_totals, a few hundred rows a day however many links
+        // there are; a link's from link_click_totals, a few dozen rows a day however many clicks.
+        let source = code == nil ? "click_totals WHERE day >= $1" : "link_click_totals WHERE day >= $1 AND code = $2"
+        let sql = "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY dimension, name"
         return try await run(
             SQLQuery(sql, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
                 var summary = ClickSummary()
