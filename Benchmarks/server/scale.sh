@@ -5,8 +5,9 @@
 # has a million of them), then in one run:
 #   - `GET /{code}` over random codes from the million (the 2 s cache mostly misses) against the
 #     same link over and over (cached), wrk -t2 -c64, p99 and the ratio;
-#   - the stats of the link with a million clicks (admin API and dashboard page) and the
-#     all-links numbers over ten million, 50 sequential requests each, p95.
+#   - the stats of the link with a million clicks (admin API with and without its 21,600-bucket
+#     series, and the dashboard page) and the all-links numbers over ten million, 50 sequential
+#     requests each, p50 and p95.
 # SQLite, and PostgreSQL when DEEPLINK_BENCH_POSTGRES_URL names a database it may empty.
 #
 #   Benchmarks/server/scale.sh
@@ -154,6 +155,8 @@ LUA
     cookie=$(sign_in "http://127.0.0.1:$PORT" "$token")
     printf '%-10s %-34s %s\n' "$name" "stats API, 1M-click link (p50 p95)" \
         "$(time_requests "http://127.0.0.1:$PORT" 50 /api/v1/links/hot/stats "Authorization: Bearer $token")"
+    printf '%-10s %-34s %s\n' "$name" "stats API, same, series=false" \
+        "$(time_requests "http://127.0.0.1:$PORT" 50 "/api/v1/links/hot/stats?series=false" "Authorization: Bearer $token")"
     printf '%-10s %-34s %s\n' "$name" "dashboard, 1M-click link, 90 days" \
         "$(time_requests "http://127.0.0.1:$PORT" 50 "/dashboard/links/hot?days=90" "Cookie: $cookie")"
     printf '%-10s %-34s %s\n' "$name" "dashboard, all links, 90 days" \

@@ -111,6 +111,14 @@ public struct LinkService: Sendable {
         return try await storing { () throws(StoreError) in try await store.clickCounts(code: code) }
     }
 
+    /// A link's clicks of all time summed along each dimension, from its daily totals, for the
+    /// admin API's stats without the series.
+    /// - Parameter code: The link's code.
+    func clickTotals(code: String) async throws(LinkServerError) -> ClickSummary {
+        await clicks?.flush()
+        return try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: "") }
+    }
+
     /// A link's numbers, or every link's, over the last days up to today (UTC).
     /// - Parameters:
     ///   - code: The link's code, or `nil` for all links.

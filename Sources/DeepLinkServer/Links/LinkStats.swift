@@ -4,25 +4,28 @@ import DeepLinkCore
 struct LinkStats: Sendable {
     let counts: [ClickCount]
 
-    /// The stats as the admin API returns them.
-    func json(code: String) -> JSONValue {
-        func sums(_ key: (Click) -> String) -> JSONValue {
-            var totals: [String: Int] = [:]
-            for count in counts { totals[key(count.click), default: 0] += count.count }
-            return .object(totals.mapValues { .number(Double($0)) })
-        }
-        var days: [String: Int] = [:]
-        for count in counts { days[count.click.day, default: 0] += count.count }
+    /// The sums as the admin API returns them, without the series.
+    /// - Parameters:
+    ///   - code: The link's code.
+    ///   - summary: The link's clicks summed along each dimension.
+    static func json(code: String, summary: ClickSummary) -> JSONValue {
+        func sums(_ totals: [String: Int]) -> JSONValue { .object(totals.mapValues { .number(Double($0)) }) }
         return [
             "code": .string(code),
-            "total": .number(Double(counts.reduce(0) { $0 + $1.count })),
-            "byDay": .array(days.sorted { $0.key < $1.key }.map { ["day": .string($0.key), "count": .number(Double($0.value))] }),
-            "byPlatform": sums(\.platform.rawValue),
-            "byReferrer": sums(\.referrerDomain),
-            "byUTMSource": sums(\.utmSource),
-            "byUTMMedium": sums(\.utmMedium),
-            "byUTMCampaign": sums(\.utmCampaign),
-            "series": .array(
+            "total": .number(Double(summary.perDay.values.reduce(0, +))),
+            "byDay": .array(summary.perDay.sorted { $0.key < $1.key }.map { ["day": .string($0.key), "count": .number(Double($0.value))] }),
+            "byPlatform": sums(summary.byPlatform),
+            "byReferrer": sums(summary.byReferrer),
+            "byUTMSource": sums(summary.byUTMSource),
+            "byUTMMedium": sums(summary.byUTMMedium),
+            "byUTMCampaign": sums(summary.byUTMCampaign),
+        ]
+    }
+
+    /// The stats as the admin API returns them: the sums and every bucket.
+    func json(code: String) -> JSONValue {
+        guard case .object(var stats) = Self.json(code: code, summary: ClickSummary(counts)) else { return .null }
+        stats["series"] = .array(
                 counts.map { count in
                     [
                         "day": .string(count.click.day), "platform": .string(count.click.platform.rawValue),
@@ -30,7 +33,7 @@ struct LinkStats: Sendable {
                         "utmMedium": .string(count.click.utmMedium), "utmCampaign": .string(count.click.utmCampaign),
                         "count": .number(Double(count.count)),
                     ]
-                }),
-        ]
+                })
+        return .object(stats)
     }
 }

@@ -62,8 +62,20 @@ struct LinkAPIRoutes: Sendable {
         return Response.json(["links": .array(shown.map { $0.json(linkHost: links.linkHost) }), "nextCursor": next])
     }
 
+    /// A link's stats; with `series=false`, only the sums, read from the link's daily totals
+    /// instead of every bucket (a few dozen rows a day, however many clicks).
     @Sendable func stats(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let series: Bool
+        switch request.uri.queryParameters["series"].map(String.init) {
+        case nil, "true": series = true
+        case "false": series = false
+        case let other?:
+            throw LinkServerError(code: .invalidField, message: "series must be true or false, not \(other)", field: "series")
+        }
         let link = try await links.link(code: try code(context))
+        guard series else {
+            return Response.json(LinkStats.json(code: link.code, summary: try await links.clickTotals(code: link.code)))
+        }
         let counts = try await links.allClickCounts(code: link.code)
         return Response.json(LinkStats(counts: counts).json(code: link.code))
     }

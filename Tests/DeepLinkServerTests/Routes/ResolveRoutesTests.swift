@@ -172,6 +172,15 @@ struct ResolveRoutesTests {
             #expect(stats["byUTMSource"] == ["mail": 4, "sms": 1])
             #expect(stats["byUTMCampaign"] == ["spring": 5])
             #expect(stats["byDay"] == [["day": .string(ResolveRoutes.day(Date())), "count": 5]])
+            #expect(stats["series"].map { if case .array(let buckets) = $0 { buckets.count } else { 0 } } == 4, "two iPhones from one referrer share a bucket")
+            // Without the series, the same sums come from the link's daily totals.
+            var sums = try await server.api(.get, "/api/v1/links/\(code)/stats?series=false").object()
+            #expect(sums["series"] == nil)
+            sums["series"] = stats["series"]
+            #expect(sums == stats)
+            let wrong = try await server.api(.get, "/api/v1/links/\(code)/stats?series=maybe")
+            #expect(wrong.status == .badRequest)
+            #expect(wrong.text.contains("series must be true or false"))
             #expect(try await server.api(.get, "/api/v1/links/unknown-code/stats").status == .notFound)
         }
     }
