@@ -8,7 +8,8 @@
 #   - the stats of the link with a million clicks (admin API with and without its 21,600-bucket
 #     series, and the dashboard page) and the all-links numbers over ten million, 50 sequential
 #     requests each, p50 and p95.
-# SQLite, and PostgreSQL when DEEPLINK_BENCH_POSTGRES_URL names a database it may empty.
+# SQLite (unless SKIP_SQLITE is set), and PostgreSQL when DEEPLINK_BENCH_POSTGRES_URL names a
+# database it may empty.
 #
 #   Benchmarks/server/scale.sh
 #   LINKS=100000 DEEPLINK_BENCH_POSTGRES_URL=postgres://u:p@127.0.0.1:5432/db Benchmarks/server/scale.sh
@@ -36,7 +37,7 @@ with open(path, "w") as out:
     out.write("https://shop.page.link/hot,https://shop.example.com/sales/1,com.example.shop,,,com.example.shop,,,,,123456789,,,,Hot,,,"
               "newsletter,email,hot,,,,,,,FALSE,Hot,2023-06-01 09:30:00 UTC\n")
     for i in range(count - 1):
-        out.write(f"https://shop.page.link/l{i},https://shop.example.com/sales/{i % 5000},com.example.shop,,,com.example.shop,,,,,"
+        out.write(f"https://shop.page.link/link{i},https://shop.example.com/sales/{i % 5000},com.example.shop,,,com.example.shop,,,,,"
                   f"123456789,,,,Sale {i},,,source-{i % 20},email,campaign-{i % 500},,,,,,,FALSE,Link {i},2023-06-01 09:30:00 UTC\n")
 PY
 
@@ -51,7 +52,7 @@ SELECT 'hot', $day, CASE (i / 90) % 4 WHEN 0 THEN 'ios' WHEN 1 THEN 'android' WH
        1000000 / 21600
 FROM $series WHERE i < 21600;
 INSERT INTO clicks (code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign, count)
-SELECT 'l' || (i / 10), $day, CASE i % 4 WHEN 0 THEN 'ios' WHEN 1 THEN 'android' WHEN 2 THEN 'desktop' ELSE 'crawler' END,
+SELECT 'link' || (i / 10), $day, CASE i % 4 WHEN 0 THEN 'ios' WHEN 1 THEN 'android' WHEN 2 THEN 'desktop' ELSE 'crawler' END,
        CASE i % 3 WHEN 0 THEN '' WHEN 1 THEN 'instagram.com' ELSE 'news.example' END, 'source-' || ((i / 10) % 20), 'email',
        'campaign-' || ((i / 10) % 500), 10
 FROM $series WHERE i < 900000 AND i / 10 < $LINKS - 1;
@@ -110,17 +111,17 @@ run_database() {
     now=$(date +%s)
     if [[ $name == sqlite ]]; then
         {
-            echo "BEGIN;"
+            echo "PRAGMA foreign_keys = ON; BEGIN;"
             echo "CREATE TEMP TABLE n AS WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < 999999) SELECT i FROM s;"
             clicks_sql n "strftime('%Y-%m-%d', $now - (i % 90) * 86400, 'unixepoch')"
             echo "COMMIT; ANALYZE;"
-        } | sqlite3 "${database#sqlite:}"
+        } | sqlite3 -bail "${database#sqlite:}"
     else
         {
             echo "BEGIN;"
             clicks_sql "generate_series(0, 999999) AS s(i)" "to_char(to_timestamp($now - (i % 90) * 86400) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
-            echo "COMMIT; ANALYZE;"
-        } | psql -q "$database" >/dev/null
+            echo "COMMIT; ANALYZE links, clicks, click_totals, link_click_totals;"
+        } | psql -q -v ON_ERROR_STOP=1 "$database" >/dev/null
     fi
     local clicked=$((SECONDS - started))
     local size total
@@ -143,7 +144,7 @@ run_database() {
     cat >"$WORK/random.lua" <<LUA
 math.randomseed(7)
 request = function()
-    return wrk.format("GET", "/l" .. math.random(0, $LINKS - 2), { ["User-Agent"] = "$IPHONE" })
+    return wrk.format("GET", "/link" .. math.random(0, $LINKS - 2), { ["User-Agent"] = "$IPHONE" })
 end
 LUA
     read -r cached_rps _ cached_p99 cached_errors < <(measure "http://127.0.0.1:$PORT/hot" -H "User-Agent: $IPHONE")
@@ -164,7 +165,7 @@ LUA
 }
 
 printf '%-10s %-34s %10s %10s %8s\n' database target "req/s" "p99 ms" errors
-run_database sqlite "sqlite:$WORK/scale.sqlite"
+[[ -n "${SKIP_SQLITE:-}" ]] || run_database sqlite "sqlite:$WORK/scale.sqlite"
 if [[ -n "${DEEPLINK_BENCH_POSTGRES_URL:-}" ]]; then
     psql -q "$DEEPLINK_BENCH_POSTGRES_URL" -c "DROP SCHEMA public CASCADE; CREATE SCHEMA public;" >/dev/null
     run_database postgres "$DEEPLINK_BENCH_POSTGRES_URL"

@@ -10,6 +10,9 @@ import Synchronization
 /// one interval of counts. Several processes sharing a database add up, because each write adds
 /// to the stored count. A `Service` for Hummingbird's service group; `Sendable`.
 final class ClickCounter: Service, Sendable {
+    /// The buckets written in one ``ClickStorage/record(_:)`` call.
+    static let bucketsPerWrite = 500
+
     private let store: any ClickStorage
     private let interval: Duration
     private let logger: Logger
@@ -53,12 +56,19 @@ final class ClickCounter: Service, Sendable {
             defer { pending.removeAll(keepingCapacity: true) }
             return pending
         }
-        for (click, count) in batch {
+        // A few hundred buckets a call, each call a few statements: a failed call keeps only its
+        // own counts for the next try.
+        let buckets = Array(batch)
+        for start in stride(from: 0, to: buckets.count, by: Self.bucketsPerWrite) {
+            let part = Dictionary(uniqueKeysWithValues: buckets[start..<min(start + Self.bucketsPerWrite, buckets.count)].map { ($0.key, $0.value) })
             do {
-                try await store.record(click, count: count)
+                try await store.record(part)
             } catch {
-                logger.error("cannot write click counts; keeping them for the next try", metadata: ["link.code": "\(click.code)", "error": "\(error)"])
-                pending.withLock { $0[click, default: 0] += count }
+                logger.error(
+                    "cannot write click counts; keeping them for the next try", metadata: ["buckets": "\(part.count)", "error": "\(error)"])
+                pending.withLock { pending in
+                    for (click, count) in part { pending[click, default: 0] += count }
+                }
             }
         }
     }

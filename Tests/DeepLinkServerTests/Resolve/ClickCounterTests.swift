@@ -10,12 +10,33 @@ struct ClickCounterTests {
     final class SlowClickStorage: ClickStorage {
         let stored = Mutex(0)
 
-        func record(_ click: Click, count: Int) async throws(StoreError) {
+        func record(_ counts: [Click: Int]) async throws(StoreError) {
             try? await Task.sleep(for: .milliseconds(300))
-            stored.withLock { $0 += count }
+            stored.withLock { $0 += counts.values.reduce(0, +) }
         }
 
         func clickCounts(code: String) async throws(StoreError) -> [ClickCount] { [] }
+    }
+
+    /// Counts each call and the buckets it carried.
+    final class CallCountingStorage: ClickStorage {
+        let calls = Mutex<[Int]>([])
+
+        func record(_ counts: [Click: Int]) async throws(StoreError) {
+            calls.withLock { $0.append(counts.count) }
+        }
+
+        func clickCounts(code: String) async throws(StoreError) -> [ClickCount] { [] }
+    }
+
+    @Test func aFlushWritesAThousandBucketsInAFewCallsNotOneEach() async {
+        let storage = CallCountingStorage()
+        let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"))
+        for index in 0..<1_200 {
+            counter.add(Click(code: "link\(index)", day: "2026-05-01", platform: .ios, referrerDomain: "", utmSource: "", utmMedium: "", utmCampaign: ""))
+        }
+        await counter.flush()
+        #expect(storage.calls.withLock { $0 }.sorted() == [200, 500, 500])
     }
 
     static func click(_ platform: ClientPlatform) -> Click {

@@ -121,6 +121,35 @@ struct DashboardStorageTests {
     }
 
     @Test(arguments: StoreBackend.available)
+    func aBatchOfBucketsAcrossManyLinksIsStoredWithItsTotalsAndWithoutThoseOfMissingLinks(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let codes = (0..<300).map { "batch-\($0)" }
+            try await store.insert(codes.map { link($0, created: Date()) })
+            // 1,200 buckets (more than one statement's 500), and 50 of a link that does not exist.
+            var counts: [Click: Int] = [:]
+            for (index, code) in codes.enumerated() {
+                for platform in ClientPlatform.allCases {
+                    counts[Click(code: code, day: "2030-03-0\(1 + index % 3)", platform: platform, utmSource: "s\(index % 5)")] = 1 + index % 4
+                }
+            }
+            for index in 0..<50 { counts[Click(code: "batch-missing", day: "2030-03-01", platform: .ios, utmSource: "m\(index)")] = 7 }
+            try await store.record(counts)
+            let expected = codes.enumerated().reduce(0) { $0 + 4 * (1 + $1.offset % 4) }
+            let everything = try await store.clickSummary(code: nil, since: "2030-03-01")
+            #expect(everything.perDay.values.reduce(0, +) == expected)
+            #expect(everything.byUTMSource.keys.allSatisfy { $0.hasPrefix("s") }, "the missing link's clicks are dropped")
+            #expect(try await store.clickCounts(code: "batch-7").map(\.count) == [4, 4, 4, 4])
+            #expect(try await store.clickCounts(code: "batch-missing").isEmpty)
+            let one = try await store.clickSummary(code: "batch-7", since: "2030-03-01")
+            #expect(one.byPlatform == ["ios": 4, "android": 4, "desktop": 4, "crawler": 4])
+            #expect(one.perDay == ["2030-03-02": 16])
+            // Written again, the same batch adds up.
+            try await store.record(counts)
+            #expect(try await store.clickSummary(code: "batch-7", since: "2030-03-01").perDay == ["2030-03-02": 32])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
     func eachLinksTotalsAndTheAllLinksTotalsEqualARecountOfItsClicksWhileClicksArriveConcurrently(backend: StoreBackend) async throws {
         try await backend.withStore { store in
             // Each backend's store is a database (or schema) of its own, so the totals are these links' only.

@@ -2,45 +2,64 @@ extension SQLLinkStore {
     /// The click bucket columns, which form the clicks table's key.
     private static var clickKeyColumns: String { "code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign" }
 
-    /// Adds resolutions to a click bucket, to the link's totals and to the all-links totals,
-    /// dropping those of a deleted link; see ``ClickStorage``.
-    public func record(_ click: Click, count: Int) async throws(StoreError) {
-        try await run(
-            SQLQuery(
-                """
-                INSERT INTO clicks (\(Self.clickKeyColumns), count) SELECT \(placeholders(8)) \
-                WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
-                ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
-                """,
-                [
-                    .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
-                    .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
-                ], action: "record clicks"))
-        // The link's and all links' totals: one row per dimension each, in one statement each.
-        let dimensions = ["day", "platform", "referrer_domain", "utm_source", "utm_medium", "utm_campaign"]
-        let rows = dimensions.enumerated().map { index, name in "($2, '\(name)', $\(index + 2), $8)" }.joined(separator: ", ")
-        try await run(
-            SQLQuery(
-                """
-                INSERT INTO link_click_totals (code, day, dimension, name, count) SELECT $1, column1, column2, column3, column4 \
-                FROM (VALUES \(rows)) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
-                ON CONFLICT (code, day, dimension, name) DO UPDATE SET count = link_click_totals.count + excluded.count
-                """,
-                [
-                    .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
-                    .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
-                ], action: "record link click totals"))
-        try await run(
-            SQLQuery(
-                """
-                INSERT INTO click_totals (day, dimension, name, count) SELECT column1, column2, column3, column4 \
-                FROM (VALUES \(rows)) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
-                ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
-                """,
-                [
-                    .text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
-                    .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
-                ], action: "record click totals"))
+    /// The most buckets in one statement: 500 rows of 8 values, and their 3,000 rollup rows of 5,
+    /// stay well under the bound parameters SQLite (32,766) and PostgreSQL (65,535) take.
+    private static var largestBatch: Int { 500 }
+
+    /// Adds resolutions to click buckets, to their links' daily totals and to the all-links totals,
+    /// dropping those of a deleted link; see ``ClickStorage``. Three statements per 500 buckets,
+    /// however many links they belong to, so a second of clicks on a million links costs a few
+    /// statements, not three per link; buckets are written in key order, so servers sharing a
+    /// database take their rows' locks in the same order.
+    public func record(_ counts: [Click: Int]) async throws(StoreError) {
+        let buckets = counts.filter { $0.value > 0 }.sorted { $0.key.sortKey.lexicographicallyPrecedes($1.key.sortKey) }
+        var start = 0
+        while start < buckets.count {
+            let batch = buckets[start..<min(start + Self.largestBatch, buckets.count)]
+            start += batch.count
+            try await run(
+                SQLQuery(
+                    """
+                    INSERT INTO clicks (\(Self.clickKeyColumns), count) \
+                    SELECT column1, column2, column3, column4, column5, column6, column7, column8 \
+                    FROM (VALUES \(rowPlaceholders(rows: batch.count, columns: 8))) AS added \
+                    WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1) \
+                    ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
+                    """,
+                    batch.flatMap { click, count in
+                        [
+                            SQLValue.text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
+                            .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
+                        ]
+                    }, action: batch.count == 1 ? "record clicks" : "record clicks in \(batch.count) buckets"))
+            // Each bucket adds to one row per dimension of its link's totals; the all-links
+            // totals are the same rows summed over the links that still exist.
+            var totals: [ClickTotalKey: Int64] = [:]
+            for (click, count) in batch {
+                for (dimension, name) in click.dimensions {
+                    totals[ClickTotalKey(code: click.code, day: click.day, dimension: dimension, name: name), default: 0] += Int64(count)
+                }
+            }
+            let rows = totals.sorted { $0.key < $1.key }
+            let values = rows.flatMap { key, count in
+                [SQLValue.text(key.code), .text(key.day), .text(key.dimension), .text(key.name), .integer(count)]
+            }
+            let added = "FROM (VALUES \(rowPlaceholders(rows: rows.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
+            try await run(
+                SQLQuery(
+                    """
+                    INSERT INTO link_click_totals (code, day, dimension, name, count) \
+                    SELECT column1, column2, column3, column4, column5 \(added) \
+                    ON CONFLICT (code, day, dimension, name) DO UPDATE SET count = link_click_totals.count + excluded.count
+                    """, values, action: "record link click totals"))
+            try await run(
+                SQLQuery(
+                    """
+                    INSERT INTO click_totals (day, dimension, name, count) \
+                    SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 \
+                    ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
+                    """, values, action: "record click totals"))
+        }
     }
 
     /// Every click bucket of a link.
@@ -59,5 +78,30 @@ extension SQLLinkStore {
                         count: Int(try row.required("count", of: "clicks") as Int64))
                 }
             })
+    }
+}
+
+/// A row of `link_click_totals`, ordered by its columns.
+private struct ClickTotalKey: Hashable, Comparable {
+    let code: String
+    let day: String
+    let dimension: String
+    let name: String
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.code, lhs.day, lhs.dimension, lhs.name) < (rhs.code, rhs.day, rhs.dimension, rhs.name)
+    }
+}
+
+extension Click {
+    /// The bucket's key columns in order, for writing buckets in one order.
+    fileprivate var sortKey: [String] { [code, day, platform.rawValue, referrerDomain, utmSource, utmMedium, utmCampaign] }
+
+    /// The bucket's value along each dimension of the rollups.
+    fileprivate var dimensions: [(String, String)] {
+        [
+            ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
+            ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),
+        ]
     }
 }
