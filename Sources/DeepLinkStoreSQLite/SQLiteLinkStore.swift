@@ -4,21 +4,31 @@ import Foundation
 import Logging
 import NIOCore
 import SQLiteNIO
+import Synchronization
 
 /// A ``LinkStore`` in one SQLite file (or in memory), in WAL mode, through sqlite-nio.
 ///
-/// One connection serves every query; SQLite serializes them and WAL lets other processes, such
-/// as `deeplink keys create`, read and write the same file meanwhile. `Sendable`.
+/// One connection writes; a file's reads (`SELECT`s) go to two more connections that only read,
+/// so a link is looked up while a batch of click counts is being written: in WAL mode readers
+/// never wait for the writer, and a read sees every write that returned before it began. WAL
+/// also lets other processes, such as `deeplink keys create`, read and write the same file
+/// meanwhile. `Sendable`.
 public final class SQLiteLinkStore: SQLLinkStore {
     /// `BINARY`: SQLite compares text byte by byte by default.
     public static let byteOrder = "BINARY"
     /// SQLite's `LIKE` ignores ASCII case already.
     public static let lowercasesBeforeLike = false
 
-    private let connection: SQLiteConnection
+    /// How many connections only read, beside the one that writes.
+    static let readerCount = 2
 
-    private init(connection: SQLiteConnection) {
+    private let connection: SQLiteConnection
+    private let readers: [SQLiteConnection]
+    private let readsRun = Atomic<Int>(0)
+
+    private init(connection: SQLiteConnection, readers: [SQLiteConnection] = []) {
         self.connection = connection
+        self.readers = readers
     }
 
     /// Opens (creating if needed) a database file and brings its schema up to date.
@@ -47,7 +57,19 @@ public final class SQLiteLinkStore: SQLLinkStore {
                 try await store.pragma("synchronous = NORMAL", file: path)
                 try await store.migrate()
             }
-            return store
+            var readers: [SQLiteLinkStore] = []
+            do throws(StoreError) {
+                for _ in 0..<readerCount {
+                    let reader = try await connect(storage: .file(path: path), describedAs: path, logger: logger)
+                    readers.append(reader)
+                    try await reader.pragma("query_only = ON", file: path)
+                }
+            } catch {
+                for reader in readers { await reader.close() }
+                await store.close()
+                throw error
+            }
+            return SQLiteLinkStore(connection: store.connection, readers: readers.map(\.connection))
         } catch {
             if !fileExisted { removeDatabaseFiles(at: path) }
             for folder in created.reversed() { try? FileManager.default.removeItem(at: folder) }
@@ -170,8 +192,9 @@ public final class SQLiteLinkStore: SQLLinkStore {
         (error as? SQLiteError)?.message ?? error.fileReason
     }
 
-    /// Closes the connection; the store cannot be used afterwards.
+    /// Closes the connections; the store cannot be used afterwards.
     public func close() async {
+        for reader in readers { try? await reader.close() }
         try? await connection.close()
     }
 
@@ -194,17 +217,23 @@ public final class SQLiteLinkStore: SQLLinkStore {
         try await run("answer a health check") { _ = try await $0.query("SELECT 1") }
     }
 
-    /// Runs a query on the connection; see ``SQLLinkStore/run(_:)``.
+    /// Runs a query, a `SELECT` on a reading connection (in turn) and anything else on the
+    /// writing one; see ``SQLLinkStore/run(_:)``.
     public func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
-        try query.read(try await run(query.action, duplicateMessage: query.duplicateMessage) { try await Self.rows(query, on: $0) })
+        var connection = self.connection
+        if !readers.isEmpty, query.sql.hasPrefix("SELECT ") {
+            connection = readers[readsRun.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
+        }
+        return try query.read(
+            try await run(query.action, duplicateMessage: query.duplicateMessage, on: connection) { try await Self.rows(query, on: $0) })
     }
 
     /// Runs database work, turning its errors into ``StoreError``.
     private func run<T>(
-        _ what: String, duplicateMessage: String? = nil, _ body: (SQLiteConnection) async throws -> T
+        _ what: String, duplicateMessage: String? = nil, on connection: SQLiteConnection? = nil, _ body: (SQLiteConnection) async throws -> T
     ) async throws(StoreError) -> T {
         do {
-            return try await body(connection)
+            return try await body(connection ?? self.connection)
         } catch let error as SQLiteError where error.reason == .constraintPrimaryKeyFailed || error.reason == .constraintUniqueFailed {
             throw StoreError(code: .duplicate, message: duplicateMessage ?? "\(what): duplicate key", cause: error)
         } catch let error as StoreError {

@@ -32,7 +32,17 @@ struct PostgresOutageTests {
         let url = database.url(host: "127.0.0.1", query: "sslmode=disable")
         try await PostgresLinkStore.withStore(url: url, logger: logs.logger(level: .notice)) { [configuration] store in
             let key = APIKey.generate(name: "test", at: Date())
-            try await store.insert(key.record)
+            // The database has just started, and with the whole suite on two cores its first
+            // connections can take longer than the pool's one-second wait: try for a while.
+            let warming = ContinuousClock.now
+            while true {
+                do {
+                    try await store.insert(key.record)
+                    break
+                } catch let error where error.code == .unavailable && warming.duration(to: .now) < .seconds(15) {
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+            }
             var appLogger = Logger(label: "test.server")
             appLogger.logLevel = .critical
             let app = try buildApplication(configuration: configuration, store: store, logger: appLogger)
