@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Writes the deferred clicks of concurrent store hops together (group commit). `Sendable`.
 ///
 /// A click that arrives while no write is under way is written at once. Clicks that arrive
@@ -13,70 +11,28 @@ final class DeferredClickWriter: Sendable {
     /// bound parameters SQLite (32,766) and PostgreSQL (65,535) take.
     static let largestBatch = 500
 
-    private struct Waiting {
-        let click: DeferredClick
-        let continuation: CheckedContinuation<Result<Void, StoreError>, Never>
-    }
-
-    private struct State {
-        var waiting: [Waiting] = []
-        var writing = false
-    }
-
-    private let store: any DeferredClickStorage
-    private let state = Mutex(State())
+    private let commit: GroupCommit<DeferredClick, Result<Void, StoreError>>
 
     /// Creates a writer.
     /// - Parameter store: Where clicks are stored.
     init(store: any DeferredClickStorage) {
-        self.store = store
+        commit = GroupCommit(largestBatch: Self.largestBatch) { clicks in await Self.write(clicks, to: store) }
     }
 
     /// How many clicks wait for the write under way to finish.
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var waitingCount: Int { commit.waitingCount }
 
     /// Stores a click, together with the clicks of concurrent callers.
     /// - Parameter click: The click.
     /// - Throws: ``StoreError``: the database failed, or the click's token is taken.
     func insert(_ click: DeferredClick) async throws(StoreError) {
-        let outcome = await withCheckedContinuation { continuation in
-            let startsWriting = state.withLock { state in
-                state.waiting.append(Waiting(click: click, continuation: continuation))
-                guard !state.writing else { return false }
-                state.writing = true
-                return true
-            }
-            if startsWriting {
-                Task { await self.writeWaiting() }
-            }
-        }
-        try outcome.get()
-    }
-
-    /// Writes what is waiting, batch after batch, until nothing is.
-    private func writeWaiting() async {
-        while true {
-            let batch = state.withLock { state -> [Waiting] in
-                guard !state.waiting.isEmpty else {
-                    state.writing = false
-                    return []
-                }
-                let batch = Array(state.waiting.prefix(Self.largestBatch))
-                state.waiting.removeFirst(batch.count)
-                return batch
-            }
-            guard !batch.isEmpty else { return }
-            let outcomes = await write(batch.map(\.click))
-            for (waiting, outcome) in zip(batch, outcomes) {
-                waiting.continuation.resume(returning: outcome)
-            }
-        }
+        try await commit.submit(click).get()
     }
 
     /// Writes clicks in one statement; when a token is taken, which fails the whole statement,
     /// writes them one by one so that only that click fails.
     /// - Returns: Each click's outcome, in order.
-    private func write(_ clicks: [DeferredClick]) async -> [Result<Void, StoreError>] {
+    private static func write(_ clicks: [DeferredClick], to store: any DeferredClickStorage) async -> [Result<Void, StoreError>] {
         do {
             try await store.insert(clicks)
             return Array(repeating: .success(()), count: clicks.count)

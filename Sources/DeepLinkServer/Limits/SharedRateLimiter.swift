@@ -7,10 +7,11 @@ import Synchronization
 /// `Sendable`.
 ///
 /// Takes that arrive while one is under way wait for it and are then decided together, in one
-/// statement (``RateLimitStorage/takeTokens(_:scope:perMinute:now:)``), as ``DeferredClickWriter``
-/// writes clicks: under a burst the database sees a few statements, not one per request. When the
-/// database cannot be reached, this server counts in its own memory until it answers again (the
-/// request that needed the limit usually needs the database too, and fails on its own).
+/// statement (``RateLimitStorage/takeTokens(_:scope:perMinute:now:)``), through the same
+/// ``GroupCommit`` with which ``DeferredClickWriter`` writes clicks: under a burst the database
+/// sees a few statements, not one per request. When the database cannot be reached, this server
+/// counts in its own memory until it answers again (the request that needed the limit usually
+/// needs the database too, and fails on its own).
 final class SharedRateLimiter: RequestLimiter {
     /// The most takes decided in one statement: 500 rows of 6 values stay well under the bound
     /// parameters SQLite (32,766) and PostgreSQL (65,535) take.
@@ -18,25 +19,8 @@ final class SharedRateLimiter: RequestLimiter {
     /// How often buckets nobody took from in a minute are deleted.
     static let purgeInterval: TimeInterval = 60
 
-    private struct Waiting {
-        let client: String
-        let continuation: CheckedContinuation<Int?, Never>
-    }
-
-    private struct State {
-        var waiting: [Waiting] = []
-        var deciding = false
-        var lastPurge: Date
-        var failing = false
-    }
-
-    private let scope: String
-    private let perMinute: Int
-    private let store: any RateLimitStorage
-    private let local: RateLimiter
-    private let logger: Logger
-    private let clock: @Sendable () -> Date
-    private let state: Mutex<State>
+    private let buckets: Buckets
+    private let commit: GroupCommit<String, Int?>
 
     /// Creates a limiter.
     /// - Parameters:
@@ -49,94 +33,88 @@ final class SharedRateLimiter: RequestLimiter {
         scope: String, perMinute: Int, store: any RateLimitStorage, logger: Logger,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.scope = scope
-        self.perMinute = perMinute
-        self.store = store
-        self.local = RateLimiter(perMinute: perMinute)
-        self.logger = logger
-        self.clock = clock
-        self.state = Mutex(State(lastPurge: clock()))
+        let buckets = Buckets(scope: scope, perMinute: perMinute, store: store, logger: logger, clock: clock)
+        self.buckets = buckets
+        commit = GroupCommit(largestBatch: Self.largestBatch) { clients in await buckets.decide(clients) }
     }
 
     /// Takes a token for a client, together with the takes of concurrent callers; see ``RequestLimiter``.
     func take(_ client: String) async -> Int? {
-        await withCheckedContinuation { continuation in
-            let startsDeciding = state.withLock { state in
-                state.waiting.append(Waiting(client: client, continuation: continuation))
-                guard !state.deciding else { return false }
-                state.deciding = true
-                return true
-            }
-            if startsDeciding {
-                Task { await self.decideWaiting() }
-            }
-        }
+        await commit.submit(client)
     }
 
     /// Puts a token back into the client's bucket; see ``RequestLimiter``.
     func giveBack(_ client: String) async {
         do {
-            try await store.returnToken(client: client, scope: scope, perMinute: perMinute)
+            try await buckets.store.returnToken(client: client, scope: buckets.scope, perMinute: buckets.perMinute)
         } catch {
-            local.giveBack(client)
+            buckets.local.giveBack(client)
         }
     }
 
-    /// Decides what is waiting, batch after batch, until nothing is; then deletes full buckets
-    /// when a minute has passed since it last did.
-    private func decideWaiting() async {
-        while true {
-            let batch = state.withLock { state -> [Waiting] in
-                guard !state.waiting.isEmpty else {
-                    state.deciding = false
-                    return []
+    /// One limit's buckets in the database, and this server's own while it cannot reach them.
+    private final class Buckets: Sendable {
+        private struct Health {
+            var lastPurge: Date
+            var failing = false
+        }
+
+        let scope: String
+        let perMinute: Int
+        let store: any RateLimitStorage
+        let local: RateLimiter
+        private let logger: Logger
+        private let clock: @Sendable () -> Date
+        private let health: Mutex<Health>
+
+        init(scope: String, perMinute: Int, store: any RateLimitStorage, logger: Logger, clock: @escaping @Sendable () -> Date) {
+            self.scope = scope
+            self.perMinute = perMinute
+            self.store = store
+            self.local = RateLimiter(perMinute: perMinute)
+            self.logger = logger
+            self.clock = clock
+            self.health = Mutex(Health(lastPurge: clock()))
+        }
+
+        /// Takes one token per entry, in one statement; a client's first entries get what its
+        /// bucket holds. Then deletes full buckets when a minute has passed since it last did.
+        /// - Parameter clients: The clients, one entry per take, in arrival order.
+        /// - Returns: Each take's outcome, in order.
+        func decide(_ clients: [String]) async -> [Int?] {
+            var wanted: [String: Int] = [:]
+            for client in clients { wanted[client, default: 0] += 1 }
+            let now = clock()
+            let outcomes: [Int?]
+            do {
+                let grants = try await store.takeTokens(wanted, scope: scope, perMinute: perMinute, now: now)
+                if health.withLock({ health in defer { health.failing = false }; return health.failing }) {
+                    logger.notice("the database answers again; the limit is shared again", metadata: ["limit": "\(scope)"])
                 }
-                let batch = Array(state.waiting.prefix(Self.largestBatch))
-                state.waiting.removeFirst(batch.count)
-                return batch
+                var given: [String: Int] = [:]
+                outcomes = clients.map { client in
+                    let grant = grants[client] ?? RateLimitGrant(granted: 0, retryAfter: 1)
+                    let index = given[client, default: 0]
+                    given[client] = index + 1
+                    return index < grant.granted ? nil : max(1, grant.retryAfter)
+                }
+            } catch {
+                if !health.withLock({ health in defer { health.failing = true }; return health.failing }) {
+                    logger.warning(
+                        "cannot reach the database for a limit; counting in this server's memory until it answers",
+                        metadata: ["limit": "\(scope)", "error": "\(error)"])
+                }
+                return clients.map { local.take($0) }
             }
-            guard !batch.isEmpty else { break }
-            let outcomes = await decide(batch.map(\.client))
-            for (waiting, outcome) in zip(batch, outcomes) {
-                waiting.continuation.resume(returning: outcome)
+            let purgeIsDue = health.withLock { health in
+                guard now.timeIntervalSince(health.lastPurge) >= SharedRateLimiter.purgeInterval else { return false }
+                health.lastPurge = now
+                return true
             }
-        }
-        let now = clock()
-        let purgeIsDue = state.withLock { state in
-            guard now.timeIntervalSince(state.lastPurge) >= Self.purgeInterval else { return false }
-            state.lastPurge = now
-            return true
-        }
-        if purgeIsDue {
-            _ = try? await store.purgeRateLimits(updatedBefore: now.addingTimeInterval(-Self.purgeInterval))
-        }
-    }
-
-    /// Takes one token per entry, in one statement; a client's first entries get what its bucket holds.
-    /// - Parameter clients: The clients, one entry per take, in arrival order.
-    /// - Returns: Each take's outcome, in order.
-    private func decide(_ clients: [String]) async -> [Int?] {
-        var wanted: [String: Int] = [:]
-        for client in clients { wanted[client, default: 0] += 1 }
-        do {
-            let grants = try await store.takeTokens(wanted, scope: scope, perMinute: perMinute, now: clock())
-            if state.withLock({ state in defer { state.failing = false }; return state.failing }) {
-                logger.notice("the database answers again; the limit is shared again", metadata: ["limit": "\(scope)"])
+            if purgeIsDue {
+                _ = try? await store.purgeRateLimits(updatedBefore: now.addingTimeInterval(-SharedRateLimiter.purgeInterval))
             }
-            var given: [String: Int] = [:]
-            return clients.map { client in
-                let grant = grants[client] ?? RateLimitGrant(granted: 0, retryAfter: 1)
-                let index = given[client, default: 0]
-                given[client] = index + 1
-                return index < grant.granted ? nil : max(1, grant.retryAfter)
-            }
-        } catch {
-            if !state.withLock({ state in defer { state.failing = true }; return state.failing }) {
-                logger.warning(
-                    "cannot reach the database for a limit; counting in this server's memory until it answers",
-                    metadata: ["limit": "\(scope)", "error": "\(error)"])
-            }
-            return clients.map { local.take($0) }
+            return outcomes
         }
     }
 }

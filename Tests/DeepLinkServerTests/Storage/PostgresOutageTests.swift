@@ -39,7 +39,7 @@ struct PostgresOutageTests {
                 do {
                     try await store.insert(key.record)
                     break
-                } catch let error where error.code == .unavailable && warming.duration(to: .now) < .seconds(15) {
+                } catch let error as StoreError where error.code == .unavailable && warming.duration(to: .now) < .seconds(15) {
                     try await Task.sleep(for: .milliseconds(200))
                 }
             }
