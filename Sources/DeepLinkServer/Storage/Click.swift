@@ -39,6 +39,17 @@ public struct Click: Sendable, Hashable {
     }
 }
 
+extension Click {
+    /// The bucket's value along each dimension that the rollups (`click_totals`,
+    /// `link_click_totals`) and ``ClickSummary`` sum clicks by, under the rollups' dimension names.
+    var dimensions: [(dimension: String, name: String)] {
+        [
+            ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
+            ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),
+        ]
+    }
+}
+
 /// How many clicks share one set of buckets. A `Sendable` value.
 public struct ClickCount: Sendable, Hashable {
     /// The buckets; `click.code` is the link's code.

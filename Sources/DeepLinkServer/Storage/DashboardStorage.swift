@@ -254,12 +254,23 @@ public struct ClickSummary: Sendable, Hashable {
     /// - Parameter counts: The buckets.
     public init(_ counts: [ClickCount]) {
         for count in counts {
-            perDay[count.click.day, default: 0] += count.count
-            byPlatform[count.click.platform.rawValue, default: 0] += count.count
-            byReferrer[count.click.referrerDomain, default: 0] += count.count
-            byUTMSource[count.click.utmSource, default: 0] += count.count
-            byUTMMedium[count.click.utmMedium, default: 0] += count.count
-            byUTMCampaign[count.click.utmCampaign, default: 0] += count.count
+            for (dimension, name) in count.click.dimensions { add(count.count, dimension: dimension, name: name) }
+        }
+    }
+
+    /// Adds clicks to one value of a dimension, named as the rollups name it (``Click/dimensions``).
+    /// - Parameters:
+    ///   - count: The clicks.
+    ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium` or `utm_campaign`.
+    ///   - name: The value along it.
+    mutating func add(_ count: Int, dimension: String, name: String) {
+        switch dimension {
+        case "day": perDay[name, default: 0] += count
+        case "platform": byPlatform[name, default: 0] += count
+        case "referrer_domain": byReferrer[name, default: 0] += count
+        case "utm_source": byUTMSource[name, default: 0] += count
+        case "utm_medium": byUTMMedium[name, default: 0] += count
+        default: byUTMCampaign[name, default: 0] += count
         }
     }
 }

@@ -96,12 +96,4 @@ private struct ClickTotalKey: Hashable, Comparable {
 extension Click {
     /// The bucket's key columns in order, for writing buckets in one order.
     fileprivate var sortKey: [String] { [code, day, platform.rawValue, referrerDomain, utmSource, utmMedium, utmCampaign] }
-
-    /// The bucket's value along each dimension of the rollups.
-    fileprivate var dimensions: [(String, String)] {
-        [
-            ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
-            ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),
-        ]
-    }
 }

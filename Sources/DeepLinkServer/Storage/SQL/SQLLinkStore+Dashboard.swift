@@ -156,16 +156,10 @@ extension SQLLinkStore {
             SQLQuery(sql, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
                 var summary = ClickSummary()
                 for row in rows {
-                    let name = try row.text("name") ?? ""
-                    let total = Int(try row.required("total", of: "clicks") as Int64)
-                    switch try row.text("dimension") {
-                    case "day": summary.perDay[name] = total
-                    case "platform": summary.byPlatform[name] = total
-                    case "referrer_domain": summary.byReferrer[name] = total
-                    case "utm_source": summary.byUTMSource[name] = total
-                    case "utm_medium": summary.byUTMMedium[name] = total
-                    default: summary.byUTMCampaign[name] = total
-                    }
+                    // One row per dimension and value (GROUP BY), so adding sets it.
+                    summary.add(
+                        Int(try row.required("total", of: "clicks") as Int64), dimension: try row.text("dimension") ?? "",
+                        name: try row.text("name") ?? "")
                 }
                 return summary
             })
