@@ -78,7 +78,8 @@ final class SharedRateLimiter: RequestLimiter {
         }
 
         /// Takes one token per entry, in one statement; a client's first entries get what its
-        /// bucket holds. Then deletes full buckets when a minute has passed since it last did.
+        /// bucket holds. When a minute has passed since it last did, it also starts deleting full
+        /// buckets, without the batch waiting for it.
         /// - Parameter clients: The clients, one entry per take, in arrival order.
         /// - Returns: Each take's outcome, in order.
         func decide(_ clients: [String]) async -> [Int?] {
@@ -112,7 +113,7 @@ final class SharedRateLimiter: RequestLimiter {
                 return true
             }
             if purgeIsDue {
-                _ = try? await store.purgeRateLimits(updatedBefore: now.addingTimeInterval(-SharedRateLimiter.purgeInterval))
+                Task { [store] in _ = try? await store.purgeRateLimits(updatedBefore: now.addingTimeInterval(-SharedRateLimiter.purgeInterval)) }
             }
             return outcomes
         }

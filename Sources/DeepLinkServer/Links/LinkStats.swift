@@ -9,6 +9,11 @@ struct LinkStats: Sendable {
     ///   - code: The link's code.
     ///   - summary: The link's clicks summed along each dimension.
     static func json(code: String, summary: ClickSummary) -> JSONValue {
+        .object(fields(code: code, summary: summary))
+    }
+
+    /// The sums' fields.
+    private static func fields(code: String, summary: ClickSummary) -> [String: JSONValue] {
         func sums(_ totals: [String: Int]) -> JSONValue { .object(totals.mapValues { .number(Double($0)) }) }
         return [
             "code": .string(code),
@@ -24,16 +29,16 @@ struct LinkStats: Sendable {
 
     /// The stats as the admin API returns them: the sums and every bucket.
     func json(code: String) -> JSONValue {
-        guard case .object(var stats) = Self.json(code: code, summary: ClickSummary(counts)) else { return .null }
+        var stats = Self.fields(code: code, summary: ClickSummary(counts))
         stats["series"] = .array(
-                counts.map { count in
-                    [
-                        "day": .string(count.click.day), "platform": .string(count.click.platform.rawValue),
-                        "referrer": .string(count.click.referrerDomain), "utmSource": .string(count.click.utmSource),
-                        "utmMedium": .string(count.click.utmMedium), "utmCampaign": .string(count.click.utmCampaign),
-                        "count": .number(Double(count.count)),
-                    ]
-                })
+            counts.map { count in
+                [
+                    "day": .string(count.click.day), "platform": .string(count.click.platform.rawValue),
+                    "referrer": .string(count.click.referrerDomain), "utmSource": .string(count.click.utmSource),
+                    "utmMedium": .string(count.click.utmMedium), "utmCampaign": .string(count.click.utmCampaign),
+                    "count": .number(Double(count.count)),
+                ]
+            })
         return .object(stats)
     }
 }
