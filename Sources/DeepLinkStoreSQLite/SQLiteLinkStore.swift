@@ -12,7 +12,9 @@ import Synchronization
 /// so a link is looked up while a batch of click counts is being written: in WAL mode readers
 /// never wait for the writer, and a read sees every write that returned before it began. WAL
 /// also lets other processes, such as `deeplink keys create`, read and write the same file
-/// meanwhile. `Sendable`.
+/// meanwhile. A fourth connection copies the write-ahead log back into the file every half
+/// second (a passive checkpoint, which waits for nobody), so the writer does not do it inside
+/// a commit and hold up the requests waiting on that commit. `Sendable`.
 public final class SQLiteLinkStore: SQLLinkStore {
     /// `BINARY`: SQLite compares text byte by byte by default.
     public static let byteOrder = "BINARY"
@@ -22,13 +24,51 @@ public final class SQLiteLinkStore: SQLLinkStore {
     /// How many connections only read, beside the one that writes.
     static let readerCount = 2
 
+    /// How often the write-ahead log is copied back into the file.
+    static let checkpointInterval = Duration.milliseconds(500)
+    /// The log's length, in pages, at which the writer copies it back itself: only reached when
+    /// the background checkpoints fall behind (SQLite's default is 1,000).
+    static let writerCheckpointPages = 10_000
+
     private let connection: SQLiteConnection
     private let readers: [SQLiteConnection]
     private let readsRun = Atomic<Int>(0)
+    private let checkpoints: Checkpoints?
 
-    private init(connection: SQLiteConnection, readers: [SQLiteConnection] = []) {
+    private init(connection: SQLiteConnection, readers: [SQLiteConnection] = [], checkpoints: Checkpoints? = nil) {
         self.connection = connection
         self.readers = readers
+        self.checkpoints = checkpoints
+    }
+
+    /// The connection that checkpoints the log and the task that runs it.
+    private struct Checkpoints: Sendable {
+        let connection: SQLiteConnection
+        let task: Task<Void, Never>
+
+        /// Starts checkpointing every ``SQLiteLinkStore/checkpointInterval``; a failed checkpoint
+        /// is logged and the next one tried as usual.
+        init(connection: SQLiteConnection, logger: Logger) {
+            self.connection = connection
+            task = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: SQLiteLinkStore.checkpointInterval)
+                    guard !Task.isCancelled else { return }
+                    do {
+                        _ = try await connection.query("PRAGMA wal_checkpoint(PASSIVE)")
+                    } catch {
+                        logger.warning("cannot checkpoint the SQLite write-ahead log", metadata: ["error": "\(error)"])
+                    }
+                }
+            }
+        }
+
+        /// Stops checkpointing and closes the connection.
+        func stop() async {
+            task.cancel()
+            await task.value
+            try? await connection.close()
+        }
     }
 
     /// Opens (creating if needed) a database file and brings its schema up to date.
@@ -55,21 +95,26 @@ public final class SQLiteLinkStore: SQLLinkStore {
                 try await store.pragma("journal_mode = WAL", file: path)
                 // In WAL mode NORMAL never corrupts the file; a power cut may lose the last commits.
                 try await store.pragma("synchronous = NORMAL", file: path)
+                try await store.pragma("wal_autocheckpoint = \(writerCheckpointPages)", file: path)
                 try await store.migrate()
             }
             var readers: [SQLiteLinkStore] = []
+            let checkpointer: SQLiteLinkStore
             do throws(StoreError) {
                 for _ in 0..<readerCount {
                     let reader = try await connect(storage: .file(path: path), describedAs: path, logger: logger)
                     readers.append(reader)
                     try await reader.pragma("query_only = ON", file: path)
                 }
+                checkpointer = try await connect(storage: .file(path: path), describedAs: path, logger: logger)
             } catch {
                 for reader in readers { await reader.close() }
                 await store.close()
                 throw error
             }
-            return SQLiteLinkStore(connection: store.connection, readers: readers.map(\.connection))
+            return SQLiteLinkStore(
+                connection: store.connection, readers: readers.map(\.connection),
+                checkpoints: Checkpoints(connection: checkpointer.connection, logger: logger))
         } catch {
             if !fileExisted { removeDatabaseFiles(at: path) }
             for folder in created.reversed() { try? FileManager.default.removeItem(at: folder) }
@@ -194,6 +239,7 @@ public final class SQLiteLinkStore: SQLLinkStore {
 
     /// Closes the connections; the store cannot be used afterwards.
     public func close() async {
+        await checkpoints?.stop()
         for reader in readers { try? await reader.close() }
         try? await connection.close()
     }
