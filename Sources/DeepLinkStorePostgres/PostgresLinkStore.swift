@@ -154,6 +154,31 @@ public final class PostgresLinkStore: SQLLinkStore {
         return try query.read(rows)
     }
 
+    /// Runs writes in one transaction; see ``SQLLinkStore/runTogether(_:)``.
+    public func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError) {
+        guard let first = queries.first else { return }
+        guard queries.count > 1 else { return try await run(first) }
+        let statements = queries.map(Self.postgresQuery)
+        try await run(first.action, duplicateMessage: queries.lazy.compactMap(\.duplicateMessage).first) { [logger] connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                for statement in statements { _ = try await Self.rows(of: connection.query(statement, logger: logger)) }
+            }
+        }
+    }
+
+    /// Runs a write in a transaction that commits without waiting for the disk; see
+    /// ``SQLLinkStore/runWithoutWaitingForDisk(_:)``.
+    public func runWithoutWaitingForDisk<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
+        let statement = Self.postgresQuery(query)
+        let rows = try await run(query.action, duplicateMessage: query.duplicateMessage) { [logger] connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                _ = try await Self.rows(of: connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger))
+                return try await Self.rows(of: connection.query(statement, logger: logger))
+            }
+        }
+        return try query.read(rows)
+    }
+
     /// Runs database work on a pooled connection, turning its errors into ``StoreError``.
     @discardableResult
     func run<T: Sendable>(

@@ -7,8 +7,9 @@ extension SQLLinkStore {
     private static var largestBatch: Int { 500 }
 
     /// Adds resolutions to click buckets, to their links' daily totals and to the all-links totals,
-    /// dropping those of a deleted link; see ``ClickStorage``. Three statements per 500 buckets,
-    /// however many links they belong to, so a second of clicks on a million links costs a few
+    /// dropping those of a deleted link; see ``ClickStorage``. Three statements per 500 buckets
+    /// (one transaction on PostgreSQL, so a retried part is never counted twice there), however
+    /// many links they belong to, so a second of clicks on a million links costs a few
     /// statements, not three per link; buckets are written in key order, so servers sharing a
     /// database take their rows' locks in the same order.
     public func record(_ counts: [Click: Int]) async throws(StoreError) {
@@ -17,21 +18,20 @@ extension SQLLinkStore {
         while start < buckets.count {
             let batch = buckets[start..<min(start + Self.largestBatch, buckets.count)]
             start += batch.count
-            try await run(
-                SQLQuery(
-                    """
-                    INSERT INTO clicks (\(Self.clickKeyColumns), count) \
-                    SELECT column1, column2, column3, column4, column5, column6, column7, column8 \
-                    FROM (VALUES \(rowPlaceholders(rows: batch.count, columns: 8))) AS added \
-                    WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1) \
-                    ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
-                    """,
-                    batch.flatMap { click, count in
-                        [
-                            SQLValue.text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
-                            .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
-                        ]
-                    }, action: batch.count == 1 ? "record clicks" : "record clicks in \(batch.count) buckets"))
+            let bucketCounts = SQLQuery(
+                """
+                INSERT INTO clicks (\(Self.clickKeyColumns), count) \
+                SELECT column1, column2, column3, column4, column5, column6, column7, column8 \
+                FROM (VALUES \(rowPlaceholders(rows: batch.count, columns: 8))) AS added \
+                WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1) \
+                ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
+                """,
+                batch.flatMap { click, count in
+                    [
+                        SQLValue.text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
+                        .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
+                    ]
+                }, action: batch.count == 1 ? "record clicks" : "record clicks in \(batch.count) buckets")
             // Each bucket adds to one row per dimension of its link's totals; the all-links
             // totals are the same rows summed over the links that still exist.
             var totals: [ClickTotalKey: Int64] = [:]
@@ -45,20 +45,21 @@ extension SQLLinkStore {
                 [SQLValue.text(key.code), .text(key.day), .text(key.dimension), .text(key.name), .integer(count)]
             }
             let added = "FROM (VALUES \(rowPlaceholders(rows: rows.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
-            try await run(
+            try await runTogether([
+                bucketCounts,
                 SQLQuery(
                     """
                     INSERT INTO link_click_totals (code, day, dimension, name, count) \
                     SELECT column1, column2, column3, column4, column5 \(added) \
                     ON CONFLICT (code, day, dimension, name) DO UPDATE SET count = link_click_totals.count + excluded.count
-                    """, values, action: "record link click totals"))
-            try await run(
+                    """, values, action: "record link click totals"),
                 SQLQuery(
                     """
                     INSERT INTO click_totals (day, dimension, name, count) \
                     SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 \
                     ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
-                    """, values, action: "record click totals"))
+                    """, values, action: "record click totals"),
+            ])
         }
     }
 

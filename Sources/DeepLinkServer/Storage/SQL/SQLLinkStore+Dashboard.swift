@@ -185,37 +185,35 @@ extension SQLLinkStore {
             })
     }
 
-    /// Adds store hops or claims to the per-link and all-links daily counts; clicks without a
-    /// stored link (Firebase long links) and of a deleted link are not counted.
-    func addDeferredCounts(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) async throws(StoreError) {
+    /// The statements that add store hops or claims to the per-link and all-links daily counts,
+    /// two per link, day and platform; clicks without a stored link (Firebase long links) and of
+    /// a deleted link are not counted.
+    func deferredCountQueries(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) -> [SQLQuery<Void>] {
         var grouped: [String: (code: String, day: String, platform: ClientPlatform, count: Int)] = [:]
         for count in counts {
             grouped["\(count.code)\u{0}\(count.day)\u{0}\(count.platform.rawValue)", default: (count.code, count.day, count.platform, 0)].count += 1
         }
-        for group in grouped.values.sorted(by: { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }) {
-            let column = hops ? "store_hops" : "claims"
-            try await run(
+        let column = hops ? "store_hops" : "claims"
+        return grouped.values.sorted(by: { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }).flatMap { group in
+            let values: [SQLValue] = [
+                .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
+                .integer(hops ? 0 : Int64(group.count)),
+            ]
+            let action = hops ? "count store hops" : "count claimed installs"
+            return [
                 SQLQuery(
                     """
                     INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT $1, $2, $3, $4, $5 \
                     WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
                     ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
-                    """,
-                    [
-                        .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
-                        .integer(hops ? 0 : Int64(group.count)),
-                    ], action: hops ? "count store hops" : "count claimed installs"))
-            try await run(
+                    """, values, action: action),
                 SQLQuery(
                     """
                     INSERT INTO deferred_totals (day, platform, store_hops, claims) SELECT $2, $3, $4, $5 \
                     WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
                     ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
-                    """,
-                    [
-                        .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
-                        .integer(hops ? 0 : Int64(group.count)),
-                    ], action: hops ? "count store hops" : "count claimed installs"))
+                    """, values, action: action),
+            ]
         }
     }
 }

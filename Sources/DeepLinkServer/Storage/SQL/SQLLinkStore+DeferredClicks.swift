@@ -8,7 +8,8 @@ extension SQLLinkStore {
         """
     }
 
-    /// Stores deferred clicks in one statement, so all or none; see ``DeferredClickStorage``.
+    /// Stores deferred clicks in one statement, so all or none, and counts them as store hops
+    /// (in the same transaction on PostgreSQL); see ``DeferredClickStorage``.
     public func insert(_ clicks: [DeferredClick]) async throws(StoreError) {
         guard !clicks.isEmpty else { return }
         let values: [SQLValue] = clicks.flatMap { click in
@@ -20,13 +21,13 @@ extension SQLLinkStore {
             ]
         }
         let placeholders = rowPlaceholders(rows: clicks.count, columns: values.count / clicks.count)
-        try await run(
-            SQLQuery(
-                "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(placeholders)", values,
-                action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
-                duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken"))
-        try await addDeferredCounts(
+        let insert = SQLQuery(
+            "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(placeholders)", values,
+            action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
+            duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken")
+        let counts = deferredCountQueries(
             clicks.compactMap { click in click.code.map { ($0, ResolveRoutes.day(click.createdAt), click.platform) } }, hops: true)
+        try await runTogether([insert] + counts)
     }
 
     /// Claims an unclaimed, unexpired click in one statement: under PostgreSQL's READ COMMITTED a
@@ -42,7 +43,7 @@ extension SQLLinkStore {
                 """, [.seconds(now), .text(token)], action: "claim deferred click"
             ) { rows throws(StoreError) in try rows.first.map(DeferredClick.init(row:)) })
         if let claimed, let code = claimed.code {
-            try await addDeferredCounts([(code, ResolveRoutes.day(claimed.createdAt), claimed.platform)], hops: false)
+            try await runTogether(deferredCountQueries([(code, ResolveRoutes.day(claimed.createdAt), claimed.platform)], hops: false))
         }
         return claimed
     }
