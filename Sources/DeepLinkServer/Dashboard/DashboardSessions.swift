@@ -153,12 +153,10 @@ struct DashboardSessions: Sendable {
         equalInConstantTime(form["form_token"] ?? "", session.formToken)
     }
 
-    /// Whether two tokens are equal, taking the same time wherever they differ.
+    /// Whether two tokens are equal, taking the same time wherever they differ: swift-crypto's
+    /// digest `==` compares in constant time, and hashing first hides the lengths too.
     static func equalInConstantTime(_ given: String, _ expected: String) -> Bool {
-        let given = Array(given.utf8)
-        let expected = Array(expected.utf8)
-        guard given.count == expected.count else { return false }
-        return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        SHA256.hash(data: Array(given.utf8)) == SHA256.hash(data: Array(expected.utf8))
     }
 
     /// 32 random bytes from the system's secure generator, as 64 hex digits.
