@@ -17,7 +17,8 @@ struct DashboardSessions: Sendable {
     /// Failed sign-ins allowed per client address and minute (and in a burst), across all names and keys.
     static let failedSignInsPerMinute = 10
 
-    let store: any LinkStore
+    /// Where the sessions, the dashboard users and the API keys they sign in with live.
+    let store: any DashboardStorage & APIKeyStorage
     /// Failed sign-ins per client address: a few a minute, so keys and passwords cannot be guessed.
     let failedSignIns: any RequestLimiter
     let clientAddress: ClientAddressReader

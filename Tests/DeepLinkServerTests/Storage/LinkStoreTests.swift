@@ -50,11 +50,11 @@ struct LinkStoreTests {
             try await store.insert(link)
             let click = Click(code: link.code, day: "2026-11-22", platform: .ios, referrerDomain: "a.example", utmSource: "mail")
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<20 { group.addTask { try await store.record(click, count: 1) } }
+                for _ in 0..<20 { group.addTask { try await store.record([click: 1]) } }
                 try await group.waitForAll()
             }
-            try await store.record(click, count: 5)
-            try await store.record(Click(code: link.code, day: "2026-11-22", platform: .android), count: 1)
+            try await store.record([click: 5])
+            try await store.record([Click(code: link.code, day: "2026-11-22", platform: .android): 1])
             let counts = try await store.clickCounts(code: link.code)
             #expect(counts.count == 2)
             #expect(counts.first { $0.click == click }?.count == 25)
@@ -67,7 +67,7 @@ struct LinkStoreTests {
     func dropsClicksOfALinkThatNoLongerExists(backend: StoreBackend) async throws {
         try await backend.withStore { store in
             let code = "gone-\(UUID().uuidString.prefix(8))"
-            try await store.record(Click(code: code, day: "2026-11-22", platform: .ios), count: 3)
+            try await store.record([Click(code: code, day: "2026-11-22", platform: .ios): 3])
             #expect(try await store.clickCounts(code: code).isEmpty)
         }
     }
