@@ -154,8 +154,7 @@ struct DashboardSessions: Sendable {
         equalInConstantTime(form["form_token"] ?? "", session.formToken)
     }
 
-    /// Whether two tokens are equal, taking the same time wherever they differ: swift-crypto's
-    /// digest `==` compares in constant time, and hashing first hides the lengths too.
+    /// Whether two tokens are equal, in constant time: swift-crypto's digest `==`, as ``APIKey/verify(_:against:)`` uses.
     static func equalInConstantTime(_ given: String, _ expected: String) -> Bool {
         SHA256.hash(data: Array(given.utf8)) == SHA256.hash(data: Array(expected.utf8))
     }

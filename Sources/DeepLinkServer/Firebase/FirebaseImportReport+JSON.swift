@@ -1,8 +1,8 @@
 import DeepLinkCore
 
 extension FirebaseImportReport {
-    /// The report as JSON: the counts, every row with its status (`imported`, `already-imported`
-    /// or `skipped` with the error), and what was not read.
+    /// The counts, every row with its status (`imported`, `already-imported` or `skipped` with the
+    /// error), and what was not read.
     /// - Parameter ignoredColumns: The export's columns the import did not read, in file order.
     public func jsonValue(ignoredColumns: [String]) -> JSONValue {
         let rows = entries.map { entry -> JSONValue in
