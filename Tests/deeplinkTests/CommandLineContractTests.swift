@@ -1,3 +1,4 @@
+// At the target's root: the README's contract holds for every command, not one source folder.
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkTesting
