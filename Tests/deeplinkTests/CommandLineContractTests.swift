@@ -114,32 +114,6 @@ struct CommandLineContractTests {
     }
 }
 
-/// A folder for one test's files.
-struct Scratch: Sendable {
-    let folder: URL
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    /// Writes a file and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = folder.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
-    /// A path in the folder.
-    func path(_ name: String) -> String {
-        folder.appendingPathComponent(name).path
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-}
-
 /// A command that reports, with arguments for a success and for a failure and its exit status.
 struct JSONCase: Sendable, CustomTestStringConvertible {
     /// What a case's arguments may use: a scratch folder and a loopback site serving the example's files.

@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkTesting
 import DeepLinkStoreSQLite
 import Foundation
 import Logging
@@ -98,7 +99,7 @@ struct LinkStoreTests {
     }
 
     @Test func reopensAnSQLiteFileWithItsLinks() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-reopen-\(UUID().uuidString)")
+        let folder = try temporaryFolder(prefix: "deeplink-reopen")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("nested/links.sqlite").path
         let logger = Logger(label: "test")
@@ -112,8 +113,7 @@ struct LinkStoreTests {
     }
 
     @Test func upgradesAVersionOneDatabaseKeepingItsLinksAndClicks() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder(prefix: "deeplink-upgrade")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("v1.sqlite").path
         let logger = Logger(label: "test")
