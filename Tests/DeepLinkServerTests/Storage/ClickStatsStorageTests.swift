@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkTesting
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ struct ClickStatsStorageTests {
             // Each backend's store is a database (or schema) of its own, so the totals are these links' only.
             let codes = (0..<5).map { "recount-\($0)" }
             for code in codes { try await store.insert(Link.stored(code, created: Date())) }
-            var generator = SystemRandomNumberGenerator()
+            var generator = SeededRandomNumberGenerator()
             let clicks = (0..<200).map { index in
                 Click(
                     code: codes[index % codes.count], day: "2030-02-0\(1 + index % 3)",
@@ -102,7 +103,7 @@ struct ClickStatsStorageTests {
             for code in codes {
                 let counts = try await store.clickCounts(code: code)
                 let summary = ClickSummary(counts)
-                #expect(try await store.clickSummary(code: code, since: "2030-01-01") == summary, "\(code)'s totals")
+                #expect(try await store.clickSummary(code: code, since: "2030-01-01") == summary, "\(code)'s totals, \(generator)")
                 for (key, value) in summary.perDay { recount.perDay[key, default: 0] += value }
                 for (key, value) in summary.byPlatform { recount.byPlatform[key, default: 0] += value }
                 for (key, value) in summary.byReferrer { recount.byReferrer[key, default: 0] += value }
@@ -110,8 +111,8 @@ struct ClickStatsStorageTests {
                 for (key, value) in summary.byUTMMedium { recount.byUTMMedium[key, default: 0] += value }
                 for (key, value) in summary.byUTMCampaign { recount.byUTMCampaign[key, default: 0] += value }
             }
-            #expect(recount.perDay.values.reduce(0, +) == 600)
-            #expect(try await store.clickSummary(code: nil, since: "2030-01-01") == recount)
+            #expect(recount.perDay.values.reduce(0, +) == 600, "\(generator)")
+            #expect(try await store.clickSummary(code: nil, since: "2030-01-01") == recount, "\(generator)")
         }
     }
 }
