@@ -95,7 +95,7 @@ func buildRouter(
     router.add(middleware: NotFoundMiddleware(pages: pages))
     // Logging every request costs throughput even when filtered out, so it is only added when wanted.
     if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
-    OperationsRoutes(store: store, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
+    OperationsRoutes(checkStoreHealth: store.checkHealth, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
     AssociationRoutes(files: association).add(to: router)
     PageAssetRoutes(stylesheet: pages.stylesheet).add(to: router)
     let api = router.group("/api/v1")

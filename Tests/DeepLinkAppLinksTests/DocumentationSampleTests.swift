@@ -1,3 +1,4 @@
+// At the target's root: the documentation's samples span every source folder of the module.
 import DeepLinkAppLinks
 import DeepLinkCore
 import DeepLinkTesting

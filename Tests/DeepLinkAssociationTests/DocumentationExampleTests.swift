@@ -1,3 +1,4 @@
+// At the target's root: the DocC articles' samples span every source folder of the module.
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation

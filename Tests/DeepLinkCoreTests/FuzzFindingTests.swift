@@ -1,3 +1,4 @@
+// At the target's root: it replays every fuzz target's findings, whichever source folder each parser lives in.
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation

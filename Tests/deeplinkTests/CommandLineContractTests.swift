@@ -1,3 +1,4 @@
+// At the target's root: the README's contract holds for every command, not one source folder.
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkTesting
@@ -110,32 +111,6 @@ struct CommandLineContractTests {
             "/addToCart/1": .html("<h1>Product</h1>"), "/search?q=1": .html("<h1>Results</h1>"),
             "/applinks": .html(try Fixtures.text("AppLinks/protocol-ios.html")),
         ]
-    }
-}
-
-/// A folder for one test's files.
-struct Scratch: Sendable {
-    let folder: URL
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    /// Writes a file and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = folder.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
-    /// A path in the folder.
-    func path(_ name: String) -> String {
-        folder.appendingPathComponent(name).path
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
     }
 }
 

@@ -1,10 +1,10 @@
 /// A top-level section of the config that a sibling module reads: `apps` (`DeepLinkAssociation`),
 /// `deferred`, `pages` and `server` (the link server).
 ///
-/// Each section is declared here, once, rather than by the module that reads it: an app that
-/// imports only `DeepLinkCore` must still know these keys, so that reading its config does not
-/// warn about them. The reading module reads its section with ``DeepLinkConfig/readSection(_:_:)``,
-/// through a ``ConfigSectionReader``, as ``DeepLinkConfig`` reads its own keys.
+/// The sections are declared here in Core, not by the modules that read them, on purpose: so an app
+/// that imports only `DeepLinkCore` is not warned about these keys, which its config may hold.
+/// The reading module reads its section with ``DeepLinkConfig/readSection(_:_:)``, through a
+/// ``ConfigSectionReader``, as ``DeepLinkConfig`` reads its own keys.
 package struct ConfigSection: Sendable, Hashable {
     /// The section's top-level key.
     package let key: String

@@ -24,7 +24,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     public var jsonText: String { JSONWriter.write(self) }
 
     /// The name of the value's JSON type, as used in error messages: `an object`, `a string`, ...
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: JSONKind.null.rawValue
         case .bool: JSONKind.bool.rawValue

@@ -12,7 +12,7 @@ public enum JSONWriter {
 
     /// A string as a JSON string literal, with quotes.
     /// - Parameter string: The string to quote.
-    public static func quoted(_ string: String) -> String {
+    package static func quoted(_ string: String) -> String {
         var output = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -37,6 +37,14 @@ package enum FormQuery {
         return items.map { URLQueryItem(name: decoded($0.name), value: $0.value.map(decoded)) }
     }
 
+    /// A percent-encoded query's values by name: a repeated name's first wins, a bare name's is `""`.
+    /// - Parameter query: The query without `?`.
+    package static func firstValues(percentEncoded query: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for item in items(percentEncoded: query) where values[item.name] == nil { values[item.name] = item.value ?? "" }
+        return values
+    }
+
     private static func decoded(_ text: String) -> String {
         // Foundation's string calls are skipped when there is nothing to replace: every short
         // link's request reads its query through here.

@@ -81,11 +81,7 @@ enum DashboardForm {
         } catch {
             throw LinkServerError(code: .invalidBody, message: "the form cannot be read")
         }
-        var values: [String: String] = [:]
-        for item in FormQuery.items(percentEncoded: String(buffer: buffer)) where values[item.name] == nil {
-            values[item.name] = item.value ?? ""
-        }
-        return values
+        return FormQuery.firstValues(percentEncoded: String(buffer: buffer))
     }
 
     /// The link form's values as the admin API's JSON body. For a new link, empty fields are left

@@ -10,7 +10,8 @@ import NIOCore
 /// without JavaScript. Links change through ``LinkService``, as in the admin API. `Sendable`.
 struct DashboardRoutes: Sendable {
     let links: LinkService
-    let store: any LinkStore
+    /// Where the API keys the dashboard lists, creates and revokes live, and the sessions a revoked key loses.
+    let store: any APIKeyStorage & DashboardStorage
     let sessions: DashboardSessions
     let renderer: DashboardRenderer
     let health: DashboardHealth

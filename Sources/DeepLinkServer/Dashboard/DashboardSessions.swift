@@ -17,7 +17,8 @@ struct DashboardSessions: Sendable {
     /// Failed sign-ins allowed per client address and minute (and in a burst), across all names and keys.
     static let failedSignInsPerMinute = 10
 
-    let store: any LinkStore
+    /// Where the sessions, the dashboard users and the API keys they sign in with live.
+    let store: any DashboardStorage & APIKeyStorage
     /// Failed sign-ins per client address: a few a minute, so keys and passwords cannot be guessed.
     let failedSignIns: any RequestLimiter
     let clientAddress: ClientAddressReader
@@ -153,12 +154,9 @@ struct DashboardSessions: Sendable {
         equalInConstantTime(form["form_token"] ?? "", session.formToken)
     }
 
-    /// Whether two tokens are equal, taking the same time wherever they differ.
+    /// Whether two tokens are equal, in constant time: swift-crypto's digest `==`, as ``APIKey/verify(_:against:)`` uses.
     static func equalInConstantTime(_ given: String, _ expected: String) -> Bool {
-        let given = Array(given.utf8)
-        let expected = Array(expected.utf8)
-        guard given.count == expected.count else { return false }
-        return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        SHA256.hash(data: Array(given.utf8)) == SHA256.hash(data: Array(expected.utf8))
     }
 
     /// 32 random bytes from the system's secure generator, as 64 hex digits.

@@ -7,8 +7,8 @@ import Logging
 /// A change drops the server's cached copy and tells the other servers sharing the database.
 /// `Sendable`.
 public struct LinkService: Sendable {
-    /// The store.
-    let store: any LinkStore
+    /// Where the links and their numbers live.
+    let store: any LinkStorage & ClickStatsStorage
     /// Checks request fields against the config.
     let editor: LinkEditor
     /// The host short links live on, for their public URLs.
@@ -20,7 +20,7 @@ public struct LinkService: Sendable {
     /// Where a failed change announcement is logged.
     let logger: Logger
 
-    init(store: any LinkStore, setup: DeepLinkSetup, cache: LinkCache?, clicks: ClickCounter?, logger: Logger) {
+    init(store: any LinkStorage & ClickStatsStorage, setup: DeepLinkSetup, cache: LinkCache?, clicks: ClickCounter?, logger: Logger) {
         self.store = store
         self.logger = logger
         editor = LinkEditor(setup: setup)
@@ -36,7 +36,7 @@ public struct LinkService: Sendable {
     ///   - store: The migrated store.
     ///   - logger: Where a failed change announcement is logged.
     /// - Throws: ``ConfigError`` or a router build error when the config cannot check links.
-    public init(configuration: ServerConfiguration, store: any LinkStore, logger: Logger) throws {
+    public init(configuration: ServerConfiguration, store: any LinkStorage & ClickStatsStorage, logger: Logger) throws {
         self.init(store: store, setup: try DeepLinkSetup(configuration: configuration), cache: nil, clicks: nil, logger: logger)
     }
 

@@ -5,7 +5,8 @@ import Logging
 
 /// `/healthz`, `/metrics` and `/openapi.yaml`: public, read-only, and revealing nothing about links.
 struct OperationsRoutes: Sendable {
-    let store: any LinkStore
+    /// The store's health check (``LinkStore/checkHealth()``), all `/healthz` needs of it.
+    let checkStoreHealth: @Sendable () async throws -> Void
     let metrics: ServerMetrics
     let openAPIDocument: String
 
@@ -20,7 +21,7 @@ struct OperationsRoutes: Sendable {
 
     private func health(context: ServerRequestContext) async -> Response {
         do {
-            try await store.checkHealth()
+            try await checkStoreHealth()
             return Self.text("{\"status\":\"ok\"}\n", contentType: "application/json")
         } catch {
             context.logger.error("health check failed", metadata: ["error": "\(error)"])

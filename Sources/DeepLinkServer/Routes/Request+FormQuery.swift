@@ -1,15 +1,8 @@
 import DeepLinkCore
-import Foundation
 import Hummingbird
 
 extension Request {
     /// The query read as a form, as browsers write it and as Firebase read long links: `+` is a
     /// space and `%2B` a plus. The first value of a repeated name wins.
-    var formQuery: [String: String] {
-        var values: [String: String] = [:]
-        for item in FormQuery.items(percentEncoded: uri.query ?? "") where values[item.name] == nil {
-            values[item.name] = item.value ?? ""
-        }
-        return values
-    }
+    var formQuery: [String: String] { FormQuery.firstValues(percentEncoded: uri.query ?? "") }
 }

@@ -1,4 +1,4 @@
-/// Where short links live: the admin API, resolution and the Firebase importer use it. `Sendable`.
+/// Where short links live: the admin API, resolution, the dashboard's search and the Firebase importer use it. `Sendable`.
 public protocol LinkStorage: Sendable {
     /// Stores new links, all or none: the Firebase importer writes its rows in batches.
     /// - Parameter links: The links, with distinct codes.
@@ -28,6 +28,10 @@ public protocol LinkStorage: Sendable {
     ///   - cursor: Only codes after this one; `nil` for the first page.
     ///   - limit: The most links to return.
     func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link]
+
+    /// One page of the links that match a search, and how many match in all.
+    /// - Parameter search: The text, filter, order and page.
+    func searchLinks(_ search: LinkSearch) async throws(StoreError) -> LinkSearchPage
 }
 
 extension LinkStorage {

@@ -1,3 +1,4 @@
+// In Conformance/: tables from the Bolts sources, across metadata, navigation and inbound links, not one source folder.
 import DeepLinkAppLinks
 import DeepLinkCore
 import Foundation

@@ -1,3 +1,4 @@
+// In Conformance/: tables from the platforms' documentation, across parsing, patterns and matching, not one source folder.
 import DeepLinkCore
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+// In Conformance/: the sources the conformance tables cite, shared by them.
+
 /// Where a conformance case's expected answer comes from: a platform's public documentation or
 /// behaviour, or, where no public text was found, the rule as issue 11 states it.
 enum PlatformSource: String, Sendable {

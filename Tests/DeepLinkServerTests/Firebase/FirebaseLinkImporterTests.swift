@@ -267,6 +267,7 @@ struct FirebaseLinkImporterTests {
         func update(_ link: Link) async throws(StoreError) -> Bool { try await store.update(link) }
         func deleteLink(code: String) async throws(StoreError) -> Bool { try await store.deleteLink(code: code) }
         func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] { try await store.links(after: cursor, limit: limit) }
+        func searchLinks(_ search: LinkSearch) async throws(StoreError) -> LinkSearchPage { try await store.searchLinks(search) }
     }
 
     @Test(arguments: StoreBackend.available)

@@ -14,8 +14,6 @@ struct ClickCounterTests {
             try? await Task.sleep(for: .milliseconds(300))
             stored.withLock { $0 += counts.values.reduce(0, +) }
         }
-
-        func clickCounts(code: String) async throws(StoreError) -> [ClickCount] { [] }
     }
 
     /// Counts each call and the buckets it carried.
@@ -25,8 +23,6 @@ struct ClickCounterTests {
         func record(_ counts: [Click: Int]) async throws(StoreError) {
             calls.withLock { $0.append(counts.count) }
         }
-
-        func clickCounts(code: String) async throws(StoreError) -> [ClickCount] { [] }
     }
 
     @Test func aFlushWritesAThousandBucketsInAFewCallsNotOneEach() async {

@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkTesting
 import DeepLinkStoreSQLite
 import Foundation
 import Logging
@@ -50,11 +51,11 @@ struct LinkStoreTests {
             try await store.insert(link)
             let click = Click(code: link.code, day: "2026-11-22", platform: .ios, referrerDomain: "a.example", utmSource: "mail")
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<20 { group.addTask { try await store.record(click, count: 1) } }
+                for _ in 0..<20 { group.addTask { try await store.record([click: 1]) } }
                 try await group.waitForAll()
             }
-            try await store.record(click, count: 5)
-            try await store.record(Click(code: link.code, day: "2026-11-22", platform: .android), count: 1)
+            try await store.record([click: 5])
+            try await store.record([Click(code: link.code, day: "2026-11-22", platform: .android): 1])
             let counts = try await store.clickCounts(code: link.code)
             #expect(counts.count == 2)
             #expect(counts.first { $0.click == click }?.count == 25)
@@ -67,7 +68,7 @@ struct LinkStoreTests {
     func dropsClicksOfALinkThatNoLongerExists(backend: StoreBackend) async throws {
         try await backend.withStore { store in
             let code = "gone-\(UUID().uuidString.prefix(8))"
-            try await store.record(Click(code: code, day: "2026-11-22", platform: .ios), count: 3)
+            try await store.record([Click(code: code, day: "2026-11-22", platform: .ios): 3])
             #expect(try await store.clickCounts(code: code).isEmpty)
         }
     }
@@ -98,7 +99,7 @@ struct LinkStoreTests {
     }
 
     @Test func reopensAnSQLiteFileWithItsLinks() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-reopen-\(UUID().uuidString)")
+        let folder = try temporaryFolder(prefix: "deeplink-reopen")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("nested/links.sqlite").path
         let logger = Logger(label: "test")
@@ -112,8 +113,7 @@ struct LinkStoreTests {
     }
 
     @Test func upgradesAVersionOneDatabaseKeepingItsLinksAndClicks() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder(prefix: "deeplink-upgrade")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("v1.sqlite").path
         let logger = Logger(label: "test")

@@ -1,3 +1,4 @@
+// Tests DeepLinkStorePostgres, here beside the server's shared store suite, whose PostgreSQL setup it uses.
 import DeepLinkServer
 import Foundation
 import HTTPTypes

@@ -1,4 +1,6 @@
+// Tests DeepLinkStoreSQLite, here beside the server's shared store suite, which runs against both stores.
 import DeepLinkServer
+import DeepLinkTesting
 import DeepLinkStoreSQLite
 import Foundation
 import Logging
@@ -10,18 +12,12 @@ import Testing
 struct SQLiteLinkStoreOpeningTests {
     static let logger = Logger(label: "test.sqlite")
 
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-open-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     static func contents(of folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 
     @Test func aTextFileIsNotADatabaseAndStaysAsItWas() async throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try temporaryFolder(prefix: "deeplink-open")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("notes.txt")
         try "a shopping list\n".write(to: file, atomically: true, encoding: .utf8)
@@ -33,7 +29,7 @@ struct SQLiteLinkStoreOpeningTests {
     }
 
     @Test func aPathThatCannotBeCreatedCreatesNothing() async throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try temporaryFolder(prefix: "deeplink-open")
         defer { try? FileManager.default.removeItem(at: folder) }
         try "".write(to: folder.appendingPathComponent("file"), atomically: true, encoding: .utf8)
         let path = folder.appendingPathComponent("file/links/deeplink.sqlite").path
@@ -44,7 +40,7 @@ struct SQLiteLinkStoreOpeningTests {
     }
 
     @Test func aFolderIsNotADatabase() async throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try temporaryFolder(prefix: "deeplink-open")
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = await #expect(throws: StoreError.self) { try await SQLiteLinkStore.open(path: folder.path, logger: Self.logger) }
         #expect(error?.code == .notADatabase)
@@ -52,7 +48,7 @@ struct SQLiteLinkStoreOpeningTests {
     }
 
     @Test func aFailedMigrationLeavesNoPartOfTheSchema() async throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try temporaryFolder(prefix: "deeplink-open")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("other.sqlite").path
         // Another program's database whose `clicks` table is in the way of the first migration.
@@ -70,7 +66,7 @@ struct SQLiteLinkStoreOpeningTests {
     }
 
     @Test func openingAMissingFileToReadCreatesNothing() async throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try temporaryFolder(prefix: "deeplink-open")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await SQLiteLinkStore.openExisting(path: folder.appendingPathComponent("none/links.sqlite").path, logger: Self.logger)
         #expect(store == nil)
@@ -78,7 +74,7 @@ struct SQLiteLinkStoreOpeningTests {
     }
 
     @Test func readsTheSchemaVersionWithoutMigrating() async throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try temporaryFolder(prefix: "deeplink-open")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("links.sqlite").path
         let empty = try await SQLiteConnection.open(storage: .file(path: path), logger: Self.logger)

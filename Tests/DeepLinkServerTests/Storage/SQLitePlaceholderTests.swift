@@ -1,3 +1,4 @@
+// Tests DeepLinkStoreSQLite, here beside the server's shared store suite, which runs against both stores.
 import Testing
 
 @testable import DeepLinkStoreSQLite

@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkTesting
 import DeepLinkStorePostgres
 import DeepLinkStoreSQLite
 import Foundation
@@ -32,7 +33,7 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
         logger.logLevel = .warning
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-test-\(UUID().uuidString)")
+            let folder = try temporaryFolder(prefix: "deeplink-test")
             defer { try? FileManager.default.removeItem(at: folder) }
             let store = try await SQLiteLinkStore.open(path: folder.appendingPathComponent("links.sqlite").path, logger: logger)
             do {

@@ -12,12 +12,6 @@ struct AssociationCommandTests {
     let googleExample = Fixtures.file("Association/google-documentation-example.json").path
     let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
-    func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     func failure(_ body: () async throws -> String) async -> CommandFailure? {
         do {
             _ = try await body()

@@ -11,12 +11,13 @@ struct ImportFirebaseCommandTests {
 
     /// A temporary folder with an SQLite database URL in it.
     struct Scratch {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-import-\(UUID().uuidString)")
+        let folder: URL
         var database: String { "sqlite:" + folder.appendingPathComponent("links.sqlite").path }
+
+        init() throws { folder = try temporaryFolder(prefix: "deeplink-import") }
 
         /// Writes a CSV file and returns its path.
         func write(_ csv: String) throws -> String {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("export-\(UUID().uuidString).csv")
             try csv.write(to: file, atomically: true, encoding: .utf8)
             return file.path
@@ -30,7 +31,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func reportsEachSkippedRowByLineAndParameterThenTheCounts() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let output = try await run([Self.takeout], database: scratch.database)
         #expect(output.components(separatedBy: "\n") == [
@@ -49,7 +50,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func runningTwiceImportsNothingNew() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         _ = try await run([Self.takeout], database: scratch.database)
         let again = try await run([Self.takeout], database: scratch.database)
@@ -57,7 +58,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func aDryRunWritesNothing() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let dry = try await run(["--dry-run", Self.takeout], database: scratch.database)
         #expect(dry.hasSuffix("\ndry run, nothing written: would import 3, already imported 0, skipped 4"))
@@ -66,7 +67,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func acceptsFallbacksOnHostsTheServerIsToldToAllow() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let output = try await run(["--allow-redirect-host", "*.example.net", Self.takeout], database: scratch.database)
         #expect(!output.contains("line 5:"))
@@ -74,7 +75,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func printsEveryRowAndTheCountsAsJSON() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let object = try #require(try JSONValue(parsing: try await run(["--json", Self.takeout], database: scratch.database)).objectValue)
         #expect(object["dryRun"] == false)
@@ -100,7 +101,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func readsLongLinksOnACustomDomainWithAPathPrefix() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let file = try scratch.write(
             """
@@ -124,7 +125,7 @@ struct ImportFirebaseCommandTests {
         ("", "the file is empty"),
     ])
     func failsWithTheLineOfAFileItCannotRead(csv: String, message: String) async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let file = try scratch.write(csv)
         let failure = await #expect(throws: CommandFailure.self) { try await run([file], database: scratch.database) }
@@ -133,7 +134,7 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test func failsWhenTheFileCannotBeRead() async throws {
-        let scratch = Scratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let failure = await #expect(throws: CommandFailure.self) {
             try await run([scratch.folder.appendingPathComponent("missing.csv").path], database: scratch.database)

@@ -14,8 +14,8 @@ struct ServeCommandTests {
     static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
     static let desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36"
 
-    static func temporaryDatabase() -> (folder: URL, url: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-serve-\(UUID().uuidString)")
+    static func temporaryDatabase() throws -> (folder: URL, url: String) {
+        let folder = try temporaryFolder(prefix: "deeplink-serve")
         return (folder, "sqlite:" + folder.appendingPathComponent("links.sqlite").path)
     }
 
@@ -64,7 +64,7 @@ struct ServeCommandTests {
     }
 
     @Test func runsTheReadmeWalkthroughOnSQLite() async throws {
-        let (folder, database) = Self.temporaryDatabase()
+        let (folder, database) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         let token = try await Self.createKey(database: database)
         let server = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
@@ -112,7 +112,7 @@ struct ServeCommandTests {
         #expect(badDatabase.status == 64)
         #expect(badDatabase.error.hasPrefix("Error: --database: mysql:// is not a database this server can use; write sqlite:PATH, a file path or postgres://"))
 
-        let (folder, database) = Self.temporaryDatabase()
+        let (folder, database) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         let unknownKey = try await ServerProcess.run(["keys", "revoke", "000000000000", "--database", database])
         #expect(unknownKey.status == 1)
@@ -126,7 +126,7 @@ struct ServeCommandTests {
     /// Counts are written once a second and once more on SIGTERM: a burst answered in the second
     /// before the signal is still pending then, and must all be stored.
     @Test func aGracefulShutdownMidBurstLosesNoAnsweredClick() async throws {
-        let (folder, database) = Self.temporaryDatabase()
+        let (folder, database) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         let token = try await Self.createKey(database: database)
         let server = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
@@ -208,14 +208,15 @@ struct ServeCommandTests {
             _ = first.stop()
             _ = second.stop()
         }
-        let address = "10.\(Int.random(in: 0...255)).\(Int.random(in: 0...255)).\(Int.random(in: 1...254))"
+        var generator = SeededRandomNumberGenerator()
+        let address = "10.\(Int.random(in: 0...255, using: &generator)).\(Int.random(in: 0...255, using: &generator)).\(Int.random(in: 1...254, using: &generator))"
         let headers: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: address, .contentType: "application/json"]
         var statuses: [Int] = []
         for server in [first, second, first, second] {
             statuses.append(try await server.request("/api/v1/deferred/claim", method: .post, headers: headers, body: #"{"platform": "ios"}"#).status.code)
         }
-        #expect(!statuses.prefix(3).contains(429), "\(statuses)")
-        #expect(statuses.last == 429, "the fourth claim from one address, on the second server, is over the limit of 3: \(statuses)")
+        #expect(!statuses.prefix(3).contains(429), "\(statuses), \(generator)")
+        #expect(statuses.last == 429, "the fourth claim from one address, on the second server, is over the limit of 3: \(statuses), \(generator)")
     }
 
     /// With a cache lifetime of a minute, only the announcement can make the second server

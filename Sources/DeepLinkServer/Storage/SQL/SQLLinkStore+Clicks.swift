@@ -80,6 +80,77 @@ extension SQLLinkStore {
                 }
             })
     }
+
+    /// Clicks from a day on, summed along each dimension by the database in one statement.
+    public func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary {
+        // All links' numbers come from click_totals, a few hundred rows a day however many links
+        // there are; a link's from link_click_totals, a few dozen rows a day however many clicks.
+        let source = code == nil ? "click_totals WHERE day >= $1" : "link_click_totals WHERE day >= $1 AND code = $2"
+        let sql = "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY dimension, name"
+        return try await run(
+            SQLQuery(sql, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
+                var summary = ClickSummary()
+                for row in rows {
+                    // One row per dimension and value (GROUP BY), so adding sets it.
+                    summary.add(
+                        Int(try row.required("total", of: "clicks") as Int64), dimension: try row.text("dimension") ?? "",
+                        name: try row.text("name") ?? "")
+                }
+                return summary
+            })
+    }
+
+    /// Store hops and claims from a day on, of one link or summed over all.
+    public func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount] {
+        // All links' numbers come from deferred_totals, a few rows a day.
+        let source = code == nil ? "deferred_totals WHERE day >= $1" : "deferred_counts WHERE day >= $1 AND code = $2"
+        return try await run(
+            SQLQuery(
+                """
+                SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed FROM \(source) \
+                GROUP BY day, platform ORDER BY day, platform
+                """, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read deferred counts"
+            ) { rows throws(StoreError) in
+                try rows.map { row throws(StoreError) in
+                    DeferredCount(
+                        day: try row.required("day", of: "deferred_counts"), platform: try row.platform(of: "deferred_counts"),
+                        storeHops: Int(try row.required("hops", of: "deferred_counts") as Int64),
+                        claims: Int(try row.required("claimed", of: "deferred_counts") as Int64))
+                }
+            })
+    }
+
+    /// The statements that add store hops or claims to the per-link and all-links daily counts,
+    /// two per link, day and platform; clicks without a stored link (Firebase long links) and of
+    /// a deleted link are not counted.
+    func deferredCountQueries(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) -> [SQLQuery<Void>] {
+        var grouped: [String: (code: String, day: String, platform: ClientPlatform, count: Int)] = [:]
+        for count in counts {
+            grouped["\(count.code)\u{0}\(count.day)\u{0}\(count.platform.rawValue)", default: (count.code, count.day, count.platform, 0)].count += 1
+        }
+        let column = hops ? "store_hops" : "claims"
+        return grouped.values.sorted(by: { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }).flatMap { group in
+            let values: [SQLValue] = [
+                .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
+                .integer(hops ? 0 : Int64(group.count)),
+            ]
+            let action = hops ? "count store hops" : "count claimed installs"
+            return [
+                SQLQuery(
+                    """
+                    INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT $1, $2, $3, $4, $5 \
+                    WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
+                    ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
+                    """, values, action: action),
+                SQLQuery(
+                    """
+                    INSERT INTO deferred_totals (day, platform, store_hops, claims) SELECT $2, $3, $4, $5 \
+                    WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
+                    ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
+                    """, values, action: action),
+            ]
+        }
+    }
 }
 
 /// A row of `link_click_totals`, ordered by its columns.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SQLLinkStore {
     private static var linkColumns: [String] {
         [
@@ -60,6 +62,72 @@ extension SQLLinkStore {
                 "\(Self.selectLinks) WHERE code COLLATE \(Self.byteOrder) > $1 ORDER BY code COLLATE \(Self.byteOrder) LIMIT $2",
                 [.text(cursor ?? ""), .integer(Int64(limit))], action: "list links"
             ) { rows throws(StoreError) in try rows.map(Link.init(row:)) })
+    }
+
+    /// A page of the links matching a search and the number of matches, in two statements.
+    public func searchLinks(_ search: LinkSearch) async throws(StoreError) -> LinkSearchPage {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        func bind(_ value: SQLValue) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+        let text = search.text.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty {
+            // `\` escapes LIKE's wildcards in the searched text, so `50%` looks for "50%".
+            var escaped = ""
+            for character in text.lowercased() {
+                if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+                escaped.append(character)
+            }
+            let pattern = bind(.text("%\(escaped)%"))
+            conditions.append(
+                ["code", "deep_link", "campaign"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
+                    .joined(separator: " OR "))
+        }
+        switch search.filter {
+        case .all: break
+        case .active: conditions.append("(expires_at IS NULL OR expires_at > \(bind(.seconds(search.now))))")
+        case .expired: conditions.append("expires_at <= \(bind(.seconds(search.now)))")
+        case .iosFallback: conditions.append("ios_fallback_url IS NOT NULL")
+        case .androidFallback: conditions.append("android_fallback_url IS NOT NULL")
+        case .noFallback: conditions.append("ios_fallback_url IS NULL AND android_fallback_url IS NULL AND web_url IS NULL")
+        }
+        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ")
+        let code = "code COLLATE \(Self.byteOrder)"
+        let order =
+            switch search.sort {
+            // Ties go the way of the date, so an index on (created_at, code) serves both directions.
+            case .newest: "created_at DESC, \(code) DESC"
+            case .oldest: "created_at, \(code)"
+            case .code: code
+            case .updated: "updated_at DESC, \(code) DESC"
+            case .expiring: "CASE WHEN expires_at IS NULL THEN 1 ELSE 0 END, expires_at, \(code)"
+            }
+        let filterValues = values
+        let limit = bind(.integer(Int64(max(0, search.limit))))
+        let offset = bind(.integer(Int64(max(0, search.offset))))
+        let count = SQLQuery("SELECT COUNT(*) AS total FROM links\(whereClause)", filterValues, action: "count links") {
+            rows throws(StoreError) in Int(try rows.first?.integer("total") ?? 0)
+        }
+        guard !text.isEmpty else {
+            // Without text, counting is cheap and the page comes from the date index.
+            let total = try await run(count)
+            let links = try await run(
+                SQLQuery("\(Self.selectLinks)\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "list links") {
+                    rows throws(StoreError) in try rows.map(Link.init(row:))
+                })
+            return LinkSearchPage(links: links, total: total)
+        }
+        // A text search reads every link once: the page and the number of matches come from the same scan.
+        let page = try await run(
+            SQLQuery(
+                "\(Self.selectLinks.replacingOccurrences(of: " FROM links", with: ", COUNT(*) OVER () AS total_matches FROM links"))"
+                    + "\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "search links"
+            ) { rows throws(StoreError) in
+                (try rows.map(Link.init(row:)), Int(try rows.first?.integer("total_matches") ?? 0))
+            })
+        return LinkSearchPage(links: page.0, total: page.0.isEmpty && search.offset > 0 ? try await run(count) : page.1)
     }
 
     private static func values(of link: Link) -> [SQLValue] {

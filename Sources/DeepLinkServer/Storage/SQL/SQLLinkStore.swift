@@ -1,7 +1,7 @@
-/// A ``LinkStore`` over the SQL that SQLite and PostgreSQL agree on: the store only runs
-/// queries, and every requirement of ``LinkStorage``, ``APIKeyStorage``, ``ClickStorage`` and
-/// ``DeferredClickStorage`` is implemented once, in the `SQLLinkStore+…` extensions, for both.
-/// The store modules conform; nothing else needs to.
+/// A ``LinkStore`` over the SQL that SQLite and PostgreSQL agree on: the store only runs queries, and
+/// every requirement of ``LinkStorage``, ``APIKeyStorage``, ``ClickStorage``, ``ClickStatsStorage``,
+/// ``DeferredClickStorage``, ``DashboardStorage`` and ``RateLimitStorage`` (declared by a store that
+/// shares rate limits) is implemented once, in the `SQLLinkStore+…` extensions. The store modules conform.
 public protocol SQLLinkStore: LinkStore {
     /// The collation that compares text byte by byte, which orders codes: `BINARY`, `"C"`.
     static var byteOrder: String { get }

@@ -1,3 +1,4 @@
+// In Conformance/: the whole encoder (encoding, symbol, masks) against an independent one, not one source folder.
 import Foundation
 import Testing
 

@@ -1,17 +1,12 @@
-import HTTPTypes
-import Hummingbird
-import NIOCore
+import DeepLinkCore
 import Testing
-
-@testable import DeepLinkServer
 
 /// Link queries read as browsers write forms, one parameter at a time: what pins the hand-written
 /// reader, since Hummingbird's form decoder refuses a whole query for one repeated or undecodable
 /// parameter and its `queryParameters` keeps `+`.
 struct FormQueryTests {
     static func query(_ text: String) -> [String: String] {
-        Request(head: HTTPRequest(method: .get, scheme: "https", authority: "shop.example.com", path: "/summer?" + text), body: RequestBody(buffer: ByteBuffer()))
-            .formQuery
+        FormQuery.firstValues(percentEncoded: text)
     }
 
     @Test(arguments: [

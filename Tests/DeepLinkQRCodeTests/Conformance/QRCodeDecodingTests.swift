@@ -1,3 +1,4 @@
+// In Conformance/: the whole encoder and its PNGs read back by a real decoder, not one source folder.
 import DeepLinkQRCode
 import DeepLinkTesting
 import Testing

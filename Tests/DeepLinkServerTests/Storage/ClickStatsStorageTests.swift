@@ -1,0 +1,118 @@
+import DeepLinkServer
+import DeepLinkTesting
+import Foundation
+import Testing
+
+struct ClickStatsStorageTests {
+    @Test(arguments: StoreBackend.available)
+    func storeHopsAndClaimsAreCountedPerLinkAndDayAndOutliveTheClicks(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let code = "funnel-\(UUID().uuidString.prefix(8))"
+            let now = Date().roundedToSeconds
+            try await store.insert(Link.stored(code, created: now))
+            let clicks = (0..<3).map { index in
+                DeferredClick(
+                    token: "\(code)-\(index)", code: code, deepLink: "shop://sales/1", platform: .android, createdAt: now,
+                    expiresAt: now.addingTimeInterval(60))
+            }
+            try await store.insert(clicks)
+            _ = try await store.claimDeferredClick(token: "\(code)-1", at: now)
+            _ = try await store.claimDeferredClick(token: "\(code)-1", at: now)
+            _ = try await store.purgeDeferredClicks(now: now.addingTimeInterval(120), signalsBefore: now, saltsBefore: 0)
+            let counts = try await store.deferredCounts(code: code, since: "2000-01-01")
+            #expect(counts.map(\.storeHops) == [3])
+            #expect(counts.map(\.claims) == [1])
+            if backend == .sqlite {
+                // A database of its own: every link's totals are this link's.
+                let totals = try await store.deferredCounts(code: nil, since: "2000-01-01")
+                #expect(totals.map(\.storeHops) == [3])
+                #expect(totals.map(\.claims) == [1])
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func clicksAreSummedPerDimensionForALinkAndIntoTheAllLinksTotals(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let code = "sum-\(UUID().uuidString.prefix(8))"
+            let campaign = "c-\(UUID().uuidString.prefix(8))"
+            try await store.insert(Link.stored(code, created: Date()))
+            try await store.record([Click(code: code, day: "2030-01-01", platform: .ios, referrerDomain: "a.example", utmCampaign: campaign): 3])
+            try await store.record([Click(code: code, day: "2030-01-02", platform: .ios, utmCampaign: campaign): 2])
+            try await store.record([Click(code: code, day: "2030-01-02", platform: .android, utmCampaign: campaign): 4])
+            try await store.record([Click(code: "no-such-link-\(code)", day: "2030-01-02", platform: .android, utmCampaign: "orphan-\(campaign)"): 100])
+            let summary = try await store.clickSummary(code: code, since: "2030-01-02")
+            #expect(summary.perDay == ["2030-01-02": 6])
+            #expect(summary.byPlatform == ["ios": 2, "android": 4])
+            #expect(summary.byReferrer == ["": 6])
+            let everything = try await store.clickSummary(code: nil, since: "2030-01-01")
+            #expect(everything.byUTMCampaign[campaign] == 9)
+            #expect(everything.byUTMCampaign["orphan-\(campaign)"] == nil)
+            #expect(try await store.deleteLink(code: code))
+            #expect(try await store.clickSummary(code: nil, since: "2030-01-01").byUTMCampaign[campaign] == 9)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aBatchOfBucketsAcrossManyLinksIsStoredWithItsTotalsAndWithoutThoseOfMissingLinks(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let codes = (0..<300).map { "batch-\($0)" }
+            try await store.insert(codes.map { Link.stored($0, created: Date()) })
+            // 1,200 buckets (more than one statement's 500), and 50 of a link that does not exist.
+            var counts: [Click: Int] = [:]
+            for (index, code) in codes.enumerated() {
+                for platform in ClientPlatform.allCases {
+                    counts[Click(code: code, day: "2030-03-0\(1 + index % 3)", platform: platform, utmSource: "s\(index % 5)")] = 1 + index % 4
+                }
+            }
+            for index in 0..<50 { counts[Click(code: "batch-missing", day: "2030-03-01", platform: .ios, utmSource: "m\(index)")] = 7 }
+            try await store.record(counts)
+            let expected = codes.enumerated().reduce(0) { $0 + 4 * (1 + $1.offset % 4) }
+            let everything = try await store.clickSummary(code: nil, since: "2030-03-01")
+            #expect(everything.perDay.values.reduce(0, +) == expected)
+            #expect(everything.byUTMSource.keys.allSatisfy { $0.hasPrefix("s") }, "the missing link's clicks are dropped")
+            #expect(try await store.clickCounts(code: "batch-7").map(\.count) == [4, 4, 4, 4])
+            #expect(try await store.clickCounts(code: "batch-missing").isEmpty)
+            let one = try await store.clickSummary(code: "batch-7", since: "2030-03-01")
+            #expect(one.byPlatform == ["ios": 4, "android": 4, "desktop": 4, "crawler": 4])
+            #expect(one.perDay == ["2030-03-02": 16])
+            // Written again, the same batch adds up.
+            try await store.record(counts)
+            #expect(try await store.clickSummary(code: "batch-7", since: "2030-03-01").perDay == ["2030-03-02": 32])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func eachLinksTotalsAndTheAllLinksTotalsEqualARecountOfItsClicksWhileClicksArriveConcurrently(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            // Each backend's store is a database (or schema) of its own, so the totals are these links' only.
+            let codes = (0..<5).map { "recount-\($0)" }
+            for code in codes { try await store.insert(Link.stored(code, created: Date())) }
+            var generator = SeededRandomNumberGenerator()
+            let clicks = (0..<200).map { index in
+                Click(
+                    code: codes[index % codes.count], day: "2030-02-0\(1 + index % 3)",
+                    platform: ClientPlatform.allCases[Int.random(in: 0..<4, using: &generator)],
+                    referrerDomain: ["", "a.example", "b.example"][index % 3], utmSource: "s\(index % 4)", utmCampaign: "c\(index % 7)")
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for click in clicks { group.addTask { try await store.record([click: 1 + click.utmSource.count]) } }
+                try await group.waitForAll()
+            }
+            var recount = ClickSummary()
+            for code in codes {
+                let counts = try await store.clickCounts(code: code)
+                let summary = ClickSummary(counts)
+                #expect(try await store.clickSummary(code: code, since: "2030-01-01") == summary, "\(code)'s totals, \(generator)")
+                for (key, value) in summary.perDay { recount.perDay[key, default: 0] += value }
+                for (key, value) in summary.byPlatform { recount.byPlatform[key, default: 0] += value }
+                for (key, value) in summary.byReferrer { recount.byReferrer[key, default: 0] += value }
+                for (key, value) in summary.byUTMSource { recount.byUTMSource[key, default: 0] += value }
+                for (key, value) in summary.byUTMMedium { recount.byUTMMedium[key, default: 0] += value }
+                for (key, value) in summary.byUTMCampaign { recount.byUTMCampaign[key, default: 0] += value }
+            }
+            #expect(recount.perDay.values.reduce(0, +) == 600, "\(generator)")
+            #expect(try await store.clickSummary(code: nil, since: "2030-01-01") == recount, "\(generator)")
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import DeepLinkServer
+import Foundation
+
+extension Link {
+    /// A link for the store tests, its dates at whole seconds as the stores keep them.
+    static func stored(_ code: String, deepLink: String = "shop://sales/1", campaign: String? = nil, created: Date, expires: Date? = nil) -> Link {
+        Link(code: code, deepLink: deepLink, campaign: campaign, expiresAt: expires, createdAt: created.roundedToSeconds, updatedAt: created.roundedToSeconds)
+    }
+}
