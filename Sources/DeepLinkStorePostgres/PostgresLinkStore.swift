@@ -154,29 +154,50 @@ public final class PostgresLinkStore: SQLLinkStore {
         return try query.read(rows)
     }
 
-    /// Runs writes in one transaction; see ``SQLLinkStore/runTogether(_:)``.
+    /// Runs writes as one statement, so in one transaction with one flush of the log; see
+    /// ``SQLLinkStore/runTogether(_:)``. Each write but the last becomes a data-modifying `WITH`
+    /// query, its placeholders renumbered after the ones before it. All of them see the database
+    /// as it was when the statement began, which writes to different tables, as these are, do not
+    /// notice.
     public func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError) {
-        guard let first = queries.first else { return }
-        guard queries.count > 1 else { return try await run(first) }
-        let statements = queries.map(Self.postgresQuery)
-        try await run(first.action, duplicateMessage: queries.lazy.compactMap(\.duplicateMessage).first) { [logger] connection in
-            try await connection.withTransaction(logger: logger) { connection in
-                for statement in statements { _ = try await Self.rows(of: connection.query(statement, logger: logger)) }
-            }
+        guard let last = queries.last else { return }
+        guard queries.count > 1 else { return try await run(last) }
+        var sql = ""
+        var values: [SQLValue] = []
+        for (index, query) in queries.enumerated() {
+            let statement = Self.shiftingPlaceholders(of: query.sql, by: values.count)
+            sql += index == queries.count - 1 ? " \(statement)" : "\(index == 0 ? "WITH" : ",") write\(index) AS (\(statement))"
+            values += query.values
+        }
+        let statement = Self.postgresQuery(sql, values)
+        try await run(last.action, duplicateMessage: queries.lazy.compactMap(\.duplicateMessage).first) { [logger] connection in
+            _ = try await Self.rows(of: connection.query(statement, logger: logger))
         }
     }
 
-    /// Runs a write in a transaction that commits without waiting for the disk; see
-    /// ``SQLLinkStore/runWithoutWaitingForDisk(_:)``.
-    public func runWithoutWaitingForDisk<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
-        let statement = Self.postgresQuery(query)
-        let rows = try await run(query.action, duplicateMessage: query.duplicateMessage) { [logger] connection in
-            try await connection.withTransaction(logger: logger) { connection in
-                _ = try await Self.rows(of: connection.query("SET LOCAL synchronous_commit TO OFF", logger: logger))
-                return try await Self.rows(of: connection.query(statement, logger: logger))
+    /// The statement with each placeholder `$n` written `$(n + offset)`.
+    static func shiftingPlaceholders(of sql: String, by offset: Int) -> String {
+        guard offset > 0 else { return sql }
+        var result = ""
+        var number: Int?
+        for character in sql {
+            if let digit = character.wholeNumberValue, character.isASCII, let current = number {
+                number = current * 10 + digit
+                continue
+            }
+            if let current = number {
+                result += String(current + offset)
+                number = nil
+            }
+            if character == "$" {
+                result.append(character)
+                number = 0
+            } else {
+                result.append(character)
             }
         }
-        return try query.read(rows)
+        if let current = number { result += String(current + offset) }
+        return result
     }
 
     /// Runs database work on a pooled connection, turning its errors into ``StoreError``.
@@ -196,14 +217,18 @@ public final class PostgresLinkStore: SQLLinkStore {
     }
 
     private static func postgresQuery<Result>(_ query: SQLQuery<Result>) -> PostgresQuery {
-        var binds = PostgresBindings(capacity: query.values.count)
-        for value in query.values {
+        postgresQuery(query.sql, query.values)
+    }
+
+    private static func postgresQuery(_ sql: String, _ values: [SQLValue]) -> PostgresQuery {
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values {
             switch value {
             case .text(let text): binds.append(text)
             case .integer(let integer): binds.append(integer)
             }
         }
-        return PostgresQuery(unsafeSQL: query.sql, binds: binds)
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
     private static func rows(of sequence: PostgresRowSequence) async throws -> [Row] {

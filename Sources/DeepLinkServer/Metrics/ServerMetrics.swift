@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// Request counts, latencies and resolved links, in a Prometheus registry of the application's
 /// own, written in the Prometheus text format. Thread-safe and `Sendable`; one instance per application.
@@ -27,6 +28,16 @@ public final class ServerMetrics: Sendable {
 
     private let registry: PrometheusCollectorRegistry
     private let resolved: [ClientPlatform: Counter]
+    /// The counter and histogram of each method, route and status seen: the registry names and
+    /// looks up a metric by building its full name each time, a few percent of a request's cost.
+    private let requestMetrics = Mutex<[RequestKey: (count: Counter, latency: DurationHistogram)]>([:])
+
+    /// What a request is counted by.
+    private struct RequestKey: Hashable {
+        let method: String
+        let route: String
+        let status: Int
+    }
 
     /// Creates empty metrics.
     public init() {
@@ -46,9 +57,20 @@ public final class ServerMetrics: Sendable {
     ///   - status: The response status.
     ///   - duration: The time to the response head.
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))])
-            .increment()
-        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets).record(duration)
+        let key = RequestKey(method: method, route: route, status: status)
+        let metrics =
+            requestMetrics.withLock { $0[key] }
+            ?? requestMetrics.withLock { known in
+                if let metrics = known[key] { return metrics }
+                let metrics = (
+                    count: registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]),
+                    latency: registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets)
+                )
+                known[key] = metrics
+                return metrics
+            }
+        metrics.count.increment()
+        metrics.latency.record(duration)
     }
 
     /// Counts a resolved link.

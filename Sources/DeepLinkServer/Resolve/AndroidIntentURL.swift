@@ -18,19 +18,48 @@ enum AndroidIntentURL {
         return "intent://\(rest)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(percentEncoded(fallback));end"
     }
 
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
     /// Everything but unreserved characters percent-encoded, as intent extras need.
     static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        percentEncoded(text, keeping: isUnreserved)
     }
 
     /// The Play Store page of a package, with an install referrer that carries the code and UTM fields.
     static func playStore(package: String, referrer: [URLQueryItem]) -> String {
-        var referrerComponents = URLComponents()
-        referrerComponents.queryItems = referrer
-        let referrerText = referrerComponents.percentEncodedQuery ?? ""
+        // Byte for byte what URLComponents' queryItems wrote, and its percentEncoded(_:) after
+        // (AndroidIntentURLTests), without Foundation's cost: every Android store hop builds one.
+        let referrerText = referrer.map { item in
+            percentEncoded(item.name, keeping: isQueryItemByte) + (item.value.map { "=" + percentEncoded($0, keeping: isQueryItemByte) } ?? "")
+        }.joined(separator: "&")
         return "https://play.google.com/store/apps/details?id=\(percentEncoded(package))&referrer=\(percentEncoded(referrerText))"
+    }
+
+    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_` and `~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    /// What URLComponents leaves as it is in a query item's name or value: the unreserved
+    /// characters and `! $ ' ( ) * + , / : ; ? @`.
+    private static func isQueryItemByte(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || "!$'()*+,/:;?@".utf8.contains(byte)
+    }
+
+    /// The text's UTF-8 bytes, those `keeping` refuses written as `%XX` (uppercase hex).
+    private static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if keeping(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

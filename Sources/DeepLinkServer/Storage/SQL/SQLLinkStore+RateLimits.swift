@@ -34,8 +34,7 @@ extension SQLLinkStore {
             let first = min(asked, rate)
             values += [.text(scope), .text(client), .integer(capacity - first * unit), .integer(milliseconds), .integer(asked), .integer(first)]
         }
-        // A bucket lost in a crash only starts full again: its commit does not wait for the disk.
-        return try await runWithoutWaitingForDisk(
+        return try await run(
             SQLQuery(
                 """
                 INSERT INTO rate_limits (scope, client, tokens, updated, requested, granted) \
@@ -64,7 +63,7 @@ extension SQLLinkStore {
     public func returnToken(client: String, scope: String, perMinute: Int) async throws(StoreError) {
         let unit = Self.unitsPerToken
         let capacity = Int64(max(1, perMinute)) * unit
-        try await runWithoutWaitingForDisk(
+        try await run(
             SQLQuery(
                 """
                 UPDATE rate_limits SET tokens = CASE WHEN tokens + \(unit) >= \(capacity) THEN \(capacity) ELSE tokens + \(unit) END \
@@ -74,7 +73,7 @@ extension SQLLinkStore {
 
     /// Deletes buckets untouched since a moment; see ``RateLimitStorage``.
     public func purgeRateLimits(updatedBefore before: Date) async throws(StoreError) -> Int {
-        try await runWithoutWaitingForDisk(
+        try await run(
             SQLQuery(
                 "DELETE FROM rate_limits WHERE updated < $1 RETURNING client",
                 [.integer(Int64((before.timeIntervalSince1970 * 1000).rounded(.down)))], action: "purge rate limits"

@@ -15,27 +15,17 @@ public protocol SQLLinkStore: LinkStore {
     /// query's message, for a unique-key violation, `unavailable` otherwise.
     func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result
 
-    /// Runs writes that belong together, in order: on PostgreSQL in one transaction, so they
+    /// Runs writes that belong together, in order: on PostgreSQL as one statement, so they
     /// are stored all or none and the database flushes its log once for them instead of once
     /// each (about 4 ms a flush on the development machine's disk); on SQLite one after another
     /// (its one writing connection is shared by concurrent callers, so a transaction there would
     /// take in their writes too, and its commits do not wait on the disk).
     func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError)
-
-    /// Runs a write whose loss in a crash is harmless, such as a rate-limit bucket's, without
-    /// waiting for the disk: on PostgreSQL its commit is asynchronous (`synchronous_commit` off
-    /// for it alone); SQLite's commits do not wait on the disk anyway.
-    func runWithoutWaitingForDisk<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result
 }
 
 extension SQLLinkStore {
     /// Runs the writes one after another; see ``SQLLinkStore/runTogether(_:)``.
     public func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError) {
         for query in queries { try await run(query) }
-    }
-
-    /// Runs the write; see ``SQLLinkStore/runWithoutWaitingForDisk(_:)``.
-    public func runWithoutWaitingForDisk<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
-        try await run(query)
     }
 }

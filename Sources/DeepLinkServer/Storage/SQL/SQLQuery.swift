@@ -45,8 +45,19 @@ func placeholders(_ count: Int) -> String {
 
 /// The `VALUES` list of a multi-row `INSERT`: `($1, $2), ($3, $4)` for two rows of two columns.
 func rowPlaceholders(rows: Int, columns: Int) -> String {
-    (0..<rows).map { row in "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")" }
-        .joined(separator: ", ")
+    // Written into one string: a batch of 500 store hops has 7,500 placeholders.
+    var text = ""
+    text.reserveCapacity(rows * columns * 8)
+    for row in 0..<rows {
+        text += row == 0 ? "(" : ", ("
+        for column in 1...columns {
+            if column > 1 { text += ", " }
+            text += "$"
+            text += String(row * columns + column)
+        }
+        text += ")"
+    }
+    return text
 }
 
 /// A value bound to a placeholder: text or a whole number, either possibly `NULL`.
