@@ -61,17 +61,28 @@ public struct DeferredClick: Sendable, Hashable {
         self.claimedAt = claimedAt
     }
 
-    /// A new token: 24 bytes from the system's secure generator, base64url without padding, so
-    /// 32 characters in ``DeferredLinkToken``'s syntax.
-    public static func generateToken() -> String {
+    /// A new token: the time in milliseconds as 8 characters that sort in time order, then 24
+    /// bytes from the system's secure generator in base64url without padding (32 characters),
+    /// 40 characters in ``DeferredLinkToken``'s syntax.
+    ///
+    /// The prefix is for the database: tokens made one after another sort one after another,
+    /// so a batch of store hops adds to the end of the token index instead of to pages all over
+    /// it (with random tokens the store hop's p99 grew with the table, from 100 to 174 ms over
+    /// 330,000 clicks on SQLite). The secret is the 192 random bits; the prefix only says when
+    /// the click happened, which whoever holds the token knows.
+    public static func generateToken(at now: Date = Date()) -> String {
+        let milliseconds = UInt64(max(0, (now.timeIntervalSince1970 * 1000).rounded()))
+        var characters: [UInt8] = []
+        characters.reserveCapacity(40)
+        for shift in stride(from: 42, through: 0, by: -6) {
+            characters.append(timeOrderedAlphabet[Int((milliseconds >> UInt64(shift)) & 63)])
+        }
         // Three 64-bit draws rather than 24 one-byte ones, since each draw is a call into the
         // kernel, and base64url written here rather than Foundation's base64 with two string
         // replacements: the store hop makes a token per tap, and these were a sixth of its time.
         var generator = SystemRandomNumberGenerator()
         let words = (0..<3).map { _ in generator.next() as UInt64 }
         let bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
-        var characters: [UInt8] = []
-        characters.reserveCapacity(32)
         for group in stride(from: 0, to: bytes.count, by: 3) {
             let value = UInt32(bytes[group]) << 16 | UInt32(bytes[group + 1]) << 8 | UInt32(bytes[group + 2])
             for shift in [18, 12, 6, 0] {
@@ -83,6 +94,8 @@ public struct DeferredClick: Sendable, Hashable {
 
     /// RFC 4648's URL- and filename-safe base64 alphabet.
     private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// The same 64 characters in byte order, so numbers written with them sort as numbers do.
+    private static let timeOrderedAlphabet = Array("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".utf8)
 
     /// The answer to the claim that found this click.
     /// - Parameter match: How the claim found the click.

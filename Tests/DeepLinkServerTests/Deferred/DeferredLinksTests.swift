@@ -40,7 +40,7 @@ struct DeferredLinksTests {
             #expect(!hash.contains("81.2.69"))
             #expect(hash != SHA256.hex("81.2.69.0/24"))
             #expect(DeferredLinkToken(rawValue: click.token) != nil)
-            #expect(click.token.count == 32)
+            #expect(click.token.count == 40)
         }
     }
 
