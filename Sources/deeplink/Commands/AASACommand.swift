@@ -12,7 +12,7 @@ struct AASACommand: AsyncParsableCommand {
 }
 
 /// `deeplink aasa match`: what Apple decides for a URL and an app.
-struct AASAMatchCommand: AsyncParsableCommand {
+struct AASAMatchCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Decide match, exclude or no_match for a URL, with the rule that decided.",
@@ -32,10 +32,6 @@ struct AASAMatchCommand: AsyncParsableCommand {
 
     @Argument(help: "The URL, e.g. https://shop.example.com/sales/42.")
     var url: String
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The decision; exclude and no_match fail with it as the report, a file that is not a JSON object fails.
     func render() async throws(CommandFailure) -> String {

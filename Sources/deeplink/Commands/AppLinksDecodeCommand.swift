@@ -4,7 +4,7 @@ import DeepLinkCore
 import Foundation
 
 /// `deeplink applinks decode`: reads the `al_applink_data` of an incoming URL.
-struct AppLinksDecodeCommand: AsyncParsableCommand {
+struct AppLinksDecodeCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Decode the al_applink_data parameter of a URL an app was opened with.",
@@ -19,10 +19,6 @@ struct AppLinksDecodeCommand: AsyncParsableCommand {
 
     @Argument(help: "The incoming URL, e.g. example://docs?al_applink_data=%7B...%7D.")
     var url: String
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The command's output.
     func render() throws(CommandFailure) -> String {

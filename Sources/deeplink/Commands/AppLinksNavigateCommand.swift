@@ -4,7 +4,7 @@ import DeepLinkCore
 import Foundation
 
 /// `deeplink applinks navigate`: shows where a navigation to a saved page goes on a device.
-struct AppLinksNavigateCommand: AsyncParsableCommand {
+struct AppLinksNavigateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "navigate",
         abstract: "Choose the app or web page a navigation to a saved page opens, with its al_applink_data.",
@@ -35,10 +35,6 @@ struct AppLinksNavigateCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The command's output.
     func render() throws(CommandFailure) -> String {

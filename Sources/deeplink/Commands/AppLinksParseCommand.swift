@@ -3,7 +3,7 @@ import DeepLinkAppLinks
 import DeepLinkCore
 
 /// `deeplink applinks parse`: shows the App Links a saved page declares.
-struct AppLinksParseCommand: AsyncParsableCommand {
+struct AppLinksParseCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Show the App Links (al:* meta tags) of a saved HTML page, per platform.")
@@ -12,10 +12,6 @@ struct AppLinksParseCommand: AsyncParsableCommand {
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The command's output.
     func render() throws(CommandFailure) -> String {

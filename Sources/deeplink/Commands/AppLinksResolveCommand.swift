@@ -4,7 +4,7 @@ import DeepLinkCore
 import Foundation
 
 /// `deeplink applinks resolve`: fetches a page and shows its App Links.
-struct AppLinksResolveCommand: AsyncParsableCommand {
+struct AppLinksResolveCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Fetch a page over HTTP (with Prefer-Html-Meta-Tags: al) and show its App Links.")
@@ -28,10 +28,6 @@ struct AppLinksResolveCommand: AsyncParsableCommand {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard maximumRedirects >= 0 else { throw ValidationError("--max-redirects must not be negative") }
         guard maximumPageSize > 0 else { throw ValidationError("--max-size must be positive") }
-    }
-
-    func run() async throws {
-        try await runReporting(json: json, render)
     }
 
     /// The command's output.

@@ -12,7 +12,7 @@ struct AssetLinksCommand: AsyncParsableCommand {
 }
 
 /// `deeplink assetlinks check`: whether a list links an app to its site.
-struct AssetLinksCheckCommand: AsyncParsableCommand {
+struct AssetLinksCheckCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Tell whether the statement list grants a relation to an app, and why not.",
@@ -38,10 +38,6 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Print {\"linked\", \"statement\", \"diagnostics\"} as JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The answer; an unlinked app fails with the answer as the message.
     func render() async throws(CommandFailure) -> String {

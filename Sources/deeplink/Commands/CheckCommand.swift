@@ -5,7 +5,7 @@ import DeepLinkServer
 import Foundation
 
 /// `deeplink check`: validates and lints a config.
-struct CheckCommand: AsyncParsableCommand {
+struct CheckCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate and lint a config: errors and warnings with file, line and JSON path.",
@@ -26,10 +26,6 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Fail on warnings too, not just errors.")
     var strict = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The command's output; a config with errors fails with the report as the message.
     func render() async throws(CommandFailure) -> String {

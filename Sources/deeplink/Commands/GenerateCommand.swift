@@ -4,7 +4,7 @@ import DeepLinkCore
 import Foundation
 
 /// `deeplink generate`: writes every association file from the config.
-struct GenerateCommand: AsyncParsableCommand {
+struct GenerateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Write apple-app-site-association, assetlinks.json, entitlements, URL types and intent filters.",
@@ -21,10 +21,6 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Flag(help: "Print {\"files\": [{\"path\", \"bytes\"}]} as JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Writes the files and returns one line per file.
     func render() async throws(CommandFailure) -> String {

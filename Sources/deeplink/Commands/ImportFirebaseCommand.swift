@@ -6,7 +6,7 @@ import DeepLinkFirebase
 
 /// `deeplink import firebase`: stores the links of a Firebase Dynamic Links export so each
 /// short path keeps resolving to the same destination on the link server.
-struct ImportFirebaseCommand: AsyncParsableCommand {
+struct ImportFirebaseCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "firebase",
         abstract: "Import a Firebase Dynamic Links export (CSV) so each short path keeps its destination.",
@@ -54,10 +54,6 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The export.", valueName: "file.csv"))
     var file: String
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Imports the file and returns the report.
     func render() async throws(CommandFailure) -> String {

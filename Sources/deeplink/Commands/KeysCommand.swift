@@ -18,7 +18,7 @@ struct KeysCommand: AsyncParsableCommand {
 }
 
 /// `deeplink keys create`: makes a key and prints its token once.
-struct KeysCreateCommand: AsyncParsableCommand {
+struct KeysCreateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create an API key and print its token, which is shown only this once.",
@@ -39,10 +39,6 @@ struct KeysCreateCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
-
     /// Creates the key and returns the output.
     func render() async throws(CommandFailure) -> String {
         let key = APIKey.generate(name: name, at: Date())
@@ -59,7 +55,7 @@ struct KeysCreateCommand: AsyncParsableCommand {
 }
 
 /// `deeplink keys list`: lists keys without their secrets.
-struct KeysListCommand: AsyncParsableCommand {
+struct KeysListCommand: ReportingCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List API keys, with when they were revoked.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -67,10 +63,6 @@ struct KeysListCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Returns the keys, one line each.
     func render() async throws(CommandFailure) -> String {
@@ -97,7 +89,7 @@ struct KeysListCommand: AsyncParsableCommand {
 }
 
 /// `deeplink keys revoke`: revokes a key; requests with it get 401 from then on.
-struct KeysRevokeCommand: AsyncParsableCommand {
+struct KeysRevokeCommand: ReportingCommand {
     static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an API key by its id.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -108,10 +100,6 @@ struct KeysRevokeCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Revokes the key and returns the output.
     func render() async throws(CommandFailure) -> String {

@@ -4,7 +4,7 @@ import DeepLinkServer
 
 /// `deeplink links create`: creates a link from options or the admin API's JSON body, checked
 /// as `POST /api/v1/links` checks it.
-struct LinksCreateCommand: AsyncParsableCommand {
+struct LinksCreateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Create a link, checked as the admin API checks it.",
         discussion: """
@@ -29,10 +29,6 @@ struct LinksCreateCommand: AsyncParsableCommand {
             throw ValidationError("give --deep-link URL, or --from-json FILE with a deepLink")
         }
         if fields.fromJSON != nil, code != nil { throw ValidationError("give the code in the --from-json body, not with --code") }
-    }
-
-    func run() async throws {
-        try await runReporting(json: json, render)
     }
 
     /// Creates the link and returns it.

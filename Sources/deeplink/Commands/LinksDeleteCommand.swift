@@ -3,7 +3,7 @@ import DeepLinkCore
 import DeepLinkServer
 
 /// `deeplink links delete`: deletes a link and its numbers.
-struct LinksDeleteCommand: AsyncParsableCommand {
+struct LinksDeleteCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a link and its numbers; its short URL stops working.",
         discussion: "Running servers drop their cached copy at once on PostgreSQL, and within the config's linkCacheSeconds on SQLite.")
@@ -16,10 +16,6 @@ struct LinksDeleteCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Deletes the link; `not-found` (exit 1) when there is none.
     func render() async throws(CommandFailure) -> String {

@@ -4,7 +4,7 @@ import DeepLinkServer
 import Foundation
 
 /// `deeplink links list`: one page of the links that match a search, as the dashboard lists them.
-struct LinksListCommand: AsyncParsableCommand {
+struct LinksListCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List links: a search, a filter, an order and a page, with how many match in all.")
 
@@ -35,10 +35,6 @@ struct LinksListCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...Self.maximumLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(Self.maximumLimit)") }
         guard offset >= 0 else { throw ValidationError("--offset cannot be negative") }
-    }
-
-    func run() async throws {
-        try await runReporting(json: json, render)
     }
 
     /// Searches the links and returns the page.

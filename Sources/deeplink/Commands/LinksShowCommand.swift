@@ -3,7 +3,7 @@ import DeepLinkCore
 import DeepLinkServer
 
 /// `deeplink links show`: every field of one link.
-struct LinksShowCommand: AsyncParsableCommand {
+struct LinksShowCommand: ReportingCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every field of a link.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -14,10 +14,6 @@ struct LinksShowCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON: the link as the admin API returns it.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Reads the link and returns its fields; `not-found` (exit 1) when there is none.
     func render() async throws(CommandFailure) -> String {

@@ -3,7 +3,7 @@ import DeepLinkCore
 import DeepLinkServer
 
 /// `deeplink links update`: changes a link's fields, checked as `PATCH /api/v1/links/{code}` checks them.
-struct LinksUpdateCommand: AsyncParsableCommand {
+struct LinksUpdateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "update", abstract: "Change a link's fields, checked as the admin API checks them.",
         discussion: """
@@ -26,10 +26,6 @@ struct LinksUpdateCommand: AsyncParsableCommand {
         guard fields.fromJSON != nil || !fields.givenFields.isEmpty else {
             throw ValidationError("nothing to change: give a field such as --campaign, or --from-json FILE")
         }
-    }
-
-    func run() async throws {
-        try await runReporting(json: json, render)
     }
 
     /// Changes the link and returns it; `not-found` (exit 1) when there is none.

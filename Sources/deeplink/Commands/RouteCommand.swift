@@ -3,7 +3,7 @@ import DeepLinkCore
 import Foundation
 
 /// `deeplink route`: shows where a URL goes.
-struct RouteCommand: AsyncParsableCommand {
+struct RouteCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Show where a URL goes: the route, destination, parameters, handlers and fallback trail.",
@@ -29,10 +29,6 @@ struct RouteCommand: AsyncParsableCommand {
 
     @Argument(help: "The URL to route, e.g. shop://sales/3?utm_source=mail.")
     var url: String
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The command's output; a rejected or unroutable URL fails with the result as the report.
     func render() async throws(CommandFailure) -> String {

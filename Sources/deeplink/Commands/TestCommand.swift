@@ -3,7 +3,7 @@ import DeepLinkCore
 import Foundation
 
 /// `deeplink test`: runs a file of routing expectations against a config.
-struct TestCommand: AsyncParsableCommand {
+struct TestCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Check that links go where a cases file expects; prints each failure and 'N passed, N failed'.",
@@ -20,10 +20,6 @@ struct TestCommand: AsyncParsableCommand {
 
     @Argument(help: "The cases file.")
     var cases: String
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// The report; when a case fails, the report is the failure's message.
     func render() async throws(CommandFailure) -> String {

@@ -17,7 +17,7 @@ struct UsersCommand: AsyncParsableCommand {
 }
 
 /// `deeplink users create`: makes a dashboard user with a password read from standard input.
-struct UsersCreateCommand: AsyncParsableCommand {
+struct UsersCreateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Create a dashboard user.",
         discussion: """
@@ -37,10 +37,6 @@ struct UsersCreateCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Checks the name and password and stores the user.
     func render() async throws(CommandFailure) -> String {
@@ -82,7 +78,7 @@ struct UsersCreateCommand: AsyncParsableCommand {
 }
 
 /// `deeplink users list`: lists dashboard users without their password hashes.
-struct UsersListCommand: AsyncParsableCommand {
+struct UsersListCommand: ReportingCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List dashboard users, with when each was created.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -90,10 +86,6 @@ struct UsersListCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Returns the users, one line each.
     func render() async throws(CommandFailure) -> String {
@@ -111,7 +103,7 @@ struct UsersListCommand: AsyncParsableCommand {
 }
 
 /// `deeplink users delete`: deletes a dashboard user and ends their sessions.
-struct UsersDeleteCommand: AsyncParsableCommand {
+struct UsersDeleteCommand: ReportingCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a dashboard user, signing them out everywhere.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -122,10 +114,6 @@ struct UsersDeleteCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
-
-    func run() async throws {
-        try await runReporting(json: json, render)
-    }
 
     /// Deletes the user; `not-found` (exit 1) when there is none.
     func render() async throws(CommandFailure) -> String {

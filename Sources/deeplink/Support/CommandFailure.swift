@@ -117,6 +117,23 @@ func runReporting(json: Bool, _ body: () async throws(CommandFailure) -> String)
     }
 }
 
+/// A command whose work is a ``render()`` that returns its output or throws a ``CommandFailure``;
+/// running it prints the one and reports the other by the contract of ``runReporting(json:_:)``.
+protocol ReportingCommand: AsyncParsableCommand {
+    /// Whether the command was asked for JSON.
+    var json: Bool { get }
+
+    /// The command's work, returning its output.
+    func render() async throws(CommandFailure) -> String
+}
+
+extension ReportingCommand {
+    /// Runs ``render()`` by the contract of ``CommandFailure``.
+    func run() async throws {
+        try await runReporting(json: json, render)
+    }
+}
+
 /// Writes a line to standard error: diagnostics and progress, never the report.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
