@@ -32,6 +32,30 @@ struct ClickStatsStorageTests {
     }
 
     @Test(arguments: StoreBackend.available)
+    func aBatchOfStoreHopsOnSeveralLinksOfOneDayAndPlatformIsStoredAndCountedOnce(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let tag = "hops-\(UUID().uuidString.prefix(8))"
+            let codes = ["\(tag)-a", "\(tag)-b"]
+            let now = Date().roundedToSeconds
+            try await store.insert(codes.map { Link.stored($0, created: now) })
+            // Two links, one day and platform, and a click without a stored link: one batch, as the
+            // store hop's writer gathers them.
+            let clicks = (codes + codes + [nil]).enumerated().map { index, code in
+                DeferredClick(
+                    token: "\(tag)-\(index)", code: code, deepLink: "shop://sales/1", platform: .android, createdAt: now,
+                    expiresAt: now.addingTimeInterval(60))
+            }
+            try await store.insert(clicks)
+            for code in codes {
+                #expect(try await store.deferredCounts(code: code, since: "2000-01-01").map(\.storeHops) == [2])
+            }
+            if backend == .sqlite {
+                #expect(try await store.deferredCounts(code: nil, since: "2000-01-01").map(\.storeHops) == [4])
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
     func clicksAreSummedPerDimensionForALinkAndIntoTheAllLinksTotals(backend: StoreBackend) async throws {
         try await backend.withStore { store in
             let code = "sum-\(UUID().uuidString.prefix(8))"

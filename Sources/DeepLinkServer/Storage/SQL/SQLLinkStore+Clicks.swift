@@ -120,36 +120,39 @@ extension SQLLinkStore {
             })
     }
 
-    /// The statements that add store hops or claims to the per-link and all-links daily counts,
-    /// two per link, day and platform; clicks without a stored link (Firebase long links) and of
-    /// a deleted link are not counted.
+    /// The two statements that add store hops or claims to the per-link and all-links daily
+    /// counts; clicks without a stored link (Firebase long links) and of a deleted link are not
+    /// counted. Each statement touches a row once (the counts are summed per key first), which
+    /// PostgreSQL requires when the statements run together as one.
     func deferredCountQueries(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) -> [SQLQuery<Void>] {
         var grouped: [String: (code: String, day: String, platform: ClientPlatform, count: Int)] = [:]
         for count in counts {
             grouped["\(count.code)\u{0}\(count.day)\u{0}\(count.platform.rawValue)", default: (count.code, count.day, count.platform, 0)].count += 1
         }
-        let column = hops ? "store_hops" : "claims"
-        return grouped.values.sorted(by: { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }).flatMap { group in
-            let values: [SQLValue] = [
+        guard !grouped.isEmpty else { return [] }
+        let groups = grouped.values.sorted { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }
+        let values = groups.flatMap { group -> [SQLValue] in
+            [
                 .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
                 .integer(hops ? 0 : Int64(group.count)),
             ]
-            let action = hops ? "count store hops" : "count claimed installs"
-            return [
-                SQLQuery(
-                    """
-                    INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT $1, $2, $3, $4, $5 \
-                    WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
-                    ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
-                    """, values, action: action),
-                SQLQuery(
-                    """
-                    INSERT INTO deferred_totals (day, platform, store_hops, claims) SELECT $2, $3, $4, $5 \
-                    WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
-                    ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
-                    """, values, action: action),
-            ]
         }
+        let column = hops ? "store_hops" : "claims"
+        let action = hops ? "count store hops" : "count claimed installs"
+        let added = "FROM (VALUES \(rowPlaceholders(rows: groups.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
+        return [
+            SQLQuery(
+                """
+                INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT column1, column2, column3, column4, column5 \(added) \
+                ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
+                """, values, action: action),
+            SQLQuery(
+                """
+                INSERT INTO deferred_totals (day, platform, store_hops, claims) \
+                SELECT column2, column3, CAST(SUM(column4) AS BIGINT), CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3 \
+                ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
+                """, values, action: action),
+        ]
     }
 }
 
