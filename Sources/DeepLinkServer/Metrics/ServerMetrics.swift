@@ -58,17 +58,15 @@ public final class ServerMetrics: Sendable {
     ///   - duration: The time to the response head.
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
         let key = RequestKey(method: method, route: route, status: status)
-        let metrics =
-            requestMetrics.withLock { $0[key] }
-            ?? requestMetrics.withLock { known in
-                if let metrics = known[key] { return metrics }
-                let metrics = (
-                    count: registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]),
-                    latency: registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets)
-                )
-                known[key] = metrics
-                return metrics
-            }
+        let metrics = requestMetrics.withLock { known in
+            if let metrics = known[key] { return metrics }
+            let metrics = (
+                count: registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]),
+                latency: registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets)
+            )
+            known[key] = metrics
+            return metrics
+        }
         metrics.count.increment()
         metrics.latency.record(duration)
     }

@@ -48,16 +48,18 @@ enum AndroidIntentURL {
         isUnreserved(byte) || "!$'()*+,/:;?@".utf8.contains(byte)
     }
 
+    /// Uppercase hexadecimal digits, as percent-encoding writes them.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     /// The text's UTF-8 bytes, those `keeping` refuses written as `%XX` (uppercase hex).
     private static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
             if keeping(byte) {
                 bytes.append(byte)
             } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             }
         }
         return String(decoding: bytes, as: UTF8.self)
