@@ -48,7 +48,8 @@ let package = Package(
             ]
         ),
         .target(name: "DeepLinkFirebase", dependencies: ["DeepLinkCore"]),
-        .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore"], path: "Tests/DeepLinkTesting"),
+        .target(name: "CChildProcess", path: "Tests/CChildProcess"),
+        .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "CChildProcess"], path: "Tests/DeepLinkTesting"),
         .target(
             name: "DeepLinkServer",
             dependencies: [

@@ -24,16 +24,9 @@ public enum ZBar {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).png")
         try Data(png).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--raw", "--quiet", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+        var text = try ChildProcess.run(
+            executable: executable, arguments: ["--raw", "--quiet", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path]
+        ).output
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -113,24 +114,18 @@ struct OpenAPIDocumentTests {
             validate(yaml.load(open(sys.argv[1]), Strict))
             print("valid")
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", check, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let status: Int32
+        let text: String
         do {
-            try process.run()
+            (status, text) = try ChildProcess.run(executable: "/usr/bin/env", arguments: ["python3", "-c", check, file.path], error: .standardOutput)
         } catch {
             #expect(!Self.validatorRequired, "python3 cannot be started: \(error)")
             return
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 3 {
+        if status == 3 {
             #expect(!Self.validatorRequired, "openapi-spec-validator is required but not installed (pip install openapi-spec-validator)")
             return
         }
-        #expect(process.terminationStatus == 0 && text.contains("valid"), "\(text)")
+        #expect(status == 0 && text.contains("valid"), "\(text)")
     }
 }

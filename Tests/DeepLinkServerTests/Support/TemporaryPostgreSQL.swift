@@ -117,34 +117,18 @@ final class TemporaryPostgreSQL: Sendable {
         try Self.run(getuid() == 0 ? ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"] + arguments : arguments)
     }
 
-    /// Runs a program and returns what it printed. It is spawned and waited for with
-    /// `posix_spawnp` and `waitpid`, and its output goes through a file: `pg_ctl start` leaves the
-    /// server it starts holding the descriptors it inherited, so neither a pipe nor Foundation's
-    /// `Process`, which watches the child through such a descriptor, would ever see it end.
+    /// Runs a program and returns what it printed. Its output goes through a file: `pg_ctl start`
+    /// leaves the server it starts holding the descriptors it inherited, so a pipe would never
+    /// see its end.
     @discardableResult
     private static func run(_ arguments: [String]) throws -> String {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-run-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: outputFile) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure("\(arguments[0]) could not be started: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw Failure("waiting for \(arguments[0]) failed: \(String(cString: strerror(errno)))") }
-        }
+        let child = try ChildProcess(
+            executable: arguments[0], arguments: Array(arguments.dropFirst()), output: .file(outputFile), error: .standardOutput)
+        let status = child.waitUntilExit()
         let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        // The exit code is in bits 8–15 when the low 7 bits (the terminating signal) are zero.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw Failure("\(arguments.joined(separator: " ")) ended with status \(status): \(text)")
-        }
+        guard status == 0 else { throw Failure("\(arguments.joined(separator: " ")) ended with status \(status): \(text)") }
         return text
     }
 

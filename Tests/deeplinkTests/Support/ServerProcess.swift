@@ -1,4 +1,6 @@
+import DeepLinkTesting
 import Foundation
+import Synchronization
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
@@ -9,11 +11,10 @@ import Testing
 /// Waiting for a process blocks a thread, so it happens on a thread of its own: blocking the
 /// few threads of Swift's cooperative pool would stall every other test running meanwhile.
 final class ServerProcess: Sendable {
-    let process: Process
+    let process: ChildProcess
     let port: Int
     /// What the server wrote to standard error until it logged its port.
     let startupLog: String
-    private let errorOutput: Pipe
 
     /// The `deeplink` executable that `swift build` put beside the test bundle.
     static func executable() throws -> URL {
@@ -22,17 +23,18 @@ final class ServerProcess: Sendable {
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "build deeplink first: swift build")
     }
 
-    /// `deeplink ARGUMENTS` as a process: the settings variables of the tests' own environment
-    /// left out, `environment` added, run in `folder`.
-    static func process(_ arguments: [String], environment: [String: String], in folder: URL?) throws -> Process {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment
-            .filter { !$0.key.hasPrefix("DEEPLINK_") || $0.key.hasPrefix("DEEPLINK_TEST_") }
-            .merging(environment) { $1 }
-        process.currentDirectoryURL = folder
-        return process
+    /// Starts `deeplink ARGUMENTS`: the settings variables of the tests' own environment left
+    /// out, `environment` added, run in `folder`.
+    static func start(
+        _ arguments: [String], environment: [String: String], in folder: URL?, input: ChildProcess.Stream = .null,
+        output: ChildProcess.Stream
+    ) throws -> ChildProcess {
+        try ChildProcess(
+            executable: try executable().path, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment
+                .filter { !$0.key.hasPrefix("DEEPLINK_") || $0.key.hasPrefix("DEEPLINK_TEST_") }
+                .merging(environment) { $1 },
+            directory: folder, input: input, output: output, error: .pipe)
     }
 
     /// What a finished `deeplink` command did, and how long it took from start to exit, measured
@@ -48,30 +50,31 @@ final class ServerProcess: Sendable {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil, input: String = ""
     ) async throws -> Outcome {
-        let process = try process(arguments, environment: environment, in: folder)
-        return try await onOwnThread { try runToCompletion(process, input: input) }
+        try await onOwnThread { try runToCompletion(arguments, environment: environment, in: folder, input: input) }
     }
 
-    private static func runToCompletion(_ process: Process, input: String) throws -> Outcome {
-        let start = ContinuousClock.now
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+    private static func runToCompletion(_ arguments: [String], environment: [String: String], in folder: URL?, input: String) throws -> Outcome {
+        let started = ContinuousClock.now
         // A file rather than a pipe: a command that exits without reading cannot break a write.
         let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-input-\(UUID().uuidString)")
         try Data(input.utf8).write(to: inputFile)
         defer { try? FileManager.default.removeItem(at: inputFile) }
-        let inputHandle = try FileHandle(forReadingFrom: inputFile)
-        defer { try? inputHandle.close() }
-        process.standardInput = inputHandle
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let process = try start(arguments, environment: environment, in: folder, input: .file(inputFile), output: .pipe)
+        // Standard error is read on a thread of its own while standard output is read here, so
+        // a command that fills one pipe while the other is being read cannot stall.
+        let errorData = Mutex(Data())
+        let errorRead = DispatchSemaphore(value: 0)
+        Thread {
+            let data = process.standardError?.readDataToEndOfFile() ?? Data()
+            errorData.withLock { $0 = data }
+            errorRead.signal()
+        }.start()
+        let outputData = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        errorRead.wait()
+        let status = process.waitUntilExit()
         return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self),
-            ContinuousClock.now - start
+            status, String(decoding: outputData, as: UTF8.self), String(decoding: errorData.withLock { $0 }, as: UTF8.self),
+            ContinuousClock.now - started
         )
     }
 
@@ -86,23 +89,18 @@ final class ServerProcess: Sendable {
     ///   - environment: Variables to set.
     ///   - folder: The working directory.
     init(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) async throws {
-        let process = try Self.process(arguments, environment: environment, in: folder)
-        let errorOutput = Pipe()
-        process.standardError = errorOutput
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        (port, startupLog) = try await Self.onOwnThread { try Self.waitForPort(process, errorOutput) }
+        let process = try Self.start(arguments, environment: environment, in: folder, output: .null)
+        (port, startupLog) = try await Self.onOwnThread { try Self.waitForPort(process) }
         self.process = process
-        self.errorOutput = errorOutput
     }
 
     /// Reads standard error until the server logs its port.
-    private static func waitForPort(_ process: Process, _ errorOutput: Pipe) throws -> (port: Int, log: String) {
+    private static func waitForPort(_ process: ChildProcess) throws -> (port: Int, log: String) {
         var log = ""
         var found: Int?
         let deadline = Date().addingTimeInterval(30)
         while found == nil, Date() < deadline, process.isRunning {
-            let data = errorOutput.fileHandleForReading.availableData
+            guard let data = process.standardError?.availableData, !data.isEmpty else { break }
             log += String(decoding: data, as: UTF8.self)
             if let range = log.range(of: #"port=(\d+)"#, options: .regularExpression) {
                 found = Int(log[range].dropFirst(5))
@@ -125,8 +123,7 @@ final class ServerProcess: Sendable {
     /// Sends SIGTERM and waits for a graceful exit.
     func stop() -> Int32 {
         process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.waitUntilExit()
     }
 
     /// Sends one request over a new loopback connection.

@@ -1,0 +1,50 @@
+// Tests DeepLinkTesting's ChildProcess, which has no test target of its own; the PostgreSQL
+// servers of these tests are what it keeps from holding the suite's connections.
+import DeepLinkTesting
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+struct ChildProcessTests {
+    /// A PostgreSQL server started by a test once inherited every descriptor of the test process,
+    /// among them other tests' database connections: one closed mid-migration stayed open in the
+    /// server's hands, its transaction kept the migration lock, and every later store waited for
+    /// it until the run was killed. Descriptors other than the three standard ones stay behind.
+    @Test func aChildInheritsNoDescriptorButItsStandardOnes() throws {
+        let inheritable = open("/dev/null", O_RDONLY)
+        try #require(inheritable >= 0)
+        defer { close(inheritable) }
+        let high: Int32 = 900
+        try #require(dup2(inheritable, high) == high)
+        defer { close(high) }
+        let listed = try ChildProcess.run(executable: "ls", arguments: ["-1", "/proc/self/fd"])
+        #expect(listed.status == 0)
+        let descriptors = Set(listed.output.split(separator: "\n").compactMap { Int32($0) })
+        #expect(!descriptors.contains(high), "\(descriptors.sorted())")
+        #expect(!descriptors.contains(inheritable), "\(descriptors.sorted())")
+        // 0, 1 and 2, and the folder ls itself opened to list them.
+        #expect(descriptors.count <= 4, "\(descriptors.sorted())")
+    }
+
+    @Test func passesInputWorkingFolderAndStatusAndMergesStandardErrorWhenAsked() throws {
+        let folder = try temporaryFolder(prefix: "deeplink-child")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("input.txt")
+        try "from a file\n".write(to: input, atomically: true, encoding: .utf8)
+        let run = try ChildProcess.run(
+            executable: "/bin/sh", arguments: ["-c", "cat; pwd; echo oops >&2; exit 3"], directory: folder, input: .file(input),
+            error: .standardOutput)
+        #expect(run.status == 3)
+        #expect(run.output == "from a file\n\(folder.resolvingSymlinksInPath().path)\noops\n")
+    }
+
+    @Test func aChildEndedByASignalReportsItAboveOneHundredTwentyEight() throws {
+        let child = try ChildProcess(executable: "sleep", arguments: ["30"])
+        #expect(child.isRunning)
+        child.terminate()
+        #expect(child.waitUntilExit() == 128 + SIGTERM)
+        #expect(!child.isRunning)
+    }
+}
