@@ -130,7 +130,10 @@ public final class PostgresLinkStore: SQLLinkStore {
     public func migrate() async throws(StoreError) {
         try await run("migrate") { [logger, schema] connection in
             try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(7264351)", logger: logger)
+                // One lock per schema: servers sharing a schema apply each version once, while
+                // deployments (or test runs) in other schemas of the database never wait for it.
+                let lockedSchema = schema ?? ""
+                try await connection.query("SELECT pg_advisory_xact_lock(7264351, hashtext(\(lockedSchema)))", logger: logger)
                 if let schema {
                     try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
                 }
