@@ -61,7 +61,7 @@ struct PostgresLinkStoreConnectingTests {
         #expect(error?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): no answer within 0.5 s") == true)
     }
 
-    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    @Test(.enabled(if: StoreBackend.postgresURL != nil), .postgreSQLTurn)
     func aWrongPasswordIsAccessDenied() async throws {
         let url = try Self.url { $0.password = "not-the-password" }
         let components = try #require(URLComponents(string: url))
@@ -74,7 +74,7 @@ struct PostgresLinkStoreConnectingTests {
         Self.expectPlainWords(error?.message)
     }
 
-    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    @Test(.enabled(if: StoreBackend.postgresURL != nil), .postgreSQLTurn)
     func aMissingDatabaseSaysSo() async throws {
         let url = try Self.url { $0.path = "/no_such_database_\(UUID().uuidString.prefix(8).lowercased())" }
         let components = try #require(URLComponents(string: url))

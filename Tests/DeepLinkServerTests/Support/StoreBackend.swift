@@ -13,7 +13,7 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
     case postgres
 
     /// The PostgreSQL URL from the environment.
-    static let postgresURL: String? = ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let postgresURL: String? = TestPostgreSQL.url
 
     /// Every backend available here; prints a note once when PostgreSQL is skipped.
     static let available: [StoreBackend] = {
@@ -45,14 +45,15 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
                 throw error
             }
         case .postgres:
-            let url = try #require(Self.postgresURL)
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-            // A small pool each, as the suite runs many stores at once within PostgreSQL's 100
-            // connections, and a longer wait for one than a server's second: with every suite
-            // running on two cores, opening a connection and migrating a new schema can take longer.
-            return try await PostgresLinkStore.withStore(
-                url: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)&pool_size=6", connectionWait: .seconds(10), logger: logger,
-                body)
+            let url = try #require(TestPostgreSQL.url(adding: "schema=\(schema)&pool_size=\(TestPostgreSQL.poolSize)"))
+            // A turn of the shared database, as the suite runs many stores at once within
+            // PostgreSQL's 100 connections, and a longer wait for a connection than a server's
+            // second: with every suite running on two cores, opening a connection and migrating a
+            // new schema can take longer.
+            return try await TestPostgreSQL.withTurn {
+                try await PostgresLinkStore.withStore(url: url, connectionWait: .seconds(10), logger: logger, body)
+            }
         }
     }
 }

@@ -263,9 +263,9 @@ struct LinksCommandTests {
         #expect(list.error.contains("error: no link database given"), "\(list.error)")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func worksOnPostgreSQL() async throws {
-        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let database = try #require(TestPostgreSQL.url(adding: "pool_size=\(TestPostgreSQL.poolSize)"))
         let code = "cli-\(UUID().uuidString.prefix(8).lowercased())"
         let arguments = ["--database", database]
         let created = try await ServerProcess.run(

@@ -164,9 +164,9 @@ struct ServeCommandTests {
         #expect(try await Self.total(restarted, token: token, code: "burst") == .number(Double(answered)))
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func twoServersSharingPostgreSQLResolveEachOthersLinksAndAddUpClicks() async throws {
-        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let database = try #require(TestPostgreSQL.url(adding: "pool_size=\(TestPostgreSQL.poolSize)"))
         let token = try await Self.createKey(database: database)
         let config = Fixtures.shopConfig.path
         let first = try await ServerProcess(config: config, database: database)
@@ -195,9 +195,9 @@ struct ServeCommandTests {
     /// A client gets its claims once across servers, not once per server: the token buckets are
     /// rows of the shared database. The address is the test's own, through the client-address
     /// header, so that other tests' claims from loopback do not count.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func twoServersSharingPostgreSQLShareAnAddresssClaimLimit() async throws {
-        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let database = try #require(TestPostgreSQL.url(adding: "pool_size=\(TestPostgreSQL.poolSize)"))
         let arguments = [
             "serve", "--config", Fixtures.shopConfig.path, "--database", database, "--host", "127.0.0.1", "--port", "0",
             "--claims-per-minute", "3", "--client-address-header", "X-Forwarded-For",
@@ -221,9 +221,9 @@ struct ServeCommandTests {
 
     /// With a cache lifetime of a minute, only the announcement can make the second server
     /// drop its copy within the second the test allows.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"] != nil))
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func anEditOrDeleteThroughOneServerShowsOnAnotherSharingPostgreSQLWithinASecond() async throws {
-        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let database = try #require(TestPostgreSQL.url(adding: "pool_size=\(TestPostgreSQL.poolSize)"))
         let token = try await Self.createKey(database: database)
         let config = Fixtures.shopConfig.path
         let arguments = ["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0", "--link-cache-seconds", "60"]

@@ -124,9 +124,9 @@ struct UsersCommandTests {
         #expect(unnamed.status == 64)
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func worksOnPostgreSQL() async throws {
-        let database = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let database = try #require(TestPostgreSQL.url(adding: "pool_size=\(TestPostgreSQL.poolSize)"))
         let name = "cli-\(UUID().uuidString.prefix(8).lowercased())"
         #expect(try await Self.users("create", [name, "--password-stdin"], database: database, input: Self.password).status == 0)
         let listed = try await Self.users("list", [], database: database)

@@ -180,9 +180,9 @@ struct ServerSettingsCommandTests {
         #expect(keys.error.hasSuffix("error: cannot connect to PostgreSQL at 127.0.0.1:\(silent.port): no answer within 1 s; check the host, port and firewall, or allow longer with --database-connect-timeout (unreachable)\n"))
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false))
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func aWrongPostgreSQLPasswordOrDatabaseIsNamed() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"])
+        let url = try #require(TestPostgreSQL.url)
         var wrongPassword = try #require(URLComponents(string: url))
         wrongPassword.password = "wrong"
         let denied = try await ServerProcess.run(["keys", "list", "--database", try #require(wrongPassword.string)])
