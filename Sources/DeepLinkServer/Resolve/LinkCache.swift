@@ -13,7 +13,7 @@ import Synchronization
 final class LinkCache: Sendable {
     private struct Entry {
         let link: Link
-        let expires: ContinuousClock.Instant
+        var expires: ContinuousClock.Instant
         /// Whether a request is reading the link again.
         var refreshing = false
     }
@@ -92,10 +92,15 @@ final class LinkCache: Sendable {
         return link
     }
 
-    /// Forgets every link, when changes may have been made that this process did not hear of.
-    func invalidateAll() {
+    /// Puts every entry past its lifetime, when changes may have been made that this process did
+    /// not hear of: each link is read again when next requested, and a read already under way
+    /// does not store what it read. The entries stay for an outage, which is also when this
+    /// happens most (the announcements' connection breaks with the database), so links opened
+    /// before it keep resolving as they did.
+    func expireAll() {
         state.withLock { state in
-            state.entries.removeAll()
+            let now = ContinuousClock.now
+            for code in state.entries.keys { state.entries[code]?.expires = now }
             state.generation &+= 1
         }
     }

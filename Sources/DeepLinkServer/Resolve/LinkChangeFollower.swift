@@ -3,6 +3,8 @@ import ServiceLifecycle
 
 /// Drops cached links when any server sharing the database announces a change, so an edit or
 /// a delete made through one server shows on every server within the announcement's round trip.
+/// After a gap in the announcements, every cached link is read again before it is used, unless
+/// the database is out (see ``LinkCache/expireAll()``).
 /// A `Service`; `Sendable`.
 struct LinkChangeFollower: Service {
     let feed: any LinkChangeFeed
@@ -17,7 +19,7 @@ struct LinkChangeFollower: Service {
                     logger.debug("a link changed on a server sharing the database", metadata: ["link.code": "\(code)"])
                     cache.invalidate(code)
                 case .mayHaveMissedChanges:
-                    cache.invalidateAll()
+                    cache.expireAll()
                 }
             }
         }
