@@ -14,12 +14,12 @@ public enum TestPostgreSQL {
     public static let url: String? = ProcessInfo.processInfo.environment["DEEPLINK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// How many tests use the database at once. With the pools tests open (6 connections for a
-    /// store, two servers of 4 and their change listeners for the command tests) that stays well
+    /// store, two servers of 6 and their change listeners for the command tests) that stays well
     /// within the 97 connections a default server gives ordinary users.
     public static let concurrentUsers = 6
 
     /// The most connections each test's store or server opens: append as `pool_size` to ``url``.
-    public static let poolSize = 4
+    public static let poolSize = 6
 
     private static let turns = AsyncTurns(count: concurrentUsers)
 

@@ -13,19 +13,16 @@ struct ChildProcessTests {
     /// server's hands, its transaction kept the migration lock, and every later store waited for
     /// it until the run was killed. Descriptors other than the three standard ones stay behind.
     @Test func aChildInheritsNoDescriptorButItsStandardOnes() throws {
+        // Opened without O_CLOEXEC, as the database connections were. (Not moved to a chosen
+        // number: with the suite running, any number may be another test's socket.)
         let inheritable = open("/dev/null", O_RDONLY)
-        try #require(inheritable >= 0)
+        try #require(inheritable > 3)
         defer { close(inheritable) }
-        let high: Int32 = 900
-        try #require(dup2(inheritable, high) == high)
-        defer { close(high) }
         let listed = try ChildProcess.run(executable: "ls", arguments: ["-1", "/proc/self/fd"])
         #expect(listed.status == 0)
         let descriptors = Set(listed.output.split(separator: "\n").compactMap { Int32($0) })
-        #expect(!descriptors.contains(high), "\(descriptors.sorted())")
-        #expect(!descriptors.contains(inheritable), "\(descriptors.sorted())")
-        // 0, 1 and 2, and the folder ls itself opened to list them.
-        #expect(descriptors.count <= 4, "\(descriptors.sorted())")
+        // 0, 1 and 2, and the folder ls itself opened to list them (the lowest number free, 3).
+        #expect(descriptors.isSubset(of: [0, 1, 2, 3]), "\(descriptors.sorted())")
     }
 
     @Test func passesInputWorkingFolderAndStatusAndMergesStandardErrorWhenAsked() throws {
