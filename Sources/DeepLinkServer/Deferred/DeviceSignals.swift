@@ -44,11 +44,12 @@ public struct DeviceSignals: Sendable, Hashable {
     /// script added to the store link. `nil` for platforms other than iOS and Android.
     /// - Parameters:
     ///   - userAgent: The `User-Agent` header.
+    ///   - platform: The platform already read from `userAgent`, when it was; read here otherwise.
     ///   - acceptLanguage: The `Accept-Language` header.
     ///   - timeZone: The `tz` query parameter.
     ///   - screen: The `screen` query parameter.
-    init?(userAgent: String?, acceptLanguage: String?, timeZone: String?, screen: String?) {
-        let platform = ClientPlatform(userAgent: userAgent)
+    init?(userAgent: String?, platform: ClientPlatform? = nil, acceptLanguage: String?, timeZone: String?, screen: String?) {
+        let platform = platform ?? ClientPlatform(userAgent: userAgent)
         guard platform == .ios || platform == .android, let userAgent else { return nil }
         let version =
             platform == .ios

@@ -52,7 +52,7 @@ struct StoreHop: Sendable {
         let headers = opened.request.headers
         guard
             let device = DeviceSignals(
-                userAgent: headers[.userAgent], acceptLanguage: headers[.acceptLanguage], timeZone: opened.query["tz"],
+                userAgent: headers[.userAgent], platform: opened.platform, acceptLanguage: headers[.acceptLanguage], timeZone: opened.query["tz"],
                 screen: opened.query["screen"])
         else { return nil }
         let address = clientAddress.address(of: opened.request, context: context)

@@ -50,8 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
             config: try configOptions.load(),
             flags: databaseOptions.settingFlags + serverOptions.settingFlags + redirectOptions.settingFlags
         ).configuration()
-        var logger = Logger(label: "deeplink.server")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let logger = Logger.standardError(label: "deeplink.server", level: Logger.Level(rawValue: logLevel) ?? .info)
         do {
             try await configuration.withStore(logger: logger) { [logger] store in
                 let app = try buildApplication(configuration: configuration, store: store, logger: logger)

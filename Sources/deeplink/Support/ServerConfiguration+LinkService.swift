@@ -15,8 +15,7 @@ extension ServerConfiguration {
     ) async throws(CommandFailure) -> Result {
         let configuration = self
         return try await withCommandStore(label: label) { store in
-            var logger = Logger(label: label)
-            logger.logLevel = .warning
+            let logger = Logger.standardError(label: label, level: .warning)
             let service: LinkService
             do {
                 service = try LinkService(configuration: configuration, store: store, logger: logger)

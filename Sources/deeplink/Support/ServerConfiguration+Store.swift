@@ -54,8 +54,7 @@ extension ServerConfiguration {
     func withCommandStore<Result: Sendable>(
         label: String, access: StoreAccess = .readWrite, _ body: @Sendable (any LinkStore) async throws -> Result
     ) async throws(CommandFailure) -> Result {
-        var logger = Logger(label: label)
-        logger.logLevel = .warning
+        let logger = Logger.standardError(label: label, level: .warning)
         do {
             return try await withStore(access: access, logger: logger, body)
         } catch let failure as CommandFailure {

@@ -9,6 +9,11 @@ struct DeviceSignalsTests {
                 userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1",
                 acceptLanguage: "fr-CA,fr;q=0.9,en;q=0.8", timeZone: "America/Toronto", screen: "2556x1179"))
         #expect(iPhone == DeviceSignals(platform: .ios, osVersion: "18.1", language: "fr", timeZone: "America/Toronto", screen: "1179x2556"))
+        // The platform the request already read gives the same signals.
+        #expect(
+            DeviceSignals(
+                userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1",
+                platform: .ios, acceptLanguage: "fr-CA,fr;q=0.9,en;q=0.8", timeZone: "America/Toronto", screen: "2556x1179") == iPhone)
         let android = try #require(
             DeviceSignals(
                 userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
