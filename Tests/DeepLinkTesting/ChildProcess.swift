@@ -143,8 +143,10 @@ public final class ChildProcess: Sendable {
 
     /// Waits for the child to end, blocking the thread, and returns its exit status, or 128 plus
     /// the signal that ended it.
+    /// - Returns: The status, or -1 when something else in the process reaped the child.
     @discardableResult
     public func waitUntilExit() -> Int32 {
+        var reapedElsewhere = 0
         while true {
             if let ended = exit.withLock({ $0 }) { return ended }
             var status: Int32 = 0
@@ -152,7 +154,10 @@ public final class ChildProcess: Sendable {
             if waited == id {
                 record(status)
             } else if errno == ECHILD {
-                // Another thread reaped it; it records the status at once.
+                // Another thread of ours reaped it and records the status at once; anything else
+                // (a `waitpid(-1)` elsewhere in the process) leaves no status to wait for.
+                reapedElsewhere += 1
+                if reapedElsewhere > 2000 { exit.withLock { $0 = $0 ?? -1 } }
                 usleep(1000)
             }
         }
