@@ -119,8 +119,14 @@ struct ClickStatsStorageTests {
                     platform: ClientPlatform.allCases[Int.random(in: 0..<4, using: &generator)],
                     referrerDomain: ["", "a.example", "b.example"][index % 3], utmSource: "s\(index % 4)", utmCampaign: "c\(index % 7)")
             }
+            // Twenty writers at once, ten clicks each: concurrent enough to race on the shared
+            // total rows, while a pool of six connections serves every writer well within its wait
+            // (two hundred at once queued for the same rows' locks longer than that on a busy machine).
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for click in clicks { group.addTask { try await store.record([click: 1 + click.utmSource.count]) } }
+                for writer in 0..<20 {
+                    let own = stride(from: writer, to: clicks.count, by: 20).map { clicks[$0] }
+                    group.addTask { for click in own { try await store.record([click: 1 + click.utmSource.count]) } }
+                }
                 try await group.waitForAll()
             }
             var recount = ClickSummary()

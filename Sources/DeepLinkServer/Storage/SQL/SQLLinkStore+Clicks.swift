@@ -33,7 +33,9 @@ extension SQLLinkStore {
                     ]
                 }, action: batch.count == 1 ? "record clicks" : "record clicks in \(batch.count) buckets")
             // Each bucket adds to one row per dimension of its link's totals; the all-links
-            // totals are the same rows summed over the links that still exist.
+            // totals are the same rows summed over the links that still exist. Every write takes
+            // its rows in key order (VALUES sorted here, ORDER BY after GROUP BY), so servers
+            // flushing at once lock shared rows in one order and cannot deadlock.
             var totals: [ClickTotalKey: Int64] = [:]
             for (click, count) in batch {
                 for (dimension, name) in click.dimensions {
@@ -56,7 +58,7 @@ extension SQLLinkStore {
                 SQLQuery(
                     """
                     INSERT INTO click_totals (day, dimension, name, count) \
-                    SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 \
+                    SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 ORDER BY column2, column3, column4 \
                     ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
                     """, values, action: "record click totals"),
             ])
@@ -149,7 +151,7 @@ extension SQLLinkStore {
             SQLQuery(
                 """
                 INSERT INTO deferred_totals (day, platform, store_hops, claims) \
-                SELECT column2, column3, CAST(SUM(column4) AS BIGINT), CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3 \
+                SELECT column2, column3, CAST(SUM(column4) AS BIGINT), CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3 ORDER BY column2, column3 \
                 ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
                 """, values, action: action),
         ]
