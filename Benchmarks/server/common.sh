@@ -1,5 +1,6 @@
-# Sourced by run.sh and soak.sh: installs wrk and nginx if missing, builds the release server,
-# and defines free_port, measure (wrk → "rps p50_ms p99_ms errors"), rss_mb and start_server.
+# Sourced by the scripts here: installs wrk and nginx if missing, builds the release server
+# (unless BENCH_BIN names a deeplink to use instead, as compare.sh does), and defines free_port,
+# measure (wrk → "rps p50_ms p99_ms errors"), rss_mb and start_server.
 # Expects CONFIG, DURATION, CONNECTIONS and THREADS to be set.
 
 missing=()
@@ -9,8 +10,12 @@ if ((${#missing[@]})); then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-swift build -c release --product deeplink >&2
-BIN=$(swift build -c release --show-bin-path)/deeplink
+if [[ -n "${BENCH_BIN:-}" ]]; then
+    BIN=$BENCH_BIN
+else
+    swift build -c release --product deeplink >&2
+    BIN=$(swift build -c release --show-bin-path)/deeplink
+fi
 
 WORK=$(mktemp -d)
 PIDS=()
