@@ -17,7 +17,7 @@ struct PostgresLinkStoreConnectingTests {
 
     /// The test database's URL with one part changed.
     static func url(_ change: (inout URLComponents) -> Void) throws -> String {
-        let url = try #require(StoreBackend.postgresURL)
+        let url = try #require(TestPostgreSQL.url)
         var components = try #require(URLComponents(string: url))
         change(&components)
         return try #require(components.string)
@@ -39,7 +39,7 @@ struct PostgresLinkStoreConnectingTests {
         }
     }
 
-    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    @Test(.enabled(if: TestPostgreSQL.url != nil))
     func aClosedPortIsUnreachable() async throws {
         let port = try LoopbackListener.closedPort()
         let url = try Self.url { $0.host = "127.0.0.1"; $0.port = port }
@@ -51,7 +51,7 @@ struct PostgresLinkStoreConnectingTests {
                 + "start PostgreSQL or correct the host and port")
     }
 
-    @Test(.enabled(if: StoreBackend.postgresURL != nil))
+    @Test(.enabled(if: TestPostgreSQL.url != nil))
     func aServerThatNeverAnswersTimesOut() async throws {
         let listener = try LoopbackListener()
         defer { listener.close() }
@@ -61,7 +61,7 @@ struct PostgresLinkStoreConnectingTests {
         #expect(error?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:\(listener.port): no answer within 0.5 s") == true)
     }
 
-    @Test(.enabled(if: StoreBackend.postgresURL != nil), .postgreSQLTurn)
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func aWrongPasswordIsAccessDenied() async throws {
         let url = try Self.url { $0.password = "not-the-password" }
         let components = try #require(URLComponents(string: url))
@@ -74,7 +74,7 @@ struct PostgresLinkStoreConnectingTests {
         Self.expectPlainWords(error?.message)
     }
 
-    @Test(.enabled(if: StoreBackend.postgresURL != nil), .postgreSQLTurn)
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
     func aMissingDatabaseSaysSo() async throws {
         let url = try Self.url { $0.path = "/no_such_database_\(UUID().uuidString.prefix(8).lowercased())" }
         let components = try #require(URLComponents(string: url))

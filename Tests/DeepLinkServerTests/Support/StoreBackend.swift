@@ -12,12 +12,9 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
     case sqlite
     case postgres
 
-    /// The PostgreSQL URL from the environment.
-    static let postgresURL: String? = TestPostgreSQL.url
-
     /// Every backend available here; prints a note once when PostgreSQL is skipped.
     static let available: [StoreBackend] = {
-        guard postgresURL != nil else {
+        guard TestPostgreSQL.url != nil else {
             print("note: DEEPLINK_TEST_POSTGRES_URL is not set; the PostgreSQL store tests are skipped")
             return [.sqlite]
         }
