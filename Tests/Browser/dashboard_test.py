@@ -22,10 +22,10 @@ import urllib.request
 import uuid
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BASE = os.environ["DASHBOARD_URL"].rstrip("/")
@@ -100,7 +100,25 @@ def follow(driver, element):
     """Clicks a link or a submit button and waits until the next page has replaced this one."""
     page = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 15).until(lambda _: replaced(page))
+
+
+def replaced(element):
+    """Whether a page's element is gone from the document.
+
+    Selenium's `staleness_of` only counts `StaleElementReferenceException`; while the next page
+    loads, chromedriver may instead answer "unknown error: Node with given id does not belong to
+    the document" for the same state, which failed a CI run (stop 21), so that counts too.
+    """
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in (error.msg or ""):
+            return True
+        raise
 
 
 def text(driver, css):
