@@ -133,7 +133,8 @@ struct RouteWalk {
         let storyboard = { destination in router.storyboard(for: destination, idiom: idiom) }
         return RouteResult(
             url: request.url, origin: request.origin, outcome: outcome, route: route.definition.pattern,
-            className: destination.className, identifier: destination.identifier, storyboard: storyboard(destination),
+            className: copiedString(destination.className), identifier: copiedString(destination.identifier),
+            storyboard: copiedString(storyboard(destination)),
             parameters: run.parameters, handlers: run.handlers, stoppedBy: run.stoppedBy, trail: trail, reason: reason,
             plan: route.plan(parameters: run.parameters, storyboard: storyboard))
     }

@@ -16,7 +16,8 @@ public struct Router: Sendable {
     /// The default route's handlers, looked up once.
     var defaultHandlers: HandlerChain { tables.defaultHandlers }
     var tree: RouteTree { tables.tree }
-    var schemes: Set<String> { tables.schemes }
+    /// The config's schemes, lowercased, each once, sorted.
+    var schemes: [String] { tables.schemes }
     var hosts: UniversalLinkHosts { tables.hosts }
 
     /// Everything the router holds, behind one reference: each routing walk keeps a copy of the
@@ -31,7 +32,8 @@ public struct Router: Sendable {
         let routes: [CompiledRoute]
         let defaultHandlers: HandlerChain
         let tree: RouteTree
-        let schemes: Set<String>
+        /// A list, not a set: an app has a scheme or two, and comparing them costs less than hashing.
+        let schemes: [String]
         let hosts: UniversalLinkHosts
 
         init(
@@ -44,7 +46,7 @@ public struct Router: Sendable {
             self.routes = routes
             self.defaultHandlers = defaultHandlers
             self.tree = tree
-            self.schemes = Set(config.schemes)
+            self.schemes = Set(config.schemes).sorted()
             self.hosts = UniversalLinkHosts(config.hosts)
         }
     }
