@@ -20,9 +20,11 @@ let package = Package(
             dependencies: [
                 .product(name: "DeepLinkCore", package: "swift-deeplink"),
                 .product(name: "RoutingKit", package: "routing-kit"),
+                "CHeapUsage",
             ],
             path: "Sources/RouterBenchmarks"
         ),
+        .target(name: "CHeapUsage", path: "Sources/CHeapUsage"),
         .executableTarget(
             name: "scaling-benchmarks",
             dependencies: [

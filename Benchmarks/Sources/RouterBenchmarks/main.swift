@@ -1,3 +1,4 @@
+import CHeapUsage
 import DeepLinkCore
 import Foundation
 
@@ -8,6 +9,7 @@ import Foundation
 //   router-benchmarks                                      the timing tables
 //   router-benchmarks callgrind-lookup N SIZE CONTENDER    N lookups only (CONTENDER: ours, trie, linear)
 //   router-benchmarks callgrind-load                       one load and build of the 10,000-route config
+//   router-benchmarks load                                 the config load time and memory alone
 //
 // The callgrind modes do the measured work inside `lookUp` and `loadRouter`, which
 // `router-callgrind.sh` counts alone with `--toggle-collect`.
@@ -52,6 +54,34 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
+/// Bytes the allocator has handed out and not taken back (glibc's `mallinfo2`): what live objects
+/// hold, without the freed pages the process keeps, which resident memory counts.
+func heapBytesInUse() -> Int { Int(heap_bytes_in_use()) }
+
+/// Loads the 10,000-route config five times, keeping every router, and prints the median time,
+/// the heap each router holds and the resident memory each added.
+func measureLoad() throws {
+    let json = RouteTable(size: 10_000).configJSON
+    let residentBefore = residentBytes()
+    let heapBefore = heapBytesInUse()
+    var loadSamples: [Double] = []
+    var routers: [DeepLinkCore.Router] = []
+    for _ in 0..<5 {
+        let elapsed = try clock.measure { routers.append(try loadRouter(json)) }
+        loadSamples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    let heapAfter = heapBytesInUse()
+    let residentAfter = residentBytes()
+    loadSamples.sort()
+    print(
+        String(
+            format: "Config load + build, 10,000 routes (%d KB of JSON): %.1f ms median (%.1f–%.1f); "
+                + "heap held per router: %.1f MB (resident memory grew %.1f MB per router)",
+            json.utf8.count / 1024, loadSamples[2], loadSamples[0], loadSamples[4], Double(heapAfter - heapBefore) / 5 / 1_048_576,
+            Double(residentAfter - residentBefore) / 5 / 1_048_576))
+    withExtendedLifetime(routers) {}
+}
+
 func format(_ nanoseconds: Double) -> String {
     nanoseconds >= 10_000 ? String(format: "%.1f µs", nanoseconds / 1000) : String(format: "%.0f ns", nanoseconds)
 }
@@ -94,10 +124,13 @@ case "callgrind-load":
     let router = try loadRouter(RouteTable(size: 10_000).configJSON)
     print("loaded \(router.config.routes.count) routes")
     exit(0)
+case "load":
+    try measureLoad()
+    exit(0)
 case nil:
     break
 case let mode?:
-    throw UsageError(message: "unknown mode \(mode); use callgrind-lookup or callgrind-load, or no argument for the timings")
+    throw UsageError(message: "unknown mode \(mode); use callgrind-lookup, callgrind-load or load, or no argument for the timings")
 }
 
 print("Router lookups from \(urlPoolSize) URLs in seeded random order (median of 5 rounds, release build)")
@@ -119,17 +152,4 @@ for size in sizes {
 }
 print(String(format: "Flatness: a lookup at 10,000 routes takes %.2fx one at 10 routes", oursBySize[10_000]! / oursBySize[10]!))
 
-let json = RouteTable(size: 10_000).configJSON
-let before = residentBytes()
-var loadSamples: [Double] = []
-var routers: [DeepLinkCore.Router] = []
-for _ in 0..<5 {
-    let elapsed = try clock.measure { routers.append(try loadRouter(json)) }
-    loadSamples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-}
-let after = residentBytes()
-loadSamples.sort()
-print(
-    String(
-        format: "Config load + build, 10,000 routes (%d KB of JSON): %.1f ms median (%.1f–%.1f); resident memory per router: %.1f MB",
-        json.utf8.count / 1024, loadSamples[2], loadSamples[0], loadSamples[4], Double(after - before) / 5 / 1_048_576))
+try measureLoad()

@@ -24,7 +24,6 @@ struct RouteTree: Sendable {
     /// Builds the tree of the routes' patterns.
     /// - Parameter patterns: The routes' patterns, in config order.
     init(_ patterns: [RoutePattern]) {
-        literals.reserveCapacity(patterns.count * 2)
         var ends: [Int32] = []
         ends.reserveCapacity(patterns.count)
         for pattern in patterns { ends.append(insert(pattern)) }
@@ -132,29 +131,22 @@ struct LiteralEdges: Sendable {
         /// The edge's origin; -1 for an empty slot.
         var node: Int32 = -1
         var target: Int32 = 0
-        var hash: UInt64 = 0
         var segment = ""
     }
 
+    /// A power of two, at most half full, so a miss (a parameter value, most often) ends within a
+    /// probe or two: 24 bytes a slot.
     private var slots = [Slot](repeating: Slot(), count: 8)
     private var count = 0
 
-    /// Makes room for `capacity` edges without growing.
-    mutating func reserveCapacity(_ capacity: Int) {
-        var size = slots.count
-        while size < capacity * 2 { size *= 2 }
-        if size > slots.count { resize(to: size) }
-    }
-
     /// The node the edge from `node` labelled `segment` leads to, if there is one.
     func target(from node: Int32, segment: String) -> Int32? {
-        let hash = Self.hash(node: node, segment: segment)
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        var index = Self.hash(node: node, segment: segment) & mask
         while true {
             let slot = slots[index]
             if slot.node < 0 { return nil }
-            if slot.hash == hash, slot.node == node, slot.segment == segment { return slot.target }
+            if slot.node == node, slot.segment == segment { return slot.target }
             index = (index + 1) & mask
         }
     }
@@ -162,13 +154,13 @@ struct LiteralEdges: Sendable {
     /// Adds an edge; the edge must not be in the table yet.
     mutating func insert(from node: Int32, segment: String, to target: Int32) {
         if (count + 1) * 2 > slots.count { resize(to: slots.count * 2) }
-        place(Slot(node: node, target: target, hash: Self.hash(node: node, segment: segment), segment: segment))
+        place(Slot(node: node, target: target, segment: segment))
         count += 1
     }
 
     private mutating func place(_ slot: Slot) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: slot.hash) & mask
+        var index = Self.hash(node: slot.node, segment: slot.segment) & mask
         while slots[index].node >= 0 { index = (index + 1) & mask }
         slots[index] = slot
     }
@@ -181,7 +173,7 @@ struct LiteralEdges: Sendable {
 
     /// FNV-1a over the node's four bytes and the segment's UTF-8 bytes, then a final mix so the
     /// low bits the table uses depend on every byte.
-    private static func hash(node: Int32, segment: String) -> UInt64 {
+    private static func hash(node: Int32, segment: String) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var node = UInt32(bitPattern: node)
         for _ in 0..<4 {
@@ -193,6 +185,6 @@ struct LiteralEdges: Sendable {
         segment.withUTF8 { bytes in
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         }
-        return hash ^ (hash >> 29)
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }
