@@ -5,7 +5,6 @@
 /// dictionary per node: a lookup then touches one table instead of a node record and its own
 /// table, which matters once the tree no longer fits in cache.
 struct RouteTree: Sendable {
-
     private struct Node: Sendable {
         var parameter: Int32 = -1
         /// The routes ending here, in config order: `routesByNode[routesStart..<routesEnd]`.
@@ -122,7 +121,7 @@ struct RouteTree: Sendable {
 /// the node the edge leads to.
 ///
 /// A `Dictionary` keyed by (node, segment) hashed each lookup's segments with SipHash, seeded per
-/// process: a twentieth of a lookup's instructions (callgrind). This table hashes with FNV-1a,
+/// process: about 6% of a lookup's instructions (callgrind). This table hashes with FNV-1a,
 /// which costs a few instructions a byte. Seeded hashing protects tables that attackers fill;
 /// this one holds only the config's routes, fixed when the router is built, so a crafted URL can
 /// at worst probe the longest run of the table, never grow it.
