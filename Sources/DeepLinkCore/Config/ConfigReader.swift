@@ -96,7 +96,7 @@ final class ConfigReader {
                 code: .routeWithoutDestination,
                 message: "the route \(what), so it could do nothing; name a screen class, handlers, or both", at: object.node)
         }
-        if let handlersNode {
+        if let handlersNode, handlers.count > 1 {
             var seen: Set<String> = []
             for (index, name) in handlers.enumerated() where !seen.insert(name).inserted {
                 reader.warn(

@@ -7,10 +7,10 @@ extension RouterBuilder {
         firstOfPattern.reserveCapacity(routes.count)
         var problems: [ConfigError] = []
         for (index, route) in routes.enumerated() {
-            guard let first = firstOfPattern[route.pattern].map({ routes[$0] }) else {
-                firstOfPattern[route.pattern] = index
-                continue
-            }
+            // One hash of the pattern per route: the defaulted subscript finds or inserts in one step.
+            let firstIndex = Self.value(of: &firstOfPattern[route.pattern, default: index])
+            guard firstIndex != index else { continue }
+            let first = routes[firstIndex]
             let place = first.location.map { " (at \($0))" } ?? ""
             problems.append(
                 ConfigError(
@@ -23,6 +23,9 @@ extension RouterBuilder {
         let unique = problems.isEmpty ? routes : routes.indices.filter { firstOfPattern[routes[$0].pattern] == $0 }.map { routes[$0] }
         return problems + parentProblems(in: unique)
     }
+
+    /// Reads an entry through `inout`, so a defaulted dictionary subscript inserts it if absent.
+    private static func value(of entry: inout Int) -> Int { entry }
 
     /// Unknown parents, cycles, and parameters a parent needs that the child cannot supply.
     private static func parentProblems(in routes: [RouteDefinition]) -> [ConfigError] {

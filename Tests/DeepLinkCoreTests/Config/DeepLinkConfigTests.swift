@@ -143,6 +143,14 @@ struct DeepLinkConfigTests {
         #expect(messages.contains { $0.contains(#"routes["a/:id"].routeParameters.id.regx"#) && $0.contains(#"did you mean "regex""#) })
     }
 
+    @Test func warnsAboutAHandlerListedTwiceAtItsSecondPlace() {
+        let report = DeepLinkConfig.diagnose(
+            #"{"routes": {"a": {"handlers": ["log", "track", "log"]}, "b": {"handlers": ["log"]}, "c": {"handlers": ["x", "y"]}}}"#)
+        #expect(report.errors.isEmpty)
+        #expect(report.warnings.map(\.code) == ["repeated-handler"])
+        #expect(report.warnings.first?.description.contains("routes.a.handlers[2]") == true)
+    }
+
     @Test func doesNotWarnAboutSectionsOtherModulesRead() {
         let report = DeepLinkConfig.diagnose(#"{"routes": {}, "apps": {"ios": []}}"#)
         #expect(report.warnings.isEmpty)
