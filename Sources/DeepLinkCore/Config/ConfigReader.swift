@@ -33,7 +33,7 @@ final class ConfigReader {
         let object = try reader.object(root, known: Self.topLevelKeys.union(sectionKeys), refusingNearMissesOf: Self.accessKeys)
         var config = DeepLinkConfig()
         // Kept as written, `null` included: the module that reads a section decides what null means.
-        for member in object.members where sectionKeys.contains(member.key) { config.sections[member.key] = member.value }
+        for member in object.members where sectionKeys.contains(member.key) { config.sections[member.key] = member.value.detached() }
         config.file = reader.file
         config.logging = reader.attempt { () throws(ConfigError) in try object.optional("logging")?.readBool() } ?? false
         config.storyboard = reader.attempt { () throws(ConfigError) in try object.optional("storyboard").map(readStoryboard) }
@@ -66,14 +66,14 @@ final class ConfigReader {
     }
 
     private func readRoute(_ member: JSONMember) throws(ConfigError) -> RouteDefinition {
-        let pattern = try RoutePattern(member.key, path: member.value.path, location: member.keyLocation)
+        let pattern = try RoutePattern(member.key, location: member.keyLocation, path: { member.value.path })
         let object = try reader.object(member.value, known: Self.routeKeys, refusingNearMissesOf: Self.accessKeys)
         let parameters = try object.optional("routeParameters").map { node throws(ConfigError) in
             try readParameters(node)
         } ?? []
         let destination = try readDestination(object)
         let parent = try object.optional("parent").map { node throws(ConfigError) in
-            try RoutePattern(node.readNonEmptyString(), path: node.path, location: node.location).normalized
+            try RoutePattern(node.readNonEmptyString(), location: node.location, path: { node.path }).normalized
         }
         return RouteDefinition(
             pattern: pattern, destination: destination, parameters: parameters,

@@ -146,7 +146,7 @@ package struct JSONObjectReader: Sendable {
     package func optional(_ key: String) -> JSONNode? {
         let position = members.count > Self.linearSearchLimit ? positions[key] : members.firstIndex { $0.key == key }
         guard let value = position.map({ members[$0].value }) else { return nil }
-        if case .null = value.value { return nil }
+        if value.isNull { return nil }
         return value
     }
 

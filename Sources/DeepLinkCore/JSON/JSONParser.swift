@@ -12,7 +12,9 @@ package enum JSONParser {
     /// - Throws: ``JSONSyntaxError`` at the first character that is not valid JSON.
     package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var reader = Reader(bytes: Array(text.utf8))
-        return try reader.readDocument()
+        try reader.readDocument()
+        let document = JSONDocument(records: reader.records, strings: reader.strings, children: reader.children)
+        return JSONNode(document: document, index: 0)
     }
 
     /// Reads a document from UTF-8 bytes.
@@ -59,40 +61,77 @@ private struct Reader {
         }
     }
 
-    mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
+    /// The values read so far, in document order; see ``JSONDocument``.
+    var records: [JSONDocument.Record] = []
+    var strings: [String] = []
+    var children: [Int32] = []
+    /// The children of the arrays and objects being read, innermost last; each container moves
+    /// its own to ``children`` when it closes, so no container needs an array of its own.
+    var openChildren: [Int32] = []
+
+    mutating func readDocument() throws(JSONSyntaxError) {
         skipWhitespace()
         guard offset < bytes.count else { throw error("the document is empty") }
-        let root = try readValue(path: .root, depth: 0)
+        try readValue(parent: -1, step: 0, keyLocation: nil, depth: 0)
         skipWhitespace()
         guard offset == bytes.count else { throw error("unexpected \(describeCurrent()) after the end of the document") }
-        return root
     }
 
-    mutating func readValue(path: JSONPath, depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    /// Reads a value and appends its record (and its children's).
+    /// - Returns: The value's index.
+    @discardableResult
+    mutating func readValue(parent: Int32, step: Int32, keyLocation: SourceLocation?, depth: Int) throws(JSONSyntaxError) -> Int32 {
         guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         let start = location
         guard offset < bytes.count else { throw error("unexpected end of the document, expected a value") }
-        let value: JSONNode.Value
+        let index = Int32(records.count)
+        records.append(
+            JSONDocument.Record(
+                kind: .null, line: Int32(truncatingIfNeeded: start.line), column: Int32(truncatingIfNeeded: start.column), parent: parent,
+                step: step, keyLine: Int32(truncatingIfNeeded: keyLocation?.line ?? 0),
+                keyColumn: Int32(truncatingIfNeeded: keyLocation?.column ?? 0), payload: 0, count: 0))
+        let kind: JSONDocument.Kind
+        var payload: UInt64 = 0
+        var count: Int32 = 0
         switch bytes[offset] {
-        case UInt8(ascii: "{"): value = .object(try readObject(path: path, depth: depth))
-        case UInt8(ascii: "["): value = .array(try readArray(path: path, depth: depth))
-        case UInt8(ascii: "\""): value = .string(try readString())
-        case UInt8(ascii: "t"): try readLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try readLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try readLiteral("null"); value = .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try readNumber())
+        case UInt8(ascii: "{"):
+            kind = .object
+            count = try readObject(index: index, depth: depth)
+            payload = UInt64(children.count) - UInt64(count)
+        case UInt8(ascii: "["):
+            kind = .array
+            count = try readArray(index: index, depth: depth)
+            payload = UInt64(children.count) - UInt64(count)
+        case UInt8(ascii: "\""):
+            kind = .string
+            payload = UInt64(strings.count)
+            strings.append(try readString())
+        case UInt8(ascii: "t"): try readLiteral("true"); kind = .bool; payload = 1
+        case UInt8(ascii: "f"): try readLiteral("false"); kind = .bool
+        case UInt8(ascii: "n"): try readLiteral("null"); kind = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = .number; payload = try readNumber().bitPattern
         default: throw error("unexpected \(describeCurrent()), expected a value")
         }
-        return JSONNode(value: value, location: start, path: path)
+        records[Int(index)].kind = kind
+        records[Int(index)].payload = payload
+        records[Int(index)].count = count
+        return index
     }
 
-    mutating func readObject(path: JSONPath, depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
+    /// Moves the last `count` open children to ``children``, where their container's range begins.
+    mutating func closeContainer(childCount count: Int) {
+        children.append(contentsOf: openChildren[(openChildren.count - count)...])
+        openChildren.removeLast(count)
+    }
+
+    /// Reads an object's members. - Returns: How many there are.
+    mutating func readObject(index: Int32, depth: Int) throws(JSONSyntaxError) -> Int32 {
         offset += 1
-        var members: [JSONMember] = []
+        var count = 0
         skipWhitespace()
         if peek(is: "}") {
             offset += 1
-            return members
+            return 0
         }
         while true {
             skipWhitespace()
@@ -105,8 +144,10 @@ private struct Reader {
             guard peek(is: ":") else { throw error("unexpected \(describeCurrent()), expected ':' after the member name") }
             offset += 1
             skipWhitespace()
-            let value = try readValue(path: path.appending(key: key), depth: depth + 1)
-            members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+            let keyIndex = Int32(strings.count)
+            strings.append(key)
+            openChildren.append(try readValue(parent: index, step: keyIndex, keyLocation: keyLocation, depth: depth + 1))
+            count += 1
             skipWhitespace()
             if peek(is: ",") {
                 offset += 1
@@ -114,24 +155,27 @@ private struct Reader {
                 if peek(is: "}") { throw error("trailing comma before '}'") }
             } else if peek(is: "}") {
                 offset += 1
-                return members
+                closeContainer(childCount: count)
+                return Int32(count)
             } else {
                 throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
             }
         }
     }
 
-    mutating func readArray(path: JSONPath, depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+    /// Reads an array's elements. - Returns: How many there are.
+    mutating func readArray(index: Int32, depth: Int) throws(JSONSyntaxError) -> Int32 {
         offset += 1
-        var elements: [JSONNode] = []
+        var count = 0
         skipWhitespace()
         if peek(is: "]") {
             offset += 1
-            return elements
+            return 0
         }
         while true {
             skipWhitespace()
-            elements.append(try readValue(path: path.appending(index: elements.count), depth: depth + 1))
+            openChildren.append(try readValue(parent: index, step: Int32(count), keyLocation: nil, depth: depth + 1))
+            count += 1
             skipWhitespace()
             if peek(is: ",") {
                 offset += 1
@@ -139,7 +183,8 @@ private struct Reader {
                 if peek(is: "]") { throw error("trailing comma before ']'") }
             } else if peek(is: "]") {
                 offset += 1
-                return elements
+                closeContainer(childCount: count)
+                return Int32(count)
             } else {
                 throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array element")
             }

@@ -26,13 +26,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ConfigError`` with code `invalid-route-pattern` for an empty pattern, an empty
     ///   segment or a `:` without a name, and `duplicate-parameter` when a name is used twice.
     public init(_ text: String, path: JSONPath = .root, location: SourceLocation? = nil) throws(ConfigError) {
+        try self.init(text, location: location, path: { path })
+    }
+
+    /// Reads a pattern whose path in its config is worked out only for an error: a config
+    /// reader's paths cost more to build than most patterns cost to read.
+    init(_ text: String, location: SourceLocation?, path: () -> JSONPath) throws(ConfigError) {
         if let segments = Self.plainSegments(of: text) {
             self.segments = segments
             written = text
             return
         }
         func failure(_ code: ConfigError.Code, _ message: String) -> ConfigError {
-            ConfigError(code: code, message: message, path: path, location: location)
+            ConfigError(code: code, message: message, path: path(), location: location)
         }
         // In ASCII text each byte is a character, and searching bytes costs a tenth of searching
         // characters (reading a 10,000-route config: 220 M instructions in patterns before, 99 M after).

@@ -119,7 +119,7 @@ public struct RouteTestCase: Sendable, Hashable {
         let expect = try readObject(object.required("expect"), known: expectationKeys)
         let outcome = try expect.required("outcome").readCase(of: RouteResult.Outcome.self)
         let route: String?? = try expect.members.first { $0.key == "route" }.map { member throws(ConfigError) -> String? in
-            if case .null = member.value.value { return nil }
+            if member.value.isNull { return nil }
             return try RoutePattern(member.value.readString(), path: member.value.path, location: member.value.location).normalized
         }
         let parameters = try expect.optional("params").map { node throws(ConfigError) in
@@ -129,7 +129,7 @@ public struct RouteTestCase: Sendable, Hashable {
         }
         let plan = try expect.optional("plan").map { node throws(ConfigError) in
             try node.readArray().map { step throws(ConfigError) -> String? in
-                if case .null = step.value { return nil }
+                if step.isNull { return nil }
                 return try RoutePattern(step.readString(), path: step.path, location: step.location).normalized
             }
         }

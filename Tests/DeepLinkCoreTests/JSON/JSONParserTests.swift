@@ -1,4 +1,4 @@
-import DeepLinkCore
+@testable import DeepLinkCore
 import DeepLinkTesting
 import Testing
 
@@ -14,6 +14,68 @@ struct JSONParserTests {
         #expect(members[1].value.location == SourceLocation(line: 3, column: 8))
         #expect(members[1].value.path.description == "b")
         #expect(root.plainValue == ["a": [1, -2500, true, false, nil], "b": "x\nyé😀"])
+    }
+
+    @Test func givesNestedValuesTheirPathsAndLocationsFromTheFlatDocument() throws {
+        let root = try JSONParser.parse("{\"a\": [{\"b\": [1, {\"c\": null}]}, []],\n \"d\": {}}")
+        let members = try root.readObject().members
+        let a = try members[0].value.readArray()
+        #expect(a.count == 2)
+        #expect(try a[1].readArray().isEmpty)
+        let b = try a[0].readObject().required("b").readArray()
+        let c = try #require(try b[1].readObject().members.first)
+        #expect(c.value.isNull)
+        #expect(!b[0].isNull)
+        #expect(c.value.path.description == "a[0].b[1].c")
+        #expect(c.keyLocation == SourceLocation(line: 1, column: 19))
+        #expect(c.value.location == SourceLocation(line: 1, column: 24))
+        #expect(members[1].value.path.description == "d")
+        #expect(members[1].value.location == SourceLocation(line: 2, column: 7))
+        #expect(try members[1].value.readObject().members.isEmpty)
+        #expect(root.path.description == "(root)")
+    }
+
+    @Test(arguments: ["a", "b", "c", "d", "e"])
+    func detachesAValueWithItsPathsAndLocationsAndNothingElse(key: String) throws {
+        let text = """
+            {"before": ["x", {"y": "z"}], "a": {"k": [1, "two", {"three": null, "four": [[], {}]}], "s": "t"},
+             "b": [], "c": "text", "d": [["p"], {"q": {"r": ["s"]}}], "e": 5, "after": {"u": ["v"]}}
+            """
+        let root = try JSONParser.parse(text)
+        let original = try root.readObject().required(key)
+        let detached = original.detached()
+        #expect(detached == original)
+        #expect(detached.value == original.value)
+        #expect(detached.plainValue == original.plainValue)
+        #expect(detached.document.records.count < root.document.records.count)
+        #expect(!detached.document.strings.contains("after") && !detached.document.strings.contains("before"))
+        func walk(_ left: JSONNode, _ right: JSONNode) {
+            #expect(left.path == right.path)
+            #expect(left.location == right.location)
+            #expect(left.kindDescription == right.kindDescription)
+            switch (left.value, right.value) {
+            case (.array(let leftElements), .array(let rightElements)):
+                #expect(leftElements.count == rightElements.count)
+                for (l, r) in zip(leftElements, rightElements) { walk(l, r) }
+            case (.object(let leftMembers), .object(let rightMembers)):
+                #expect(leftMembers.map(\.key) == rightMembers.map(\.key))
+                #expect(leftMembers.map(\.keyLocation) == rightMembers.map(\.keyLocation))
+                for (l, r) in zip(leftMembers, rightMembers) { walk(l.value, r.value) }
+            default:
+                #expect(left.value == right.value)
+            }
+        }
+        walk(detached, original)
+    }
+
+    @Test func comparesNodesByContentAcrossDocuments() throws {
+        let text = #"{"a": [1, "x", {"b": true}]}"#
+        let first = try JSONParser.parse(text)
+        let second = try JSONParser.parse(text)
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(first != (try JSONParser.parse(#"{"a": [1, "x", {"b": false}]}"#)))
+        #expect(first != (try JSONParser.parse(#" {"a": [1, "x", {"b": true}]}"#)))
     }
 
     @Test func keepsDuplicateKeysSoReadersCanReportThem() throws {
