@@ -39,7 +39,7 @@ package struct JSONNode: Sendable, Hashable {
     package var isNull: Bool { document.kind(at: index) == .null }
 
     /// The name of the value's JSON type, as used in error messages: `an object`, `a string`, ...
-    package var kindDescription: String { document.kind(at: index).description }
+    package var kindDescription: String { document.kind(at: index).rawValue }
 
     /// The value without locations, with objects as dictionaries (the last of duplicate keys wins).
     package var plainValue: JSONValue {
@@ -101,25 +101,9 @@ package struct JSONMember: Sendable, Hashable {
 /// nodes, each with its own arrays and path object, spent a third of the time of loading a large
 /// config in freeing itself (callgrind, 10,000 routes).
 final class JSONDocument: Sendable {
-    /// The kinds of values.
-    enum Kind: UInt8, Sendable, CustomStringConvertible {
-        case null, bool, number, string, array, object
-
-        var description: String {
-            switch self {
-            case .null: JSONKind.null.rawValue
-            case .bool: JSONKind.bool.rawValue
-            case .number: JSONKind.number.rawValue
-            case .string: JSONKind.string.rawValue
-            case .array: JSONKind.array.rawValue
-            case .object: JSONKind.object.rawValue
-            }
-        }
-    }
-
     /// One value.
     struct Record: Sendable {
-        var kind: Kind
+        var kind: JSONKind
         var line: Int32
         var column: Int32
         /// The array or object holding the value; -1 for the root.
@@ -202,7 +186,7 @@ final class JSONDocument: Sendable {
             basePath: path(at: index).components)
     }
 
-    func kind(at index: Int32) -> Kind { records[Int(index)].kind }
+    func kind(at index: Int32) -> JSONKind { records[Int(index)].kind }
 
     func location(at index: Int32) -> SourceLocation {
         let record = records[Int(index)]

@@ -90,7 +90,7 @@ private struct Reader {
                 kind: .null, line: Int32(truncatingIfNeeded: start.line), column: Int32(truncatingIfNeeded: start.column), parent: parent,
                 step: step, keyLine: Int32(truncatingIfNeeded: keyLocation?.line ?? 0),
                 keyColumn: Int32(truncatingIfNeeded: keyLocation?.column ?? 0), payload: 0, count: 0))
-        let kind: JSONDocument.Kind
+        let kind: JSONKind
         var payload: UInt64 = 0
         var count: Int32 = 0
         switch bytes[offset] {

@@ -105,7 +105,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
 }
 
 /// The JSON types, named as error messages name them.
-enum JSONKind: String {
+enum JSONKind: String, Sendable {
     case null = "null"
     case bool = "a boolean"
     case number = "a number"
