@@ -162,9 +162,9 @@ final class JSONDocument: Sendable {
                 stringsEnd = max(stringsEnd, Int(record.payload) + 1)
             default: break
             }
-            if position != start, records[Int(record.parent)].kind == .object {
-                stringsStart = min(stringsStart, Int(record.step))
-                stringsEnd = max(stringsEnd, Int(record.step) + 1)
+            if position != start, let key = keyIndex(of: record) {
+                stringsStart = min(stringsStart, key)
+                stringsEnd = max(stringsEnd, key + 1)
             }
         }
         let stringShift = UInt64(min(stringsStart, stringsEnd))
@@ -172,7 +172,7 @@ final class JSONDocument: Sendable {
         let records = records[range].enumerated().map { offset, record in
             var copy = record
             copy.parent = offset == 0 ? -1 : record.parent - Int32(start)
-            if offset != 0, self.records[Int(record.parent)].kind == .object { copy.step = record.step - Int32(stringShift) }
+            if offset != 0, keyIndex(of: record) != nil { copy.step = record.step - Int32(stringShift) }
             switch record.kind {
             case .string: copy.payload = record.payload - stringShift
             case .array, .object: copy.payload = record.count > 0 ? record.payload - childShift : 0
@@ -215,12 +215,18 @@ final class JSONDocument: Sendable {
         }
     }
 
+    /// Where the value's member name is in ``strings``, when the value is an object's member;
+    /// `nil` for an array's element and for the root.
+    private func keyIndex(of record: Record) -> Int? {
+        record.parent >= 0 && records[Int(record.parent)].kind == .object ? Int(record.step) : nil
+    }
+
     func path(at index: Int32) -> JSONPath {
         var components: [JSONPath.Component] = []
         var current = records[Int(index)]
         while current.parent >= 0 {
             let parent = records[Int(current.parent)]
-            components.append(parent.kind == .object ? .key(strings[Int(current.step)]) : .index(Int(current.step)))
+            components.append(keyIndex(of: current).map { .key(strings[$0]) } ?? .index(Int(current.step)))
             current = parent
         }
         return JSONPath(components: basePath + components.reversed())
