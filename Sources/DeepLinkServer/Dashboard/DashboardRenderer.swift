@@ -40,9 +40,9 @@ struct DashboardRenderer: Sendable {
     /// Parses the templates.
     /// - Throws: A Mustache parse error, which would be a bug in ``DashboardTemplates``.
     init() throws {
-        layout = try MustacheTemplate(string: DashboardTemplates.layout)
+        layout = try MarkupTemplate.parse(DashboardTemplates.layout)
         var pages: [String: MustacheTemplate] = [:]
-        for page in Page.allCases { pages["\(page)"] = try MustacheTemplate(string: page.template) }
+        for page in Page.allCases { pages["\(page)"] = try MarkupTemplate.parse(page.template) }
         self.pages = pages
     }
 

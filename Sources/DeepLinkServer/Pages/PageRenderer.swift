@@ -31,13 +31,13 @@ struct PageRenderer: Sendable {
         strings = settings.strings
         texts = Self.texts(strings)
         partials = MustacheLibrary(templates: [
-            "head": try MustacheTemplate(string: PageTemplates.head),
-            "brand": try MustacheTemplate(string: PageTemplates.brand),
-            "phoneActions": try MustacheTemplate(string: PageTemplates.phoneActions),
+            "head": try MarkupTemplate.parse(PageTemplates.head),
+            "brand": try MarkupTemplate.parse(PageTemplates.brand),
+            "phoneActions": try MarkupTemplate.parse(PageTemplates.phoneActions),
         ])
-        landing = try MustacheTemplate(string: PageTemplates.landing)
-        appLinksOnly = try MustacheTemplate(string: PageTemplates.appLinksOnly)
-        problem = try MustacheTemplate(string: PageTemplates.problem)
+        landing = try MarkupTemplate.parse(PageTemplates.landing)
+        appLinksOnly = try MarkupTemplate.parse(PageTemplates.appLinksOnly)
+        problem = try MarkupTemplate.parse(PageTemplates.problem)
     }
 
     /// The landing page with the buttons of one kind of visitor.

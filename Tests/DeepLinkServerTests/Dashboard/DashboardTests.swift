@@ -188,6 +188,17 @@ struct DashboardTests {
         }
     }
 
+    /// The search box repeats what was searched for in its `value` attribute: a quote followed by
+    /// a combining mark is escaped like any other quote.
+    @Test func aSearchWithAQuoteFollowedByACombiningMarkStaysInsideTheSearchBox() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let html = Data(try await browser.get("/dashboard/links?q=x%22%CC%81%20autofocus%20x%3D%22%CC%81").text.utf8)
+            #expect(html.range(of: Data(#"value="x&quot;\#u{301} autofocus x=&quot;\#u{301}""#.utf8)) != nil)
+            #expect(html.range(of: Data("\"\u{301}".utf8)) == nil)
+        }
+    }
+
     @Test func deletingNeedsTheConfirmationForm() async throws {
         try await ServerHarness.run(.sqlite) { server in
             _ = try await server.createLink(#"{"code": "doomed", "deepLink": "shop://sales/1"}"#)

@@ -32,6 +32,23 @@ struct PageRendererTests {
         }
     }
 
+    /// A quote followed by a combining mark is one `Character` that is not `"`: escaping by
+    /// `Character` (swift-mustache's own HTML type) let it end the `og:title` attribute.
+    @Test func aQuoteFollowedByACombiningMarkIsEscapedAndCannotEndAnAttribute() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(
+                #"{"code": "marks", "deepLink": "shop://sales/42", "preview": {"title": "Sale\"\u0301 data-injected=1 \u0301<b>", "description": "A\u0301'\u0301&\u0301>"}}"#)
+            let text = try await server.open("/marks", userAgent: ServerHarness.iPhone).text
+            #expect(text.hasPrefix("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
+            let html = Data(text.utf8)
+            #expect(html.range(of: Data(#"content="Sale&quot;\#u{301} data-injected=1 \#u{301}&lt;b&gt;""#.utf8)) != nil)
+            #expect(html.range(of: Data("<h1>Sale&quot;\u{301} data-injected=1 \u{301}&lt;b&gt;</h1>".utf8)) != nil)
+            #expect(html.range(of: Data("A\u{301}&#39;\u{301}&amp;\u{301}&gt;".utf8)) != nil)
+            #expect(html.range(of: Data("\"\u{301}".utf8)) == nil)
+            #expect(html.range(of: Data("<b>".utf8)) == nil)
+        }
+    }
+
     @Test func androidInAppBrowsersGetThePageWithGooglePlayAndNeverTheAppStore() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = try await create(server, webURL: "https://shop.example.com/sales/42")
