@@ -14,6 +14,8 @@ struct PageRenderer: Sendable {
     /// The texts templates look up as `t.name`.
     private let texts: [String: String]
     private let landing: MustacheTemplate
+    /// ``landing`` compiled per shape of page, which is what requests render.
+    private let landingPages: CompiledPageTemplate
     private let appLinksOnly: MustacheTemplate
     private let problem: MustacheTemplate
     /// The partials the pages share.
@@ -35,13 +37,28 @@ struct PageRenderer: Sendable {
             "brand": try MarkupTemplate.parse(PageTemplates.brand),
             "phoneActions": try MarkupTemplate.parse(PageTemplates.phoneActions),
         ])
-        landing = try MarkupTemplate.parse(PageTemplates.landing)
+        let landing = try MarkupTemplate.parse(PageTemplates.landing)
+        self.landing = landing
+        landingPages = CompiledPageTemplate { [partials] context in landing.render(context, library: partials) }
         appLinksOnly = try MarkupTemplate.parse(PageTemplates.appLinksOnly)
         problem = try MarkupTemplate.parse(PageTemplates.problem)
     }
 
     /// The landing page with the buttons of one kind of visitor.
     func render(_ page: LandingPage, as kind: LandingPageKind) -> String {
+        landingPages.page(landingContext(page, as: kind))
+    }
+
+    /// The landing page as swift-mustache renders it, which ``render(_:as:)`` must equal.
+    func renderedByMustache(_ page: LandingPage, as kind: LandingPageKind) -> String {
+        landing.render(landingContext(page, as: kind), library: partials)
+    }
+
+    /// How many shapes of landing page have been compiled.
+    var compiledLandingShapes: Int { landingPages.shapeCount }
+
+    /// The landing page's values for its template.
+    private func landingContext(_ page: LandingPage, as kind: LandingPageKind) -> [String: Any] {
         var context = common(title: page.title)
         context["nameTags"] = page.nameTags.map { ["name": $0.name, "content": $0.content] }
         context["appLinkTags"] = page.appLinks.metaTagsHTML
@@ -72,7 +89,7 @@ struct PageRenderer: Sendable {
             context["desktop"] = desktop
         }
         context["scripts"] = scripts
-        return landing.render(context, library: partials)
+        return context
     }
 
     /// A page with only the `al:*` tags of a landing page.
