@@ -241,7 +241,7 @@ public final class PostgresLinkStore: SQLLinkStore {
     }
 
     /// A result row read by column name.
-    private struct Row: SQLRow, Sendable {
+    struct Row: SQLRow, Sendable {
         let columns: PostgresRandomAccessRow
 
         func text(_ column: String) throws(StoreError) -> String? { try decode(column, as: String?.self) }

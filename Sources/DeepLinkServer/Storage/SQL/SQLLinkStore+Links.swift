@@ -9,7 +9,8 @@ extension SQLLinkStore {
         ]
     }
 
-    static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
+    /// `SELECT` of every link column, from `links`.
+    package static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
 
     /// Stores new links in one statement, so all or none; see ``LinkStorage``.
     public func insert(_ links: [Link]) async throws(StoreError) {
@@ -34,10 +35,14 @@ extension SQLLinkStore {
     /// The link with a code, or `nil`.
     public func link(code: String) async throws(StoreError) -> Link? {
         try await run(
-            SQLQuery("\(Self.selectLinks) WHERE code = $1", [.text(code)], action: "read link") { rows throws(StoreError) in
+            SQLQuery(Self.selectLinkByCode, [.text(code)], action: "read link") { rows throws(StoreError) in
                 try rows.first.map(Link.init(row:))
             })
     }
+
+    /// The statement that reads one link by its code (`$1`), which a store may prepare once per
+    /// connection: it runs for every link opened that is not in the cache.
+    package static var selectLinkByCode: String { "\(selectLinks) WHERE code = $1" }
 
     /// Replaces a stored link; returns whether it existed.
     public func update(_ link: Link) async throws(StoreError) -> Bool {
@@ -143,7 +148,7 @@ extension SQLLinkStore {
 
 extension Link {
     /// Reads a row of the links table.
-    init(row: any SQLRow) throws(StoreError) {
+    package init(row: any SQLRow) throws(StoreError) {
         self.init(
             code: try row.required("code", of: "links"), deepLink: try row.required("deep_link", of: "links"),
             appStoreID: try row.text("app_store_id"), playPackage: try row.text("play_package"), webURL: try row.text("web_url"),
