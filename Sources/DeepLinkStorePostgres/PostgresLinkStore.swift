@@ -178,29 +178,31 @@ public final class PostgresLinkStore: SQLLinkStore {
         }
     }
 
-    /// The statement with each placeholder `$n` written `$(n + offset)`.
+    /// The statement with each placeholder `$n` written `$(n + offset)`. Read byte by byte: a
+    /// click flush joins statements of thousands of placeholders, which reading by `Character`
+    /// made 2% of the server's time under the random-code benchmark.
     static func shiftingPlaceholders(of sql: String, by offset: Int) -> String {
         guard offset > 0 else { return sql }
-        var result = ""
-        var number: Int?
-        for character in sql {
-            if let digit = character.wholeNumberValue, character.isASCII, let current = number {
-                number = current * 10 + digit
+        var result: [UInt8] = []
+        result.reserveCapacity(sql.utf8.count + sql.utf8.count / 4)
+        // The number read since the last `$`, and whether it has a digit yet (a `$` without one,
+        // as in `$$`, is left as it is).
+        var number: (value: Int, digits: Bool)?
+        func flush() {
+            if let number, number.digits { result.append(contentsOf: String(number.value + offset).utf8) }
+            number = nil
+        }
+        for byte in sql.utf8 {
+            if let current = number, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                number = (current.value * 10 + Int(byte - UInt8(ascii: "0")), true)
                 continue
             }
-            if let current = number {
-                result += String(current + offset)
-                number = nil
-            }
-            if character == "$" {
-                result.append(character)
-                number = 0
-            } else {
-                result.append(character)
-            }
+            flush()
+            result.append(byte)
+            if byte == UInt8(ascii: "$") { number = (0, false) }
         }
-        if let current = number { result += String(current + offset) }
-        return result
+        flush()
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Runs database work on a pooled connection, turning its errors into ``StoreError``.

@@ -11,5 +11,6 @@ struct PostgresPlaceholderTests {
                 == "INSERT INTO t VALUES ($8, $9), ($10, $19) ON CONFLICT (a) DO UPDATE SET b = $8")
         #expect(PostgresLinkStore.shiftingPlaceholders(of: "SELECT $9", by: 991) == "SELECT $1000")
         #expect(PostgresLinkStore.shiftingPlaceholders(of: "SELECT $1", by: 0) == "SELECT $1")
+        #expect(PostgresLinkStore.shiftingPlaceholders(of: "SELECT '$', $$x$$, 'é$2'", by: 3) == "SELECT '$', $$x$$, 'é$5'")
     }
 }
