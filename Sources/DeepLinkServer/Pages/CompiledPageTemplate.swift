@@ -45,10 +45,16 @@ final class CompiledPageTemplate: Sendable {
     /// - Parameter context: The template's values: strings, flags, and dictionaries and arrays of them.
     func page(_ context: [String: Any]) -> String {
         var values: [String] = []
+        values.reserveCapacity(64)
         var shape = ""
-        guard let marked = Self.marked(context, values: &values, shape: &shape) as? [String: Any] else { return render(context) }
+        shape.reserveCapacity(1024)
+        guard Self.marked(context, values: &values, shape: &shape, building: false) != nil else { return render(context) }
         if let pieces = shapes.withLock({ $0[shape] }) { return Self.fill(pieces, with: values) }
-        guard let pieces = Self.pieces(of: render(marked), valueCount: values.count) else { return render(context) }
+        var markedValues: [String] = []
+        var markedShape = ""
+        guard let marked = Self.marked(context, values: &markedValues, shape: &markedShape, building: true) as? [String: Any],
+            let pieces = Self.pieces(of: render(marked), valueCount: markedValues.count)
+        else { return render(context) }
         shapes.withLock { shapes in
             if shapes.count < Self.shapeCapacity { shapes[shape] = pieces }
         }
@@ -70,7 +76,10 @@ final class CompiledPageTemplate: Sendable {
     /// The context with each string replaced by its marker, the strings in order, and the shape
     /// appended to `shape`; `nil` for a value of another type or a string that could be mistaken
     /// for a marker.
-    static func marked(_ value: Any, values: inout [String], shape: inout String) -> Any? {
+    /// - Parameter building: Whether to build the marked context; without it, which is what a
+    ///   page of a shape already compiled needs, only the strings and the shape are collected and
+    ///   `value` itself is returned.
+    static func marked(_ value: Any, values: inout [String], shape: inout String, building: Bool = true) -> Any? {
         switch value {
         case let string as String:
             // U+E000 and U+E001 are EE 80 80 and EE 80 81 in UTF-8; 0xEE starts no other scalar
@@ -78,34 +87,34 @@ final class CompiledPageTemplate: Sendable {
             guard !string.utf8.contains(0xEE) else { return nil }
             shape += "s"
             values.append(string)
-            return marker(values.count - 1)
+            return building ? marker(values.count - 1) : string
         case let flag as Bool:
             shape += flag ? "t" : "f"
             return flag
         case let dictionary as [String: Any]:
             shape += "{"
             var result: [String: Any] = [:]
-            result.reserveCapacity(dictionary.count)
-            for key in dictionary.keys.sorted() {
+            if building { result.reserveCapacity(dictionary.count) }
+            for (key, child) in dictionary.sorted(by: { $0.key < $1.key }) {
                 shape += key
                 shape += ":"
-                guard let child = marked(dictionary[key]!, values: &values, shape: &shape) else { return nil }
-                result[key] = child
+                guard let marked = marked(child, values: &values, shape: &shape, building: building) else { return nil }
+                if building { result[key] = marked }
                 shape += ","
             }
             shape += "}"
-            return result
+            return building ? result : value
         case let array as [Any]:
             shape += "["
             var result: [Any] = []
-            result.reserveCapacity(array.count)
+            if building { result.reserveCapacity(array.count) }
             for element in array {
-                guard let child = marked(element, values: &values, shape: &shape) else { return nil }
-                result.append(child)
+                guard let marked = marked(element, values: &values, shape: &shape, building: building) else { return nil }
+                if building { result.append(marked) }
                 shape += ","
             }
             shape += "]"
-            return result
+            return building ? result : value
         default:
             return nil
         }
