@@ -16,7 +16,9 @@ import Synchronization
 /// for every kind of page with hostile values.
 ///
 /// A context holding a value of another type, or a string with a character from the private-use
-/// block the markers are made of, is rendered by Mustache directly.
+/// block the markers are made of, is rendered by Mustache directly. The template may place, escape
+/// and test strings but not transform them (`{{uppercased(name)}}` would transform the marker, not
+/// the value); `CompiledPageTemplateTests` would see the difference.
 final class CompiledPageTemplate: Sendable {
     /// A part of a compiled page.
     enum Piece: Sendable, Equatable {
