@@ -76,25 +76,23 @@ final class PostgresPool: Sendable {
     func withConnection<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         let client = try currentClient()
         let lease = Lease()
+        let (target, wait, suspicions) = (target, wait, suspicions)
         do {
-            return try await withThrowingTaskGroup(of: Result?.self) { group in
-                group.addTask {
-                    try await client.withConnection { connection in
-                        guard lease.start() else { throw CancellationError() }
-                        return try await body(connection)
-                    }
-                }
-                group.addTask { [wait, target, suspicions] in
-                    try await Task.sleep(for: wait)
+            // Not a task group: a group waits for its children, and a connection request the
+            // pool failed to cancel would hold the caller for the whole outage (AbandonableWait).
+            return try await AbandonableWait.run(
+                timeout: wait,
+                giveUp: { callerCancelled in
                     guard lease.expire() else { return nil }
+                    if callerCancelled { return CancellationError() }
                     suspicions.continuation.yield()
-                    throw StoreError(code: .unavailable, message: "no connection to \(target.server) was free within \(wait.secondsText)")
+                    return StoreError(code: .unavailable, message: "no connection to \(target.server) was free within \(wait.secondsText)")
                 }
-                defer { group.cancelAll() }
-                while let finished = try await group.next() {
-                    if let result = finished { return result }
+            ) {
+                try await client.withConnection { connection in
+                    guard lease.start() else { throw CancellationError() }
+                    return try await body(connection)
                 }
-                throw CancellationError()
             }
         } catch {
             if Self.mayMeanOutage(error) { suspicions.continuation.yield() }
@@ -102,7 +100,6 @@ final class PostgresPool: Sendable {
         }
     }
 
-    /// The client to lease from, unless the database is out.
     private func currentClient() throws(StoreError) -> PostgresClient {
         try state.withLock { state throws(StoreError) in
             guard let start = state.outageStart else { return state.client }

@@ -1,0 +1,112 @@
+import Synchronization
+
+/// Waits for work running in a task of its own, and can stop waiting for it.
+///
+/// A request for a pooled connection was raced against a timer in a task group, and a task group
+/// waits for all of its children: when PostgresNIO's pool missed the cancellation of a connection
+/// request (it can, when the cancellation lands while the request is being queued), the request
+/// waited for a connection that a stopped database never gave, and the caller waited with it,
+/// past the timer, for as long as the outage lasted (a test that stops its database hung there
+/// about once in fifteen runs of the suite). Here the caller stops waiting as soon as `giveUp`
+/// says so; the work is cancelled and left to end on its own, and what it returns then is dropped.
+enum AbandonableWait {
+    /// Runs `work` in a new task and returns what it returns, unless `giveUp` gives an error first:
+    /// when `timeout` has passed, or when the calling task is cancelled.
+    /// - Parameters:
+    ///   - timeout: How long to wait before asking `giveUp`.
+    ///   - giveUp: The error to stop waiting with, or `nil` to keep waiting (the work has started
+    ///     and will finish); told whether the caller was cancelled (else the timeout passed).
+    ///     Asked at most once, at whichever comes first, while a lock is held: it must return at once.
+    ///   - work: The work. It is cancelled when the wait gives up, and may outlive it.
+    /// - Returns: What `work` returns.
+    /// - Throws: What `work` throws, or the error from `giveUp`.
+    static func run<Result: Sendable>(
+        timeout: Duration, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?, _ work: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        let waiter = Waiter<Result>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+                waiter.start(continuation, giveUp: giveUp)
+                let worker = Task {
+                    do {
+                        waiter.finish(.success(try await work()))
+                    } catch {
+                        waiter.finish(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { waiter.askToGiveUp() }
+                }
+                waiter.track(worker: worker, timer: timer)
+            }
+        } onCancel: {
+            waiter.askToGiveUp(callerCancelled: true)
+        }
+    }
+
+    /// The caller's continuation, resumed once, and the two tasks.
+    private final class Waiter<Result: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Result, any Error>?
+            var giveUp: (@Sendable (_ callerCancelled: Bool) -> (any Error)?)?
+            var worker: Task<Void, Never>?
+            var timer: Task<Void, Never>?
+            /// Whether the caller was cancelled before the tasks were tracked.
+            var cancelledEarly = false
+        }
+
+        private let state = Mutex(State())
+
+        func start(_ continuation: CheckedContinuation<Result, any Error>, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?) {
+            state.withLock { state in
+                state.continuation = continuation
+                state.giveUp = giveUp
+            }
+        }
+
+        func track(worker: Task<Void, Never>, timer: Task<Void, Never>) {
+            let cancelledEarly = state.withLock { state in
+                state.worker = worker
+                state.timer = timer
+                return state.cancelledEarly
+            }
+            if cancelledEarly { askToGiveUp(callerCancelled: true) }
+        }
+
+        /// The work ended: the caller gets its outcome unless it has stopped waiting.
+        func finish(_ outcome: Swift.Result<Result, any Error>) {
+            let (continuation, timer) = state.withLock { state in
+                defer { state.continuation = nil }
+                return (state.continuation, state.timer)
+            }
+            timer?.cancel()
+            continuation?.resume(with: outcome)
+        }
+
+        /// Asks `giveUp`, once, whether the caller stops waiting, and if it does, resumes the
+        /// caller with its error and cancels the work. A cancelled caller cancels the work in any
+        /// case, as a task group would have.
+        func askToGiveUp(callerCancelled: Bool = false) {
+            let (continuation, error, worker, timer) = state.withLock {
+                state -> (CheckedContinuation<Result, any Error>?, (any Error)?, Task<Void, Never>?, Task<Void, Never>?) in
+                guard state.worker != nil else {
+                    if callerCancelled { state.cancelledEarly = true }
+                    return (nil, nil, nil, nil)
+                }
+                // Decided and taken under the lock, so that the work's own outcome cannot reach
+                // the caller between the decision and the resumption.
+                guard state.continuation != nil, let giveUp = state.giveUp else {
+                    return (nil, nil, callerCancelled ? state.worker : nil, nil)
+                }
+                state.giveUp = nil
+                guard let error = giveUp(callerCancelled) else { return (nil, nil, callerCancelled ? state.worker : nil, nil) }
+                defer { state.continuation = nil }
+                return (state.continuation, error, state.worker, state.timer)
+            }
+            worker?.cancel()
+            timer?.cancel()
+            if let continuation, let error { continuation.resume(throwing: error) }
+        }
+    }
+}
