@@ -3,12 +3,13 @@ import Synchronization
 /// Waits for work running in a task of its own, and can stop waiting for it.
 ///
 /// A request for a pooled connection was raced against a timer in a task group, and a task group
-/// waits for all of its children: when PostgresNIO's pool missed the cancellation of a connection
-/// request (it can, when the cancellation lands while the request is being queued), the request
-/// waited for a connection that a stopped database never gave, and the caller waited with it,
-/// past the timer, for as long as the outage lasted (a test that stops its database hung there
-/// about once in fifteen runs of the suite). Here the caller stops waiting as soon as `giveUp`
-/// says so; the work is cancelled and left to end on its own, and what it returns then is dropped.
+/// waits for all of its children. PostgresNIO's `leaseConnection()` checks `Task.isCancelled` and
+/// then queues the request; a cancellation that lands between the two finds nothing to cancel, and
+/// the queued request waits until a connection is free: during an outage, until the pool is shut
+/// down after it. The caller waited with it, past the timer, for the whole outage (the suite's
+/// outage test, which waits for its requests before it starts its database again, hung there about
+/// once in fifteen runs). Here the caller stops waiting as soon as `giveUp` says so; the work is
+/// cancelled and left to end on its own, and what it returns then is dropped.
 enum AbandonableWait {
     /// Runs `work` in a new task and returns what it returns, unless `giveUp` gives an error first:
     /// when `timeout` has passed, or when the calling task is cancelled.
