@@ -100,6 +100,7 @@ final class PostgresPool: Sendable {
         }
     }
 
+    /// The client to lease from, unless the database is out.
     private func currentClient() throws(StoreError) -> PostgresClient {
         try state.withLock { state throws(StoreError) in
             guard let start = state.outageStart else { return state.client }
