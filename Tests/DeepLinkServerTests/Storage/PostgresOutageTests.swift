@@ -17,6 +17,15 @@ struct PostgresOutageTests {
     static let link = #"{"code": "CODE", "deepLink": "shop://sales/42", "fallbacks": {"webURL": "https://shop.example.com/sales/42"}}"#
 
     /// Sends a request and measures how long the answer took.
+    /// Writes a step of the test to standard error with the seconds since `start`, so that a run
+    /// that stops moving shows where: the suite hung in this test about once in fifteen runs, with
+    /// its database stopped and every thread idle, and the step it waited in is not yet known.
+    static func step(_ name: String, since start: ContinuousClock.Instant) {
+        let elapsed = start.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        FileHandle.standardError.write(Data("PostgresOutageTests: \(name) at \(String(format: "%.2f", seconds)) s\n".utf8))
+    }
+
     static func timed(_ request: () async throws -> TestResponse) async throws -> (TestResponse, Duration) {
         let start = ContinuousClock.now
         let response = try await request()
@@ -75,6 +84,7 @@ struct PostgresOutageTests {
                 }
             }
             opened.set()
+            Self.step("store opened and warm", since: warming)
             var appLogger = Logger(label: "test.server")
             appLogger.logLevel = .critical
             let app = try buildApplication(configuration: configuration, store: store, logger: appLogger)
@@ -84,8 +94,11 @@ struct PostgresOutageTests {
                 let opened = try await server.open("/spring", userAgent: ServerHarness.desktop)
                 #expect(opened.status == .found)
 
+                Self.step("pausing", since: warming)
                 try database.pause()
+                Self.step("paused", since: warming)
                 let (health, healthTime) = try await Self.timed { try await client.execute(uri: "/healthz", method: .get) }
+                Self.step("healthz answered", since: warming)
                 #expect(health.status == .serviceUnavailable)
                 #expect(health.headers[.retryAfter] == "2")
                 // The first request may wait the pool's whole second before it fails; a loaded
@@ -102,27 +115,33 @@ struct PostgresOutageTests {
                 }
                 #expect(logs.all.contains { $0.level == .error && $0.message.hasPrefix("the database is out") })
 
+                Self.step("outage confirmed or waited for", since: warming)
                 let (list, listTime) = try await Self.timed { try await server.api(.get, "/api/v1/links") }
                 #expect(list.status == .serviceUnavailable)
                 #expect(list.headers[.retryAfter] == "2")
                 #expect(list.text.contains(#""code":"storage-unavailable""#), "\(list.text)")
                 #expect(listTime < .milliseconds(900), "the list took \(listTime), as long as the pool's wait")
 
+                Self.step("list answered", since: warming)
                 let (unknown, unknownTime) = try await Self.timed { try await server.open("/autumn", userAgent: ServerHarness.desktop) }
                 #expect(unknown.status == .serviceUnavailable)
                 #expect(unknown.headers[.retryAfter] == "2")
                 #expect(unknownTime < .milliseconds(900), "an uncached link took \(unknownTime), as long as the pool's wait")
 
+                Self.step("uncached link answered", since: warming)
                 let (cached, cachedTime) = try await Self.timed { try await server.open("/spring", userAgent: ServerHarness.desktop) }
                 #expect(cached.status == .found)
                 #expect(cached.headers[.location] == opened.headers[.location])
                 #expect(cachedTime < .milliseconds(900), "the cached link took \(cachedTime), as long as the pool's wait")
+                Self.step("cached link answered", since: warming)
                 for path in ["/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/metrics", "/openapi.yaml"] {
                     let response = try await client.execute(uri: path, method: .get)
                     #expect(response.status == .ok, "\(path)")
                 }
 
+                Self.step("static paths answered; resuming", since: warming)
                 try database.resume()
+                Self.step("resumed", since: warming)
                 let returned = ContinuousClock.now
                 var healthy = false
                 while !healthy, returned.duration(to: .now) < .seconds(10) {
@@ -130,6 +149,7 @@ struct PostgresOutageTests {
                     if !healthy { try await Task.sleep(for: .milliseconds(20)) }
                 }
                 let recovery = returned.duration(to: .now)
+                Self.step("healthz polled", since: warming)
                 #expect(healthy)
                 // The database is tried every 250 ms, and recovery takes 0.1-0.2 s on a quiet
                 // machine; the margin is for the whole suite on two cores, where starting
@@ -138,7 +158,10 @@ struct PostgresOutageTests {
                 #expect(recovery < .seconds(10), "/healthz answered 200 after \(recovery)")
                 _ = try await server.createLink(Self.link.replacingOccurrences(of: "CODE", with: "autumn"))
                 #expect(logs.all.contains { $0.level == .notice && $0.message.hasPrefix("the database answers again") })
+                Self.step("link created after the outage", since: warming)
             }
+            Self.step("server stopped", since: warming)
         }
+        FileHandle.standardError.write(Data("PostgresOutageTests: store closed\n".utf8))
     }
 }
