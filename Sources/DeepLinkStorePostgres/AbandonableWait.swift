@@ -6,10 +6,9 @@ import Synchronization
 /// waits for all of its children. PostgresNIO's `leaseConnection()` checks `Task.isCancelled` and
 /// then queues the request; a cancellation that lands between the two finds nothing to cancel, and
 /// the queued request waits until a connection is free: during an outage, until the pool is shut
-/// down after it. The caller waited with it, past the timer, for the whole outage (the suite's
-/// outage test, which waits for its requests before it starts its database again, hung there about
-/// once in fifteen runs). Here the caller stops waiting as soon as `giveUp` says so; the work is
-/// cancelled and left to end on its own, and what it returns then is dropped.
+/// down after it. The caller waited with it, past the timer, for the whole outage. Here the caller
+/// stops waiting as soon as `giveUp` says so; the work is cancelled and left to end on its own,
+/// and what it returns then is dropped.
 enum AbandonableWait {
     /// Runs `work` in a new task and returns what it returns, unless `giveUp` gives an error first:
     /// when `timeout` has passed, or when the calling task is cancelled.
