@@ -185,23 +185,10 @@ final class CompiledPageTemplate: Sendable {
             case .text(let text):
                 page += text
             case .value(let index, let escaped):
-                let value = values[index]
-                if escaped, value.utf8.contains(where: needsEscaping) {
-                    page += MarkupText.escaped(value)
-                } else {
-                    page += value
-                }
+                page += escaped ? MarkupText.escaped(values[index]) : values[index]
             }
         }
         return page
-    }
-
-    /// Whether a byte is one of the five that ``MarkupText`` escapes.
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
-        default: false
-        }
     }
 }
 

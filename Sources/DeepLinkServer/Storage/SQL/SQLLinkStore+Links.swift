@@ -10,7 +10,7 @@ extension SQLLinkStore {
     }
 
     /// `SELECT` of every link column, from `links`.
-    package static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
+    static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
 
     /// Stores new links in one statement, so all or none; see ``LinkStorage``.
     public func insert(_ links: [Link]) async throws(StoreError) {
