@@ -1,6 +1,7 @@
 # Sourced by the scripts here: installs wrk and nginx if missing, builds the release server
 # (unless BENCH_BIN names a deeplink to use instead, as compare.sh does), and defines free_port,
-# measure (wrk → "rps p50_ms p99_ms errors"), rss_mb and start_server.
+# measure (wrk → "rps p50_ms p99_ms errors"), rss_mb and start_server (whose standard error goes
+# to SERVE_LOG when that names a file).
 # Expects CONFIG, DURATION, CONNECTIONS and THREADS to be set.
 
 missing=()
@@ -60,7 +61,7 @@ start_server() {
     PORT=$(free_port)
     # The per-address limits are lifted: every wrk connection comes from 127.0.0.1.
     "$BIN" serve --config "$CONFIG" --database "$database" --port "$PORT" --log-level warning \
-        --claims-per-minute 100000000 --deferred-clicks-per-minute 100000000 --connections-per-address 0 2>"$WORK/serve-$PORT.log" &
+        --claims-per-minute 100000000 --deferred-clicks-per-minute 100000000 --connections-per-address 0 2>"${SERVE_LOG:-$WORK/serve-$PORT.log}" &
     PID=$!
     PIDS+=("$PID")
     for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done

@@ -8,7 +8,8 @@ import Testing
 @testable import DeepLinkServer
 @testable import DeepLinkStorePostgres
 
-/// Links are read with a statement each connection prepares once, which reads what is stored now.
+/// Links are read, deferred clicks written and limits taken with statements each connection
+/// prepares once, which see what is stored now and keep every value as it was given.
 struct PostgresPreparedStatementTests {
     @Test(.enabled(if: TestPostgreSQL.url != nil))
     func aLinkIsReadWithAPreparedStatementThatSeesChangesAndOddCodes() async throws {
@@ -39,5 +40,73 @@ struct PostgresPreparedStatementTests {
             #expect(try await store.deleteLink(code: "prepared"))
             #expect(try await store.link(code: "prepared") == nil)
         }
+    }
+
+    @Test(.enabled(if: TestPostgreSQL.url != nil))
+    func deferredClicksAreWrittenWithAPreparedStatementThatKeepsNullsAndOddTextAndCountsHops() async throws {
+        try await StoreBackend.postgres.withStore { store in
+            let store = try #require(store as? PostgresLinkStore)
+            let code = "prepared-\(UUID().uuidString.prefix(8))"
+            let now = Date().roundedToSeconds
+            try await store.insert(Link.stored(code, created: now))
+            let bare = DeferredClick(
+                token: "\(code)-bare", code: nil, deepLink: "shop://sales/1", platform: .android, createdAt: now,
+                expiresAt: now.addingTimeInterval(60))
+            var full = DeferredClick(
+                token: "\(code)-full", code: code, deepLink: "shop://o'dd/\\$1;--/é́/\u{1F600}", platform: .ios,
+                utm: UTMFields(source: "", medium: "news\"letter", campaign: "spring", term: "a,b", content: "{\"x\": [1]}"),
+                campaign: "camp", networkHash: "hash", device: DeviceSignals(platform: .ios, osVersion: "17.5", language: "de-DE"),
+                createdAt: now, expiresAt: now.addingTimeInterval(120))
+            let second = DeferredClick(
+                token: "\(code)-second", code: code, deepLink: "shop://sales/2", platform: .android, createdAt: now,
+                expiresAt: now.addingTimeInterval(60))
+            try await store.insert([bare, full, second])
+
+            #expect(try await store.claimDeferredClick(token: bare.token, at: now)?.withoutClaim == bare)
+            let claimed = try #require(try await store.claimDeferredClick(token: full.token, at: now))
+            // A claim clears the network hash and signals; everything else is as written.
+            full.networkHash = nil
+            full.device = nil
+            #expect(claimed.withoutClaim == full)
+            let counts = try await store.deferredCounts(code: code, since: "2000-01-01")
+            #expect(counts.map(\.platform).sorted { $0.rawValue < $1.rawValue } == [.android, .ios])
+            #expect(counts.map(\.storeHops) == [1, 1])
+
+            // A taken token fails the batch as a duplicate and writes none of it.
+            let again = DeferredClick(
+                token: "\(code)-again", code: code, deepLink: "shop://sales/3", platform: .android, createdAt: now,
+                expiresAt: now.addingTimeInterval(60))
+            let error = await #expect(throws: StoreError.self) { try await store.insert([again, second]) }
+            #expect(error?.code == .duplicate)
+            #expect(try await store.claimDeferredClick(token: again.token, at: now) == nil)
+            #expect(try await store.deferredCounts(code: code, since: "2000-01-01").map(\.storeHops) == [1, 1])
+
+            // Both statements are prepared on the connection that runs them.
+            let logger = Logger(label: "test.prepared")
+            let last = DeferredClick(
+                token: "\(code)-last", code: code, deepLink: "shop://sales/4", platform: .android, createdAt: now,
+                expiresAt: now.addingTimeInterval(60))
+            let takes = RateLimitTakes(["198.51.100.9": 1], perMinute: 5, now: now)
+            let prepared = try await store.run("test prepared statements") { connection in
+                for try await _ in try await connection.execute(InsertDeferredClicks(clicks: [last]), logger: logger) {}
+                for try await _ in try await connection.execute(TakeRateLimitTokens(scope: "prepared-test", takes: takes), logger: logger) {}
+                var names: Set<String> = []
+                for try await name in try await connection.query("SELECT name FROM pg_prepared_statements", logger: logger).decode(String.self) {
+                    names.insert(name)
+                }
+                return names
+            }
+            #expect(prepared.isSuperset(of: [InsertDeferredClicks.name, TakeRateLimitTokens.name]))
+            #expect(try await store.claimDeferredClick(token: last.token, at: now) != nil)
+        }
+    }
+}
+
+extension DeferredClick {
+    /// The click as it was before a claim.
+    fileprivate var withoutClaim: DeferredClick {
+        var click = self
+        click.claimedAt = nil
+        return click
     }
 }

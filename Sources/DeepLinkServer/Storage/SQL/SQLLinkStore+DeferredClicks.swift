@@ -8,25 +8,29 @@ extension SQLLinkStore {
         """
     }
 
+    /// A click's values in the order of `deferred_clicks`' columns (``deferredClickColumns``):
+    /// twelve `TEXT` values, then `created_at`, `expires_at` and `claimed_at` in seconds.
+    package static func storedValues(of click: DeferredClick) -> [SQLValue] {
+        [
+            SQLValue.text(click.token), .text(click.code), .text(click.deepLink), .text(click.platform.rawValue),
+            .text(click.utm.source), .text(click.utm.medium), .text(click.utm.campaign), .text(click.utm.term),
+            .text(click.utm.content), .text(click.campaign), .text(click.networkHash), .text(click.device?.stored),
+            .seconds(click.createdAt), .seconds(click.expiresAt), .seconds(click.claimedAt),
+        ]
+    }
+
     /// Stores deferred clicks in one statement, so all or none, and counts them as store hops
     /// (in the same transaction on PostgreSQL); see ``DeferredClickStorage``.
     public func insert(_ clicks: [DeferredClick]) async throws(StoreError) {
         guard !clicks.isEmpty else { return }
-        let values: [SQLValue] = clicks.flatMap { click in
-            [
-                SQLValue.text(click.token), .text(click.code), .text(click.deepLink), .text(click.platform.rawValue),
-                .text(click.utm.source), .text(click.utm.medium), .text(click.utm.campaign), .text(click.utm.term),
-                .text(click.utm.content), .text(click.campaign), .text(click.networkHash), .text(click.device?.stored),
-                .seconds(click.createdAt), .seconds(click.expiresAt), .seconds(click.claimedAt),
-            ]
-        }
+        let values = clicks.flatMap(Self.storedValues(of:))
         let placeholders = rowPlaceholders(rows: clicks.count, columns: values.count / clicks.count)
         let insert = SQLQuery(
             "INSERT INTO deferred_clicks (\(Self.deferredClickColumns)) VALUES \(placeholders)", values,
             action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
             duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken")
         let counts = deferredCountQueries(
-            clicks.compactMap { click in click.code.map { ($0, ResolveRoutes.day(click.createdAt), click.platform) } }, hops: true)
+            clicks.compactMap { click in click.code.map { ($0, click.countedDay, click.platform) } }, hops: true)
         try await runTogether([insert] + counts)
     }
 
@@ -108,4 +112,9 @@ extension DeferredClick {
             createdAt: try row.required("created_at", of: "deferred_clicks"),
             expiresAt: try row.required("expires_at", of: "deferred_clicks"), claimedAt: try row.date("claimed_at"))
     }
+}
+
+extension DeferredClick {
+    /// The UTC day, `YYYY-MM-DD`, on which the click's store hop is counted in `deferred_counts`.
+    package var countedDay: String { ResolveRoutes.day(createdAt) }
 }
