@@ -26,7 +26,8 @@ public func buildApplication(
     let setup = try DeepLinkSetup(configuration: configuration)
     let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
     let deferred = DeferredLinks(
-        store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval, logger: logger)
+        store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval,
+        clicksPerMinutePerAddress: configuration.deferredClicksPerMinutePerAddress, logger: logger)
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
@@ -113,9 +114,7 @@ func buildRouter(
         renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup)
     ).add(to: router)
     let resolver = LinkResolver(setup: setup, pages: pages)
-    let storeHop = StoreHop(
-        deferred: deferred, resolver: resolver, limiter: limiter("deferred-clicks", configuration.deferredClicksPerMinutePerAddress),
-        clientAddress: clientAddress)
+    let storeHop = StoreHop(deferred: deferred, resolver: resolver, clientAddress: clientAddress)
     DeferredClaimRoutes(
         deferred: deferred, storeHop: storeHop, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
     ).add(to: router)

@@ -1,7 +1,8 @@
 import DeepLinkServer
+import Foundation
 import PostgresNIO
 
-extension PostgresLinkStore {
+extension PostgresLinkStore: LimitingDeferredClickStorage {
     /// Stores deferred clicks and counts them as store hops, in one statement each connection
     /// prepares once; see ``DeferredClickStorage``.
     ///
@@ -11,53 +12,95 @@ extension PostgresLinkStore {
     /// each column of the batch is one array parameter, unpacked by `unnest`, so the text never
     /// changes and PostgreSQL only binds and executes it.
     public func insert(_ clicks: [DeferredClick]) async throws(StoreError) {
-        guard !clicks.isEmpty else { return }
-        let statement = InsertDeferredClicks(clicks: clicks)
-        try await run(
+        _ = try await write(clicks, clients: Array(repeating: nil, count: clicks.count), limit: nil, now: Date())
+    }
+
+    /// Takes each click's rate-limit token and stores the clicks that got one, in the statement
+    /// that ``insert(_:)`` runs; see ``LimitingDeferredClickStorage``. The store hop so costs one
+    /// statement, where a shared limit taken before the write cost a second one, and a fifth of
+    /// the server's time at 256 connections.
+    public func insert(
+        _ clicks: [DeferredClick], clients: [String?], limit: ClickRateLimit, now: Date
+    ) async throws(StoreError) -> [Bool] {
+        try await write(clicks, clients: clients, limit: limit, now: now)
+    }
+
+    private func write(_ clicks: [DeferredClick], clients: [String?], limit: ClickRateLimit?, now: Date) async throws(StoreError) -> [Bool] {
+        guard !clicks.isEmpty else { return [] }
+        precondition(clients.count == clicks.count, "every click has a client or nil")
+        let statement = InsertDeferredClicks(clicks: clicks, clients: clients, limit: limit, now: now)
+        let positions = try await run(
             clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
             duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken"
         ) { [logger] connection in
-            for try await _ in try await connection.execute(statement, logger: logger) {}
+            var positions: [Int64] = []
+            for try await position in try await connection.execute(statement, logger: logger) { positions.append(position) }
+            return positions
         }
+        var stored = Array(repeating: false, count: clicks.count)
+        for position in positions where stored.indices.contains(Int(position) - 1) { stored[Int(position) - 1] = true }
+        return stored
     }
 }
 
-/// Inserts a batch of deferred clicks and adds them to `deferred_counts` and `deferred_totals`,
-/// as ``SQLLinkStore/insert(_:)`` does with one row of placeholders a click. Each of the sixteen
-/// parameters is a column of the batch: the fifteen of `deferred_clicks`, then the day each click
-/// is counted on. Counts are only added for clicks of a link that exists, in key order, as the
-/// shared statements add them.
+/// Takes rate-limit tokens for a batch of deferred clicks, inserts those that got one, and adds
+/// them to `deferred_counts` and `deferred_totals`, as ``SQLLinkStore/insert(_:)`` does with one
+/// row of placeholders a click. The first sixteen parameters are columns of the batch: the fifteen
+/// of `deferred_clicks`, then the day each click is counted on; the seventeenth each click's client
+/// (`NULL`: no limit applies); then the limit's scope, rate and capacity and the moment, as
+/// ``TakeRateLimitTokens`` takes them. A client's earlier clicks get its tokens first. Counts are
+/// only added for clicks of a link that exists, in key order, as the shared statements add them.
+/// Answers the position (from 1) of each click stored.
 struct InsertDeferredClicks: PostgresPreparedStatement {
     static let name = "deeplink_insert_deferred_clicks"
     static let sql = """
-        WITH input AS (
+        WITH input AS (\
         SELECT * FROM unnest(\
         $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], \
-        $9::text[], $10::text[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::text[]) \
-        AS input (token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, \
-        campaign, network_hash, device, created_at, expires_at, claimed_at, day)\
+        $9::text[], $10::text[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::text[], $17::text[]) \
+        WITH ORDINALITY AS input (token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, \
+        campaign, network_hash, device, created_at, expires_at, claimed_at, day, client, position)\
+        ), wanted AS (\
+        SELECT client, count(*) AS asked FROM input WHERE client IS NOT NULL GROUP BY client\
+        ), taken AS (\
+        INSERT INTO rate_limits (scope, client, tokens, updated, requested, granted) \
+        SELECT $18::text, client, $20::int8 - LEAST(asked, $19::int8) * \(RateLimitTakes.unitsPerToken), $21::int8, asked, \
+        LEAST(asked, $19::int8) FROM wanted ORDER BY client \
+        \(RateLimitTakes.onConflict(rate: "$19::int8", capacity: "$20::int8"))\
+        ), chosen AS (\
+        SELECT ranked.* FROM (SELECT input.*, row_number() OVER (PARTITION BY client ORDER BY position) AS place FROM input) AS ranked \
+        LEFT JOIN taken ON taken.client = ranked.client WHERE ranked.client IS NULL OR ranked.place <= taken.granted\
         ), inserted AS (\
         INSERT INTO deferred_clicks (token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, \
         utm_content, campaign, network_hash, device, created_at, expires_at, claimed_at) \
         SELECT token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
-        network_hash, device, created_at, expires_at, claimed_at FROM input\
+        network_hash, device, created_at, expires_at, claimed_at FROM chosen ORDER BY position\
         ), added AS (\
-        SELECT code, day, platform, count(*) AS hops FROM input \
-        WHERE code IS NOT NULL AND EXISTS (SELECT 1 FROM links WHERE links.code = input.code) GROUP BY code, day, platform\
+        SELECT code, day, platform, count(*) AS hops FROM chosen \
+        WHERE code IS NOT NULL AND EXISTS (SELECT 1 FROM links WHERE links.code = chosen.code) GROUP BY code, day, platform\
         ), counted AS (\
         INSERT INTO deferred_counts (code, day, platform, store_hops, claims) \
         SELECT code, day, platform, hops, 0 FROM added ORDER BY code, day, platform \
         ON CONFLICT (code, day, platform) DO UPDATE SET store_hops = deferred_counts.store_hops + excluded.store_hops\
-        ) \
+        ), totals AS (\
         INSERT INTO deferred_totals (day, platform, store_hops, claims) \
         SELECT day, platform, CAST(SUM(hops) AS BIGINT), 0 FROM added GROUP BY day, platform ORDER BY day, platform \
-        ON CONFLICT (day, platform) DO UPDATE SET store_hops = deferred_totals.store_hops + excluded.store_hops
+        ON CONFLICT (day, platform) DO UPDATE SET store_hops = deferred_totals.store_hops + excluded.store_hops\
+        ) \
+        SELECT position FROM chosen ORDER BY position
         """
     static let bindingDataTypes: [PostgresDataType] =
-        Array(repeating: .textArray, count: 12) + Array(repeating: .int8Array, count: 3) + [.textArray]
+        Array(repeating: .textArray, count: 12) + Array(repeating: .int8Array, count: 3) + [.textArray, .textArray]
+        + [.text, .int8, .int8, .int8]
 
     /// The clicks to insert.
     let clicks: [DeferredClick]
+    /// Each click's client, `nil` for none.
+    let clients: [String?]
+    /// The limit the clients' tokens are taken from; `nil` when no click has a client.
+    let limit: ClickRateLimit?
+    /// The moment of the takes.
+    let now: Date
 
     func makeBindings() throws -> PostgresBindings {
         let rows = clicks.map(PostgresLinkStore.storedValues(of:))
@@ -69,10 +112,16 @@ struct InsertDeferredClicks: PostgresPreparedStatement {
             bindings.append(PostgresNullableArray(rows.map { $0[column].integer }))
         }
         bindings.append(PostgresNullableArray<String>(clicks.map(\.countedDay)))
+        bindings.append(PostgresNullableArray(clients))
+        let rate = Int64(max(1, limit?.perMinute ?? 1))
+        bindings.append(limit?.scope ?? "")
+        bindings.append(rate)
+        bindings.append(rate * RateLimitTakes.unitsPerToken)
+        bindings.append(Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+    func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
 }
 
 extension SQLValue {

@@ -15,6 +15,8 @@ public final class DeferredLinks: Service, Sendable {
     private let store: any DeferredClickStorage
     /// Writes the clicks of concurrent store hops together.
     private let writer: DeferredClickWriter
+    /// The per-address limit, when this server counts it in its own memory.
+    private let localLimit: RateLimiter?
     private let settings: DeferredLinkSettings
     private let purgeInterval: Duration
     private let logger: Logger
@@ -26,14 +28,20 @@ public final class DeferredLinks: Service, Sendable {
     ///   - store: Where clicks live.
     ///   - settings: The config's `deferred` section.
     ///   - purgeInterval: How often expired clicks are deleted.
+    ///   - clicksPerMinutePerAddress: The clicks each client address may record per minute with
+    ///     ``recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:)``: counted by the
+    ///     database as it writes them when the store can (``LimitingDeferredClickStorage``, shared by
+    ///     servers), in this server's memory otherwise. `nil` for no limit.
     ///   - logger: Where purges and failures are logged.
     ///   - now: The clock; tests move it.
     public init(
-        store: any DeferredClickStorage, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300), logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init
+        store: any DeferredClickStorage, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300),
+        clicksPerMinutePerAddress: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
-        self.writer = DeferredClickWriter(store: store)
+        let limit = clicksPerMinutePerAddress.map { ClickRateLimit(scope: Self.limitScope, perMinute: $0) }
+        self.writer = DeferredClickWriter(store: store, limit: limit, now: now)
+        self.localLimit = writer.limitsAsItWrites ? nil : clicksPerMinutePerAddress.map { RateLimiter(perMinute: $0) }
         self.settings = settings
         self.purgeInterval = purgeInterval
         self.logger = logger
@@ -45,7 +53,30 @@ public final class DeferredLinks: Service, Sendable {
     /// click when the page is shown).
     var recordsAppStoreClicks: Bool { settings.probabilistic }
 
-    /// Records a click that heads to an app store.
+    /// The name of the per-address limit on recorded clicks among `rate_limits`' buckets.
+    static let limitScope = "deferred-clicks"
+
+    /// Records a click that heads to an app store unless its client address is past the limit
+    /// the service was created with (``init(store:settings:purgeInterval:clicksPerMinutePerAddress:logger:now:)``).
+    /// Clients without an address share the bucket of the address `unknown`.
+    /// - Parameters:
+    ///   - code: The short link's code, or `nil` for a Firebase long link.
+    ///   - deepLink: The deep link.
+    ///   - campaign: The link's campaign label.
+    ///   - utm: The UTM fields in effect.
+    ///   - device: The browser's signals; its platform is the click's.
+    ///   - clientAddress: The client's address: its limit, and for probabilistic matching.
+    /// - Returns: The stored click, or `nil` when the address is past its limit.
+    public func recordWithinLimit(
+        code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
+    ) async throws(StoreError) -> DeferredClick? {
+        let client = clientAddress ?? "unknown"
+        if let localLimit, localLimit.take(client) != nil { return nil }
+        let click = try await click(code: code, deepLink: deepLink, campaign: campaign, utm: utm, device: device, clientAddress: clientAddress)
+        return try await writer.insert(click, limitedAs: client) ? click : nil
+    }
+
+    /// Records a click that heads to an app store, whatever the limit.
     /// - Parameters:
     ///   - code: The short link's code, or `nil` for a Firebase long link.
     ///   - deepLink: The deep link.
@@ -55,6 +86,15 @@ public final class DeferredLinks: Service, Sendable {
     ///   - clientAddress: The client's address, used only with probabilistic matching.
     /// - Returns: The stored click, whose token goes into the store link or the pasteboard.
     public func record(
+        code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
+    ) async throws(StoreError) -> DeferredClick {
+        let click = try await click(code: code, deepLink: deepLink, campaign: campaign, utm: utm, device: device, clientAddress: clientAddress)
+        try await writer.insert(click)
+        return click
+    }
+
+    /// A new click with a fresh token, and with its network's hash and signals when probabilistic matching keeps them.
+    private func click(
         code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
     ) async throws(StoreError) -> DeferredClick {
         let date = now().roundedToSeconds
@@ -69,7 +109,6 @@ public final class DeferredLinks: Service, Sendable {
             token: DeferredClick.generateToken(), code: code, deepLink: deepLink, platform: device.platform, utm: utm,
             campaign: campaign, networkHash: networkHash, device: networkHash == nil ? nil : device, createdAt: date,
             expiresAt: date.addingTimeInterval(settings.tokenLifetime.inSeconds))
-        try await writer.insert(click)
         return click
     }
 

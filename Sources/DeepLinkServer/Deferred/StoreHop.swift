@@ -11,8 +11,6 @@ import Logging
 struct StoreHop: Sendable {
     let deferred: DeferredLinks
     let resolver: LinkResolver
-    /// Clicks each client address may record per minute; past it, the hop still redirects.
-    let limiter: any RequestLimiter
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
 
@@ -46,8 +44,9 @@ struct StoreHop: Sendable {
     }
 
     /// Records a click from an iOS or Android browser and returns its token; `nil` for other
-    /// platforms, past the address's rate, or when the database fails (logged: the user still
-    /// gets to the store, only without deferred deep linking).
+    /// platforms, past the address's limit (``DeferredLinks/recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:)``),
+    /// or when the database fails (logged: the user still gets to the store, only without
+    /// deferred deep linking).
     func recordClick(of link: Link, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext) async -> String? {
         let headers = opened.request.headers
         guard
@@ -56,12 +55,11 @@ struct StoreHop: Sendable {
                 screen: opened.query["screen"])
         else { return nil }
         let address = clientAddress.address(of: opened.request, context: context)
-        guard await limiter.take(address ?? "unknown") == nil else { return nil }
         do {
-            let click = try await deferred.record(
+            let click = try await deferred.recordWithinLimit(
                 code: link.code.isEmpty ? nil : link.code, deepLink: link.deepLink, campaign: link.campaign, utm: utm, device: device,
                 clientAddress: address)
-            return click.token
+            return click?.token
         } catch {
             context.logger.error("cannot record a deferred click", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
             return nil

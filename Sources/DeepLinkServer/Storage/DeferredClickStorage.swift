@@ -54,3 +54,37 @@ extension DeferredClickStorage {
         try await insert([click])
     }
 }
+
+/// A store that takes the rate-limit tokens of the clicks it writes in the statement that writes
+/// them (PostgreSQL): a store hop costs one statement, not a take and then a write, and servers
+/// sharing the database share each address's limit. Stores without it (SQLite, one server) count
+/// in the server's memory before the write.
+public protocol LimitingDeferredClickStorage: DeferredClickStorage {
+    /// Takes a token for each click that has a client, from the client's bucket of the limit
+    /// (`rate_limits`, as ``RateLimitStorage`` keeps them), and stores, all or none, the clicks that
+    /// got one and those without a client; counts them as ``insert(_:)`` does. A client's earlier
+    /// clicks in the batch get its tokens first.
+    /// - Parameters:
+    ///   - clicks: The clicks.
+    ///   - clients: Each click's client, `nil` for a click no limit applies to.
+    ///   - limit: The limit's name and its tokens per minute.
+    ///   - now: The moment of the takes.
+    /// - Returns: For each click, in order, whether it was stored.
+    /// - Throws: ``StoreError`` with code `duplicate` when a token is taken, and then stores none
+    ///   and takes no token.
+    func insert(_ clicks: [DeferredClick], clients: [String?], limit: ClickRateLimit, now: Date) async throws(StoreError) -> [Bool]
+}
+
+/// A per-client limit on clicks: its name in `rate_limits` and the tokens each client gets per minute. `Sendable`.
+public struct ClickRateLimit: Sendable, Hashable {
+    /// The limit's name, the same on every server: `deferred-clicks`.
+    public var scope: String
+    /// Clicks each client may record per minute, and the burst.
+    public var perMinute: Int
+
+    /// Creates a limit.
+    public init(scope: String, perMinute: Int) {
+        self.scope = scope
+        self.perMinute = perMinute
+    }
+}

@@ -181,4 +181,57 @@ struct DeferredLinksTests {
             #expect(try await links.claim(token: taken, device: nil, clientAddress: nil)?.match == .token)
         }
     }
+
+    static let pixel = DeviceSignals(platform: .android, osVersion: "14")
+
+    @Test(arguments: StoreBackend.available)
+    func anAddressPastItsLimitRecordsNoClickAndOtherAddressesAreUnaffected(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let code = "d\(UUID().uuidString.prefix(8))"
+            try await store.insert(Link(code: code, deepLink: "shop://cart", createdAt: Date(), updatedAt: Date()))
+            let links = DeferredLinks(store: store, settings: DeferredLinkSettings(), clicksPerMinutePerAddress: 2, logger: Logger(label: "test"))
+            func record(_ address: String?) async throws -> DeferredClick? {
+                try await links.recordWithinLimit(
+                    code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.pixel, clientAddress: address)
+            }
+            let first = try #require(try await record("198.51.100.1"))
+            #expect(try await record("198.51.100.1") != nil)
+            #expect(try await record("198.51.100.1") == nil)
+            #expect(try await record("198.51.100.2") != nil)
+            // Clients without an address share one bucket.
+            #expect(try await record(nil) != nil)
+            #expect(try await record(nil) != nil)
+            #expect(try await record(nil) == nil)
+            // The unlimited record is not counted against anyone.
+            _ = try await links.record(
+                code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.pixel, clientAddress: "198.51.100.1")
+            #expect(try await links.claim(token: first.token, device: nil, clientAddress: nil)?.match == .token)
+            let counts = try await store.deferredCounts(code: code, since: "2000-01-01")
+            #expect(counts.map(\.storeHops) == [6])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available.filter { $0 == .postgres })
+    func serversSharingTheDatabaseGiveAnAddressItsClickLimitOnceUnderConcurrentHops(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            // Two services on one database are two servers behind a load balancer: each writes
+            // its own batches, and the limit is taken in those batches' statements.
+            let servers = (0..<2).map { _ in
+                DeferredLinks(store: store, settings: DeferredLinkSettings(), clicksPerMinutePerAddress: 5, logger: Logger(label: "test"))
+            }
+            let recorded = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await servers[index % 2].recordWithinLimit(
+                            code: nil, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.pixel,
+                            clientAddress: index < 30 ? "203.0.113.7" : "203.0.113.\(100 + index)") != nil
+                    }
+                }
+                return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+            // Five for the busy address, one for each of the ten others.
+            #expect(recorded == 15)
+        }
+    }
 }
+

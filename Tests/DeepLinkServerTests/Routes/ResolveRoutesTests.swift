@@ -53,6 +53,22 @@ struct ResolveRoutesTests {
     }
 
     @Test(arguments: StoreBackend.available)
+    func pastItsAddressLimitTheStoreHopStillSendsAndroidToPlayButWithoutAToken(backend: StoreBackend) async throws {
+        var configuration = try ServerHarness.configuration()
+        configuration.deferredClicksPerMinutePerAddress = 2
+        try await ServerHarness.run(backend, configuration: configuration) { server in
+            let code = try await create(server)
+            var tokens: [Bool] = []
+            for _ in 0..<3 {
+                let play = try await server.followAndroidStoreHop("https://shop.example.com/\(code)/install?store=google")
+                #expect(play.host == "play.google.com")
+                tokens.append(play.installReferrer?.contains("\(DeferredLinkToken.queryItemName)=") == true)
+            }
+            #expect(tokens == [true, true, false])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
     func sendsDesktopsToTheWebFallback(backend: StoreBackend) async throws {
         try await ServerHarness.run(backend) { server in
             let code = try await create(server)

@@ -88,7 +88,7 @@ struct PostgresPreparedStatementTests {
                 expiresAt: now.addingTimeInterval(60))
             let takes = RateLimitTakes(["198.51.100.9": 1], perMinute: 5, now: now)
             let prepared = try await store.run("test prepared statements") { connection in
-                for try await _ in try await connection.execute(InsertDeferredClicks(clicks: [last]), logger: logger) {}
+                for try await _ in try await connection.execute(InsertDeferredClicks(clicks: [last], clients: [nil], limit: nil, now: now), logger: logger) {}
                 for try await _ in try await connection.execute(TakeRateLimitTokens(scope: "prepared-test", takes: takes), logger: logger) {}
                 var names: Set<String> = []
                 for try await name in try await connection.query("SELECT name FROM pg_prepared_statements", logger: logger).decode(String.self) {
@@ -98,6 +98,36 @@ struct PostgresPreparedStatementTests {
             }
             #expect(prepared.isSuperset(of: [InsertDeferredClicks.name, TakeRateLimitTokens.name]))
             #expect(try await store.claimDeferredClick(token: last.token, at: now) != nil)
+        }
+    }
+
+    @Test(.enabled(if: TestPostgreSQL.url != nil))
+    func aBatchTakesItsClientsTokensAsItWritesEarlierClicksFirstAndAFailedBatchTakesNone() async throws {
+        try await StoreBackend.postgres.withStore { store in
+            let store = try #require(store as? PostgresLinkStore)
+            let now = Date().roundedToSeconds
+            func click(_ name: String) -> DeferredClick {
+                DeferredClick(
+                    token: "limit-\(name)-\(UUID().uuidString.prefix(6))", code: nil, deepLink: "shop://sales/\(name)", platform: .android,
+                    createdAt: now, expiresAt: now.addingTimeInterval(3600))
+            }
+            let limit = ClickRateLimit(scope: "deferred-clicks", perMinute: 2)
+            let batch = ["a1", "b1", "a2", "a3", "n1"].map(click)
+            let stored = try await store.insert(batch, clients: ["a", "b", "a", "a", nil], limit: limit, now: now)
+            #expect(stored == [true, true, true, false, true])
+            for (click, wasStored) in zip(batch, stored) {
+                #expect((try await store.claimDeferredClick(token: click.token, at: now) != nil) == wasStored)
+            }
+            // A batch that fails on a taken token takes no token: c still has both of its own.
+            let error = await #expect(throws: StoreError.self) {
+                try await store.insert([click("c1"), batch[1]], clients: ["c", "c"], limit: limit, now: now)
+            }
+            #expect(error?.code == .duplicate)
+            #expect(try await store.insert([click("c2"), click("c3"), click("c4")], clients: ["c", "c", "c"], limit: limit, now: now) == [true, true, false])
+            // b has one token left of two; a has none.
+            #expect(try await store.insert([click("b2"), click("a4"), click("b3")], clients: ["b", "a", "b"], limit: limit, now: now) == [true, false, false])
+            // A minute later the buckets are full again.
+            #expect(try await store.insert([click("a5")], clients: ["a"], limit: limit, now: now.addingTimeInterval(60)) == [true])
         }
     }
 }
