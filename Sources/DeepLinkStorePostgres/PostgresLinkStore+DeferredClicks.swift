@@ -58,23 +58,17 @@ struct InsertDeferredClicks: PostgresPreparedStatement {
         SELECT * FROM unnest(\
         $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], \
         $9::text[], $10::text[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::text[], $17::text[]) \
-        WITH ORDINALITY AS input (token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, \
-        campaign, network_hash, device, created_at, expires_at, claimed_at, day, client, position)\
+        WITH ORDINALITY AS input (\(PostgresLinkStore.deferredClickColumns), day, client, position)\
         ), wanted AS (\
         SELECT client, count(*) AS asked FROM input WHERE client IS NOT NULL GROUP BY client\
         ), taken AS (\
-        INSERT INTO rate_limits (scope, client, tokens, updated, requested, granted) \
-        SELECT $18::text, client, $20::int8 - LEAST(asked, $19::int8) * \(RateLimitTakes.unitsPerToken), $21::int8, asked, \
-        LEAST(asked, $19::int8) FROM wanted ORDER BY client \
-        \(RateLimitTakes.onConflict(rate: "$19::int8", capacity: "$20::int8"))\
+        \(TakeRateLimitTokens.takes(from: "wanted", scope: "$18::text", rate: "$19::int8", capacity: "$20::int8", now: "$21::int8"))\
         ), chosen AS (\
         SELECT ranked.* FROM (SELECT input.*, row_number() OVER (PARTITION BY client ORDER BY position) AS place FROM input) AS ranked \
         LEFT JOIN taken ON taken.client = ranked.client WHERE ranked.client IS NULL OR ranked.place <= taken.granted\
         ), inserted AS (\
-        INSERT INTO deferred_clicks (token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, \
-        utm_content, campaign, network_hash, device, created_at, expires_at, claimed_at) \
-        SELECT token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
-        network_hash, device, created_at, expires_at, claimed_at FROM chosen ORDER BY position\
+        INSERT INTO deferred_clicks (\(PostgresLinkStore.deferredClickColumns)) \
+        SELECT \(PostgresLinkStore.deferredClickColumns) FROM chosen ORDER BY position\
         ), added AS (\
         SELECT code, day, platform, count(*) AS hops FROM chosen \
         WHERE code IS NOT NULL AND EXISTS (SELECT 1 FROM links WHERE links.code = chosen.code) GROUP BY code, day, platform\

@@ -31,13 +31,26 @@ extension PostgresLinkStore: RateLimitStorage {
 /// numbers are parameters and the clients an array, so its text is the same for every batch.
 struct TakeRateLimitTokens: PostgresPreparedStatement {
     static let name = "deeplink_take_rate_limit_tokens"
-    static let sql = """
-        INSERT INTO rate_limits (scope, client, tokens, updated, requested, granted) \
-        SELECT $1::text, client, $3::int8 - first * \(RateLimitTakes.unitsPerToken), $4::int8, asked, first \
-        FROM unnest($5::text[], $6::int8[], $7::int8[]) AS input (client, asked, first) ORDER BY client \
-        \(RateLimitTakes.onConflict(rate: "$2::int8", capacity: "$3::int8"))
+    static let sql = takes(
+        from: "unnest($5::text[], $6::int8[]) AS input (client, asked)", scope: "$1::text", rate: "$2::int8", capacity: "$3::int8",
+        now: "$4::int8")
+    static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8, .int8, .textArray, .int8Array]
+
+    /// The `INSERT … ON CONFLICT … RETURNING client, tokens, granted` that takes `asked` tokens for
+    /// each `client` of `source`, a client's first take from a new (full) bucket getting what it
+    /// asks for up to the limit; ``InsertDeferredClicks`` takes its clicks' tokens with it too.
+    /// - Parameters:
+    ///   - source: The rows of `client` and `asked`: a table expression with its alias.
+    ///   - scope: The SQL for the limit's name; `rate`, `capacity` and `now` for
+    ///     ``RateLimitTakes/rate``, ``RateLimitTakes/capacity`` and ``RateLimitTakes/milliseconds``.
+    static func takes(from source: String, scope: String, rate: String, capacity: String, now: String) -> String {
         """
-    static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8, .int8, .textArray, .int8Array, .int8Array]
+        INSERT INTO rate_limits (scope, client, tokens, updated, requested, granted) \
+        SELECT \(scope), client, \(capacity) - LEAST(asked, \(rate)) * \(RateLimitTakes.unitsPerToken), \(now), asked, \
+        LEAST(asked, \(rate)) FROM \(source) ORDER BY client \
+        \(RateLimitTakes.onConflict(rate: rate, capacity: capacity))
+        """
+    }
 
     /// The limit's name.
     let scope: String
@@ -52,7 +65,6 @@ struct TakeRateLimitTokens: PostgresPreparedStatement {
         bindings.append(takes.milliseconds)
         bindings.append(takes.clients)
         bindings.append(takes.asked)
-        bindings.append(takes.first)
         return bindings
     }
 

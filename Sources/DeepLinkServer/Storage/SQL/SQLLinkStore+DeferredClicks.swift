@@ -1,7 +1,8 @@
 import Foundation
 
 extension SQLLinkStore {
-    private static var deferredClickColumns: String {
+    /// The columns of `deferred_clicks`, in the order ``storedValues(of:)`` gives their values.
+    package static var deferredClickColumns: String {
         """
         token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
         network_hash, device, created_at, expires_at, claimed_at
