@@ -23,14 +23,17 @@ enum AndroidIntentURL {
         percentEncoded(text, keeping: isUnreserved)
     }
 
-    /// The Play Store page of a package, with an install referrer that carries the code and UTM fields.
+    /// The Play Store page of a package, with an install referrer that carries the click's token
+    /// and UTM fields; without a `referrer` parameter when there is nothing to carry (a hop
+    /// without a token or UTM fields), so the app's referrer is not an empty string.
     static func playStore(package: String, referrer: [URLQueryItem]) -> String {
         // Byte for byte what URLComponents' queryItems wrote, and its percentEncoded(_:) after
         // (AndroidIntentURLTests), without Foundation's cost: every Android store hop builds one.
         let referrerText = referrer.map { item in
             percentEncoded(item.name, keeping: isQueryItemByte) + (item.value.map { "=" + percentEncoded($0, keeping: isQueryItemByte) } ?? "")
         }.joined(separator: "&")
-        return "https://play.google.com/store/apps/details?id=\(percentEncoded(package))&referrer=\(percentEncoded(referrerText))"
+        let page = "https://play.google.com/store/apps/details?id=\(percentEncoded(package))"
+        return referrerText.isEmpty ? page : "\(page)&referrer=\(percentEncoded(referrerText))"
     }
 
     /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_` and `~`.

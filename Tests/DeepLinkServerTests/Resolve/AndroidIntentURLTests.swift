@@ -11,14 +11,23 @@ struct AndroidIntentURLTests {
         #expect(intent.hasPrefix("intent://sales/42#Intent;scheme=shop;package=com.example.shop;"))
     }
 
-    /// How the Play Store URL was built with Foundation before it was written by hand.
+    /// How the Play Store URL was built with Foundation before it was written by hand (with the
+    /// empty referrer since left out).
     private static func foundationPlayStore(package: String, referrer: [URLQueryItem]) -> String {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         var components = URLComponents()
         components.queryItems = referrer
         let referrerText = components.percentEncodedQuery ?? ""
         func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text }
-        return "https://play.google.com/store/apps/details?id=\(encoded(package))&referrer=\(encoded(referrerText))"
+        let page = "https://play.google.com/store/apps/details?id=\(encoded(package))"
+        return referrerText.isEmpty ? page : "\(page)&referrer=\(encoded(referrerText))"
+    }
+
+    @Test func leavesOutTheReferrerWhenThereIsNothingToCarry() {
+        #expect(AndroidIntentURL.playStore(package: "com.example.shop", referrer: []) == "https://play.google.com/store/apps/details?id=com.example.shop")
+        #expect(
+            AndroidIntentURL.playStore(package: "com.example.shop", referrer: [URLQueryItem(name: "utm_source", value: "mail")])
+                == "https://play.google.com/store/apps/details?id=com.example.shop&referrer=utm_source%3Dmail")
     }
 
     @Test func writesThePlayStoreURLByteForByteAsFoundationDid() {

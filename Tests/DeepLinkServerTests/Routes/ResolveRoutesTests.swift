@@ -58,13 +58,25 @@ struct ResolveRoutesTests {
         configuration.deferredClicksPerMinutePerAddress = 2
         try await ServerHarness.run(backend, configuration: configuration) { server in
             let code = try await create(server)
-            var tokens: [Bool] = []
+            var referrers: [String?] = []
             for _ in 0..<3 {
                 let play = try await server.followAndroidStoreHop("https://shop.example.com/\(code)/install?store=google")
                 #expect(play.host == "play.google.com")
-                tokens.append(play.installReferrer?.contains("\(DeferredLinkToken.queryItemName)=") == true)
+                referrers.append(play.installReferrer)
             }
-            #expect(tokens == [true, true, false])
+            #expect(referrers.map { $0?.contains("\(DeferredLinkToken.queryItemName)=") == true } == [true, true, false])
+            #expect(referrers.last == "utm_source=mail&utm_campaign=spring")
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aStoreHopWithNoTokenAndNoUTMFieldsSendsNoReferrer(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server, json: #"{"code": "CODE", "deepLink": "shop://sales/42"}"#)
+            // A desktop browser's click on the Google Play button records no click, so has no token.
+            let response = try await server.open("/\(code)/install?store=google", userAgent: ServerHarness.desktop)
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://play.google.com/store/apps/details?id=com.example.shop")
         }
     }
 
