@@ -21,10 +21,16 @@ struct LinkRequest: Sendable {
     /// The client's platform.
     var platform: ClientPlatform { visitor.platform }
 
-    /// The link's UTM fields, each overridden by the request's `utm_*` query parameter.
+    /// The link's UTM fields, each overridden by the request's `utm_*` query parameter (its first
+    /// 100 characters). A parameter that is empty (a campaign template's unfilled placeholder,
+    /// `utm_source=`) or holds a character a stored link's UTM field may not (a control character, a
+    /// bidirectional override) overrides nothing: the link's own value stays.
     func utm(for link: Link) -> UTMFields {
         func value(_ name: String, _ stored: String?) -> String? {
-            query[name].map { String($0.prefix(100)) } ?? stored
+            guard let given = query[name], !given.isEmpty,
+                !given.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || OffendingCharacter.isBidiOverride($0) })
+            else { return stored }
+            return String(given.prefix(100))
         }
         return UTMFields(
             source: value("utm_source", link.utm.source), medium: value("utm_medium", link.utm.medium),

@@ -184,6 +184,26 @@ struct ResolveRoutesTests {
     }
 
     @Test(arguments: StoreBackend.available)
+    func anEmptyOrBidiOverridingUTMParameterKeepsTheLinksOwnValue(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            // An unfilled template placeholder, a right-to-left override, a line feed: none overrides `mail`.
+            for query in ["utm_source=", "utm_source=%E2%80%AEevil", "utm_source=a%0Ab", "utm_source=&utm_campaign="] {
+                let response = try await server.open("/\(code)?\(query)", userAgent: ServerHarness.android)
+                let fallback = try response.intentBrowserFallback()
+                #expect(fallback == "https://shop.example.com/\(code)/install?store=google&utm_source=mail&utm_campaign=spring", "\(query)")
+            }
+            let page = try await server.open("/\(code)?utm_source=", userAgent: ServerHarness.iPhone).text
+            #expect(page.contains(#"href="/\#(code)/install?store=apple&amp;utm_source=mail&amp;utm_campaign=spring""#))
+            let play = try await server.followAndroidStoreHop("https://shop.example.com/\(code)/install?store=google&utm_source=")
+            #expect(play.installReferrer?.hasPrefix("utm_source=mail&utm_campaign=spring&deeplink_click=") == true)
+            let stats = try await server.api(.get, "/api/v1/links/\(code)/stats").object()
+            #expect(stats["byUTMSource"] == ["mail": 5], "four Android opens and one iPhone page")
+            #expect(stats["byUTMCampaign"] == ["spring": 5])
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
     func countsEveryResolutionByPlatformDayReferrerAndUTM(backend: StoreBackend) async throws {
         try await ServerHarness.run(backend) { server in
             let code = try await create(server)
