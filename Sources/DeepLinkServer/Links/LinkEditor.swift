@@ -116,9 +116,18 @@ struct LinkEditor: Sendable {
                 message: "deepLink contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
                 field: "deepLink")
         }
+        let text = Self.lowercasingSchemeAndWebHost(text)
         guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil else {
             throw LinkServerError(
                 code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
+                field: "deepLink")
+        }
+        if let hash = text.firstIndex(of: "#") {
+            let fragment = text[hash...]
+            throw LinkServerError(
+                code: .invalidField,
+                message: "deepLink has a fragment (\(fragment.prefix(40))), which Android's intent:// URLs cannot carry, so Android "
+                    + "would open the link without it; put it in the path or the query instead",
                 field: "deepLink")
         }
         let result = setup.router.match(url)
@@ -128,6 +137,23 @@ struct LinkEditor: Sendable {
             throw LinkServerError(code: .unroutableDeepLink, message: "the config's router does not route \(text): \(reason)", field: "deepLink")
         }
         return text
+    }
+
+    /// A deep link with its scheme in lowercase, and for `http` and `https` its host too, as they
+    /// are matched (`SHOP://` opens `shop://` apps; Android matches intent filters' hosts exactly,
+    /// and an https deep link's web fallback is only taken from it in lowercase). A custom scheme's
+    /// "host" is the first part of the app's path, so its case is the app's to decide and stays.
+    static func lowercasingSchemeAndWebHost(_ text: String) -> String {
+        guard let colon = text.firstIndex(of: ":") else { return text }
+        let scheme = text[..<colon].lowercased()
+        let rest = text[colon...]
+        guard scheme == "http" || scheme == "https", rest.hasPrefix("://") else { return scheme + rest }
+        let authorityStart = rest.index(rest.startIndex, offsetBy: 3)
+        let authorityEnd = rest[authorityStart...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        let authority = rest[authorityStart..<authorityEnd]
+        // Only the host: user information before an `@` keeps its case.
+        let hostStart = authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex
+        return scheme + "://" + authority[..<hostStart] + authority[hostStart...].lowercased() + rest[authorityEnd...]
     }
 
     private static func checked(

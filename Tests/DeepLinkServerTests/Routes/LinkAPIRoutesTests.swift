@@ -183,6 +183,42 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    @Test func refusesADeepLinkWithAFragmentSinceAndroidWouldDropIt() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://sales/42#reviews"}"#)
+            #expect(response.status == .badRequest)
+            #expect(try response.error() == ("invalid-field", "deepLink"))
+            let message = try #require(try response.object()["error"]?.objectValue?["message"]?.stringValue)
+            #expect(message.contains("fragment (#reviews)") && message.contains("intent://"), "\(message)")
+        }
+    }
+
+    @Test(arguments: [
+        ("SHOP://sales/42", "shop://sales/42"),
+        ("HTTPS://Shop.Example.COM/sales/42?Q=A", "https://shop.example.com/sales/42?Q=A"),
+        ("https://user:PW@Shop.Example.com:443/sales/42", "https://user:PW@shop.example.com:443/sales/42"),
+    ])
+    func storesADeepLinksSchemeAndWebHostInLowercase(given: String, stored: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "\#(given)"}"#)
+            #expect(response.status == .created, "\(response.text)")
+            let link = try response.object()
+            #expect(link["deepLink"] == .string(stored))
+            if stored.hasPrefix("https:") {
+                #expect(link["fallbacks"]?.objectValue?["webURL"] == .string(stored), "an https deep link is its own web fallback")
+            }
+        }
+    }
+
+    @Test func keepsTheCaseOfACustomSchemesFirstPartWhichIsTheAppsPath() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            // The example config routes `sales`, not `Sales`: the router is told what was sent, scheme aside.
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "Shop://Sales/42"}"#)
+            #expect(try response.error() == ("unroutable-deep-link", "deepLink"))
+            #expect(response.text.contains("does not route shop://Sales/42"), "\(response.text)")
+        }
+    }
+
     @Test func explainsWhyTheRouterRefusesADeepLink() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "mail://sales/3"}"#)
