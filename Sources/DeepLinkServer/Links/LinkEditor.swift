@@ -131,8 +131,10 @@ struct LinkEditor: Sendable {
                 field: "deepLink")
         }
         let result = setup.router.match(url)
-        // A match after trimming segments is refused too: it is almost always a typo in the link.
-        guard result.outcome == .matched, result.trail.isEmpty else {
+        // A route behind sign-in is a route: the app holds the link until the user signs in
+        // (SessionRouter), as order and account e-mails need. A match after trimming segments is
+        // refused: it is almost always a typo in the link.
+        guard result.outcome == .matched || result.outcome == .signInRequired, result.trail.isEmpty else {
             let reason = result.reason ?? result.trail.first.map { "\($0.path): \($0.reason)" } ?? "no route matches"
             throw LinkServerError(code: .unroutableDeepLink, message: "the config's router does not route \(text): \(reason)", field: "deepLink")
         }

@@ -30,34 +30,8 @@ extension Request {
         } catch {
             throw LinkServerError(code: .invalidJSON, message: "the body is not valid JSON: \(error)")
         }
-        if let (first, repeated) = firstRepeatedKey(in: root) {
-            throw LinkServerError(
-                code: .invalidJSON,
-                message: "the key \(JSONWriter.quoted(repeated.key)) appears twice (at \(first.keyLocation) and \(repeated.keyLocation)); send each key once",
-                field: "\(repeated.value.path)")
-        }
+        if let error = LinkBodyJSON.repeatedKeyError(in: root) { throw error }
         return root.plainValue
-    }
-}
-
-/// The first member of an object in the document whose key an earlier member of the same object has, with that earlier member.
-private func firstRepeatedKey(in node: JSONNode) -> (first: JSONMember, repeated: JSONMember)? {
-    switch node.value {
-    case .object(let members):
-        var seen: [String: JSONMember] = [:]
-        for member in members {
-            if let first = seen[member.key] { return (first, member) }
-            seen[member.key] = member
-            if let repeated = firstRepeatedKey(in: member.value) { return repeated }
-        }
-        return nil
-    case .array(let elements):
-        for element in elements {
-            if let repeated = firstRepeatedKey(in: element) { return repeated }
-        }
-        return nil
-    default:
-        return nil
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeepLinkCore
+import DeepLinkServer
 import Foundation
 
 /// A link's fields as options, shared by `links create` and `links update`, which turn them into
@@ -104,10 +105,17 @@ struct LinkFieldOptions: ParsableArguments {
         let text = source == "-"
             ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             : try readTextFile(source, what: "the link's JSON")
+        let name = source == "-" ? "standard input" : source
+        let root: JSONNode
         do {
-            return try JSONValue(parsing: text)
+            root = try JSONParser.parse(text)
         } catch {
-            throw CommandFailure("\(source == "-" ? "standard input" : source): \(error.description)", code: "invalid-json")
+            throw CommandFailure("\(name): \(error.description)", code: "invalid-json")
         }
+        // Strict as the admin API is: a repeated key is refused, not silently the last one.
+        if let error = LinkBodyJSON.repeatedKeyError(in: root) {
+            throw CommandFailure("\(name): \(error.message) (JSON path \(error.field ?? "$"))", code: "invalid-json")
+        }
+        return root.plainValue
     }
 }

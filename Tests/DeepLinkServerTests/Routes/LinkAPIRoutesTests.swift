@@ -219,6 +219,15 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    @Test(arguments: ["shop://account/orders/AB-123456", "https://shop.example.com/account/orders/AB-123456", "shop://account"])
+    func acceptsADeepLinkToARouteBehindSignInWhichTheAppHoldsUntilSignIn(deepLink: String) async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "\#(deepLink)"}"#)
+            #expect(response.status == .created, "\(response.text)")
+            #expect(try response.object()["deepLink"] == .string(deepLink))
+        }
+    }
+
     @Test func explainsWhyTheRouterRefusesADeepLink() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "mail://sales/3"}"#)

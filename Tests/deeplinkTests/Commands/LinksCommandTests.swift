@@ -109,6 +109,20 @@ struct LinksCommandTests {
         #expect(broken.error.hasSuffix("(invalid-json)\n"))
     }
 
+    @Test func refusesARepeatedKeyInTheLinksJSONAsTheAdminAPIDoes() async throws {
+        let database = try Database()
+        defer { database.scratch.remove() }
+        let repeated = try await database.links(
+            "create", ["--from-json", "-"], config: true, input: #"{"code": "twice", "deepLink": "shop://sales/1", "deepLink": "shop://sales/2"}"#)
+        #expect(repeated.status == 1)
+        #expect(
+            repeated.error.contains(#"standard input: the key "deepLink" appears twice (at line 1, column 19 and line 1, column 49)"#),
+            "\(repeated.error)")
+        #expect(repeated.error.hasSuffix("(invalid-json)\n"))
+        let list = try await database.links("list", ["--json"], config: true)
+        #expect(!list.output.contains("twice"), "nothing is stored")
+    }
+
     @Test(arguments: [
         (["--campaign", "x"], "give --deep-link URL, or --from-json FILE with a deepLink"),
         (["--deep-link", "shop://sales/1", "--from-json", "link.json"], "give the fields as options or with --from-json, not both"),
