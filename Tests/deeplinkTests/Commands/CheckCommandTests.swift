@@ -78,8 +78,16 @@ struct CheckCommandTests {
         try #"{"routes": {"a/:x": {"class": "A"}, "a/:y": {"class": "B"}}}"#.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path, "--strict"]).render() }
-        #expect(failure?.message.hasSuffix("OK, 2 routes, 1 warning") == true)
-        #expect(try await CheckCommand.parse(["--config", Fixtures.shopConfig.path, "--strict"]).render().hasSuffix("0 warnings"))
+        // Not "OK" next to a failed step in a CI log.
+        #expect(failure?.message.hasSuffix("failed (--strict), 2 routes, 1 warning") == true, "\(failure?.message ?? "")")
+        let json = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path, "--strict", "--json"]).render() }
+        let report = try #require(try JSONValue(parsing: json?.message ?? "").objectValue)
+        #expect(report["valid"] == true)
+        #expect(report["passed"] == false)
+        let passing = try await CheckCommand.parse(["--config", Fixtures.shopConfig.path, "--strict"]).render()
+        #expect(passing.hasSuffix("OK, 12 routes, 0 warnings"), "\(passing)")
+        let lenient = try await CheckCommand.parse(["--config", file.path, "--json"]).render()
+        #expect(try JSONValue(parsing: lenient).objectValue?["passed"] == true)
     }
 
     @Test func printsLintWarningsButSucceeds() async throws {
