@@ -25,8 +25,10 @@ struct ImportFirebaseCommand: ReportingCommand {
             row is checked as the admin API checks a new link: the deep link must route through the \
             config, fallbacks must be on the config's hosts, the app stores or --allow-redirect-host. \
             A row that fails is skipped and reported with its line and the Firebase parameter at fault; \
-            skipped rows do not change the exit status. Parameters with no effect here (ibi, efr, amv, \
-            ...) are listed once.
+            skipped rows do not change the exit status. A row's apps must be the config's: apn one of its \
+            Android packages, isi one of its App Store IDs, ibi one of its bundle IDs; a row naming \
+            another app is skipped. Parameters with no effect beyond that check (ibi, efr, amv, ...) are \
+            listed once.
 
             Stored links are never changed, so the import can run again: a code already stored with the \
             same link counts as already imported, a code stored with another link is skipped as a \
