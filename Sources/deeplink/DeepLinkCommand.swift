@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkCore
 
 /// `deeplink`: the command-line tool over the swift-deeplink libraries.
 @main
@@ -32,4 +33,30 @@ struct DeepLinkCommand: AsyncParsableCommand {
             ImportCommand.self,
         ]
     )
+
+    /// Parses and runs a command as swift-argument-parser does, and keeps the `--json` contract for
+    /// its usage errors too: standard output gets `{"error": {"code": "usage", "message", "fix"}}`
+    /// beside the parser's own text on standard error, and the exit status stays 64.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // A command's own failures arrive as an ExitCode after their report was printed.
+            if !(error is ExitCode), exitCode(for: error) == .validationFailure, arguments.contains("--json") {
+                print(JSONWriter.write(["error": .object(usageError(error))]))
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// The `--json` error object for a usage error.
+    private static func usageError(_ error: any Error) -> [String: JSONValue] {
+        ["code": "usage", "message": .string(message(for: error)), "fix": "see deeplink help COMMAND for its arguments and options"]
+    }
 }

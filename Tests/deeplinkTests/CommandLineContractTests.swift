@@ -89,6 +89,25 @@ struct CommandLineContractTests {
         #expect(document["message"]?.stringValue?.hasPrefix("cannot read the file /no/such/aasa") == true)
     }
 
+    @Test(arguments: [
+        ["route", "--json", "--config", Fixtures.shopConfig.path],
+        ["route", "--json", "--config", Fixtures.shopConfig.path, "--idiom", "android", "shop://sales/3"],
+        ["keys", "create", "--json", "--name", ""],
+        ["links", "list", "--json", "--limit", "0"],
+    ])
+    func aUsageErrorWithJSONStillPrintsOneDocument(arguments: [String]) async throws {
+        let usage = try await ServerProcess.run(arguments)
+        #expect(usage.status == 64, "\(usage.error)")
+        #expect(Self.isOneJSONDocument(usage.output), "stdout: \(usage.output)")
+        let error = try #require(try JSONValue(parsing: usage.output).objectValue?["error"]?.objectValue)
+        #expect(error["code"] == "usage")
+        #expect(error["message"]?.stringValue?.isEmpty == false)
+        #expect(usage.error.hasPrefix("Error: "), "the parser's own text stays on standard error: \(usage.error)")
+        let plain = try await ServerProcess.run(arguments.filter { $0 != "--json" })
+        #expect(plain.status == 64)
+        #expect(plain.output.isEmpty, "without --json, nothing on standard output")
+    }
+
     @Test func aVerdictGoesToStandardOutputEvenWithoutJSON() async throws {
         let rejected = try await ServerProcess.run(["route", "--config", Fixtures.shopConfig.path, "mail://sales/3"])
         #expect(rejected.status == 1)

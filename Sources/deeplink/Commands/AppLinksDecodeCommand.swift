@@ -23,7 +23,7 @@ struct AppLinksDecodeCommand: ReportingCommand {
     /// The command's output.
     func render() throws(CommandFailure) -> String {
         guard let incoming = URL(string: url) else {
-            throw CommandFailure("\(url) is not a URL", code: "invalid-url", status: .usage)
+            throw CommandFailure("\(JSONWriter.quoted(url)) is not a URL", code: "invalid-url", status: .usage)
         }
         let result = InboundAppLink.read(from: incoming)
         let output = json ? JSONWriter.write(result.jsonValue) : result.humanDescription

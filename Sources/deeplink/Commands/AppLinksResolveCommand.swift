@@ -33,7 +33,7 @@ struct AppLinksResolveCommand: ReportingCommand {
     /// The command's output.
     func render() async throws(CommandFailure) -> String {
         guard let pageURL = URL(string: url) else {
-            throw CommandFailure("\(url) is not a URL", code: "invalid-url", status: .usage)
+            throw CommandFailure("\(JSONWriter.quoted(url)) is not a URL", code: "invalid-url", status: .usage)
         }
         let resolver = HTTPAppLinkResolver(
             configuration: .init(

@@ -34,7 +34,7 @@ struct RouteCommand: ReportingCommand {
     func render() async throws(CommandFailure) -> String {
         let router = try configOptions.loadRouterWithAllHandlers()
         guard let link = URL(string: url) else {
-            throw CommandFailure("\(url) is not a URL", code: "invalid-url", status: .usage)
+            throw CommandFailure("\(JSONWriter.quoted(url)) is not a URL", code: "invalid-url", status: .usage)
         }
         let result = await router.route(RouteRequest(url: link, origin: origin, idiom: idiom, isSignedIn: signedIn))
         let output = json ? JSONWriter.write(result.jsonValue) : result.humanDescription

@@ -11,7 +11,8 @@ import Foundation
 /// `--json` standard output still gets one document, `{"error": {"code", "message", "fix"}}`.
 /// The exit status is 0 for success, 1 for a negative verdict or an invalid input file, 2 for
 /// the environment (an unreadable file, a database out of reach, a port in use), and 64 for
-/// usage errors, which swift-argument-parser reports itself.
+/// usage errors, which swift-argument-parser reports itself (``DeepLinkCommand/main()`` adds their
+/// `--json` document).
 struct CommandFailure: Error, CustomStringConvertible {
     /// How a failed command exits.
     enum Status: Int32 {
