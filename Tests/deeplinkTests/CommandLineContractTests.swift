@@ -108,6 +108,32 @@ struct CommandLineContractTests {
         #expect(plain.output.isEmpty, "without --json, nothing on standard output")
     }
 
+    @Test func aFileThatIsNotUTF8IsAnInvalidInputNamingTheByteNotAnUnreadableOne() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = scratch.path("latin1.json")
+        try Data(#"{"applinks": {"details": []}, "note": "caf"#.utf8 + [0xE9] + #""}"#.utf8).write(to: URL(fileURLWithPath: file))
+        for command in [["aasa", "validate", "--file", file], ["assetlinks", "validate", "--file", file]] {
+            let result = try await ServerProcess.run(command + ["--json"])
+            #expect(result.status == 1, "\(command): \(result.error)")
+            let error = try #require(try JSONValue(parsing: result.output).objectValue?["error"]?.objectValue)
+            #expect(error["code"] == "invalid-encoding")
+            #expect(error["message"]?.stringValue?.contains("not UTF-8 text: the byte at offset 42 (0xE9)") == true, "\(error)")
+            #expect(error["fix"] == "save it as UTF-8")
+        }
+    }
+
+    @Test func aSavedPageThatIsNotUTF8IsReadAsLatin1AsBrowsersReadIt() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = scratch.path("page.html")
+        try Data(#"<html><head><meta property="al:android:package" content="com.example.shop"><title>Caf"#.utf8 + [0xE9] + "</title>".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let parsed = try await ServerProcess.run(["applinks", "parse", "--html", file, "--url", "https://shop.example.com/"])
+        #expect(parsed.status == 0, "\(parsed.error)")
+        #expect(parsed.output.contains("package=com.example.shop"), "\(parsed.output)")
+    }
+
     @Test func aVerdictGoesToStandardOutputEvenWithoutJSON() async throws {
         let rejected = try await ServerProcess.run(["route", "--config", Fixtures.shopConfig.path, "mail://sales/3"])
         #expect(rejected.status == 1)

@@ -17,7 +17,7 @@ struct AppLinksPageOptions: ParsableArguments {
         else {
             throw CommandFailure("--url \(url) is not an http or https URL", code: "invalid-url", status: .usage)
         }
-        return AppLinkMetadata(html: try readTextFile(html, what: "--html file"), pageURL: pageURL)
+        return AppLinkMetadata(html: try readTextFile(html, what: "--html file", decodingLegacyText: true), pageURL: pageURL)
     }
 }
 

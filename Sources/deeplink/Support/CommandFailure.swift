@@ -140,14 +140,40 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// Reads a text file named on the command line.
-/// - Throws: ``CommandFailure`` with code `unreadable-file` and exit 2.
-func readTextFile(_ path: String, what: String) throws(CommandFailure) -> String {
+/// Reads a text file named on the command line: UTF-8, a leading byte order mark skipped.
+/// - Parameter decodingLegacyText: Whether bytes that are not UTF-8 are read as ISO-8859-1
+///   instead of refused, as browsers read a saved page that declares no encoding.
+/// - Throws: ``CommandFailure`` with code `unreadable-file` and exit 2 when the file cannot be
+///   read, `invalid-encoding` and exit 1 when it is not UTF-8 text.
+func readTextFile(_ path: String, what: String, decodingLegacyText: Bool = false) throws(CommandFailure) -> String {
+    let data: Data
     do {
-        return try String(contentsOfFile: path, encoding: .utf8)
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
         throw CommandFailure(
             "cannot read \(what) \(path): \(error.fileReason)", fix: "check the path and its permissions", code: "unreadable-file",
             status: .environment)
+    }
+    let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    if decodingLegacyText, let text = String(data: Data(bytes), encoding: .isoLatin1) { return text }
+    let offset = invalidUTF8Offset(in: bytes)
+    throw CommandFailure(
+        "\(what) \(path) is not UTF-8 text: the byte at offset \(offset) (0x\(String(bytes[bytes.startIndex + offset], radix: 16, uppercase: true))) "
+            + "does not begin or continue a UTF-8 character",
+        fix: "save it as UTF-8", code: "invalid-encoding")
+}
+
+/// The offset of the first byte that makes `bytes` invalid UTF-8, from the start of `bytes`.
+private func invalidUTF8Offset(in bytes: Data.SubSequence) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .error: return offset
+        case .emptyInput: return max(0, bytes.count - 1)
+        }
     }
 }
