@@ -76,14 +76,20 @@ struct ConfigFile {
     /// The UTF-8 text, or an `unreadable-file` or `invalid-json` error naming the file.
     /// - Parameter what: The file's role in the message, e.g. `the config file`.
     func text(what: String) -> Result<String, ConfigError> {
+        var isFolder: ObjCBool = false
+        if url.isFileURL, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            return .failure(
+                ConfigError(
+                    code: .unreadableFile, message: "cannot read \(what): it is a folder; give the path of the JSON file", path: .root,
+                    location: nil, file: name))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
+            // In the system's words (`no such file or directory`), not Foundation's wrapper sentence.
             return .failure(
-                ConfigError(
-                    code: .unreadableFile, message: "cannot read \(what): \(error.localizedDescription)", path: .root, location: nil,
-                    file: name))
+                ConfigError(code: .unreadableFile, message: "cannot read \(what): \(error.fileReason)", path: .root, location: nil, file: name))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(ConfigError(code: .invalidJSON, message: "the file is not valid UTF-8", path: .root, location: nil, file: name))

@@ -162,6 +162,16 @@ struct DeepLinkConfigTests {
         }
         #expect(error?.code == .unreadableFile)
         #expect(error?.file == "/nonexistent/MobileDeepLinkingConfig.json")
+        #expect(error?.message == "cannot read the config file: no such file or directory", "in the system's words, not Foundation's sentence")
+    }
+
+    @Test func saysAFolderGivenAsTheConfigIsAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-folder-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = #expect(throws: ConfigError.self) { try DeepLinkConfig.load(contentsOf: folder) }
+        #expect(error?.code == .unreadableFile)
+        #expect(error?.message == "cannot read the config file: it is a folder; give the path of the JSON file")
     }
 
     @Test func defaultsTheIdentifierToTheClassNameWithALowercaseFirstLetter() {
