@@ -35,10 +35,10 @@ public struct QRCode: Sendable, Hashable {
         mask: Int? = nil
     ) throws(QRCodeError) {
         guard (1...40).contains(minimumVersion) else {
-            throw QRCodeError(code: .invalidOption, message: "minimum version \(minimumVersion) is not in 1...40")
+            throw QRCodeError(code: .invalidOption, message: "minimum version \(minimumVersion) is not 1 to 40")
         }
         if let mask, !(0..<8).contains(mask) {
-            throw QRCodeError(code: .invalidOption, message: "mask \(mask) is not in 0...7")
+            throw QRCodeError(code: .invalidOption, message: "mask \(mask) is not 0 to 7")
         }
         let segment = QRSegment(text: text)
         guard let (capacity, bitLength) = Self.smallestFit(for: segment, errorCorrection, from: minimumVersion) else {

@@ -48,13 +48,13 @@ struct QRCodeTests {
 
     @Test(arguments: [0, 41])
     func refusesAVersionOutsideOneToForty(version: Int) {
-        #expect(throws: QRCodeError(code: .invalidOption, message: "minimum version \(version) is not in 1...40")) {
+        #expect(throws: QRCodeError(code: .invalidOption, message: "minimum version \(version) is not 1 to 40")) {
             try QRCode(encoding: "x", minimumVersion: version)
         }
     }
 
     @Test func refusesAMaskOutsideZeroToSeven() {
-        #expect(throws: QRCodeError(code: .invalidOption, message: "mask 8 is not in 0...7")) {
+        #expect(throws: QRCodeError(code: .invalidOption, message: "mask 8 is not 0 to 7")) {
             try QRCode(encoding: "x", mask: 8)
         }
     }

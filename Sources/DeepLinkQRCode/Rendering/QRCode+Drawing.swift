@@ -6,12 +6,12 @@ extension QRCode {
     /// Checks drawing options and returns the image side in pixels.
     func imageSide(moduleSize: Int, margin: Int) throws(QRCodeError) -> Int {
         guard (1...100).contains(moduleSize) else {
-            throw QRCodeError(code: .invalidOption, message: "module size \(moduleSize) is not in 1...100 pixels")
+            throw QRCodeError(code: .invalidOption, message: "module size \(moduleSize) is not 1 to 100 pixels")
         }
         guard (0...40).contains(margin) else {
             throw QRCodeError(
                 code: .invalidOption,
-                message: "margin \(margin) is not in 0...40 modules (scanners expect at least 4)"
+                message: "margin \(margin) is not 0 to 40 modules (scanners expect at least 4)"
             )
         }
         let side = (size + 2 * margin) * moduleSize

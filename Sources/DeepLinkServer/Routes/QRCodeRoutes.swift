@@ -1,4 +1,6 @@
+import DeepLinkCore
 import DeepLinkQRCode
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -54,28 +56,35 @@ struct QRCodeRoutes: Sendable {
         } catch {
             return Self.text(error.message, status: .badRequest)
         }
+        // An hour, or less for a link that expires sooner: a cache must not outlive the link.
+        let lifetime = link.expiresAt.map { max(0, min(3600, Int($0.timeIntervalSinceNow.rounded(.down)))) } ?? 3600
         return Response(
             status: .ok,
             headers: [
-                .contentType: format.contentType, .cacheControl: "public, max-age=3600", .contentTypeOptions: "nosniff",
+                .contentType: format.contentType, .cacheControl: "public, max-age=\(lifetime)", .contentTypeOptions: "nosniff",
                 .contentSecurityPolicy: "default-src 'none'",
             ],
             body: ResponseBody(byteBuffer: body))
     }
 
-    /// A request's image options: `size` and `margin`, whole numbers. Their ranges are the
-    /// encoder's, which it checks when drawing.
+    /// A request's image options: `size` (pixels per module, 1 to 100) and `margin` (modules of
+    /// blank border, 0 to 40), written in digits only (`+8` and `1.5` are refused). The encoder
+    /// checks the image's total size when drawing.
     static func options(_ query: [String: String]) throws(QRCodeError) -> (size: Int, margin: Int) {
-        func number(_ name: String, default value: Int, meaning: String) throws(QRCodeError) -> Int {
+        func number(_ name: String, default value: Int, in range: ClosedRange<Int>, of unit: String) throws(QRCodeError) -> Int {
             guard let text = query[name] else { return value }
-            guard let number = Int(text) else {
-                throw QRCodeError(code: .invalidOption, message: "\(name) must be a whole number (\(meaning)), not \(text)")
+            let meaning = "a whole number of \(unit), \(range.lowerBound) to \(range.upperBound)"
+            guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let number = Int(text) else {
+                throw QRCodeError(code: .invalidOption, message: "\(name) must be \(meaning); \(JSONWriter.quoted(text)) is not")
+            }
+            guard range.contains(number) else {
+                throw QRCodeError(code: .invalidOption, message: "\(name) must be \(meaning); \(number) is not")
             }
             return number
         }
         return (
-            try number("size", default: 8, meaning: "pixels per module, 1 to 100"),
-            try number("margin", default: 4, meaning: "modules of blank border, 0 to 40")
+            try number("size", default: 8, in: 1...100, of: "pixels per module"),
+            try number("margin", default: 4, in: 0...40, of: "modules of blank border (scanners expect at least 4)")
         )
     }
 

@@ -30,6 +30,19 @@ struct QRCodeRoutesTests {
         }
     }
 
+    @Test func aCachedImageDoesNotOutliveItsLink() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let lasting = try await create(server)
+            let image = try await server.open("/\(lasting)/qr.svg", userAgent: ServerHarness.desktop)
+            #expect(image.headers[.cacheControl] == "public, max-age=3600")
+            let expiry = ISO8601DateFormatter().string(from: Date().addingTimeInterval(600))
+            _ = try await server.createLink(#"{"code": "soon", "deepLink": "shop://cart", "expiresAt": "\#(expiry)"}"#)
+            let soon = try await server.open("/soon/qr.png", userAgent: ServerHarness.desktop)
+            let maxAge = try #require(soon.headers[.cacheControl]?.split(separator: "=").last.flatMap { Int($0) })
+            #expect((590...600).contains(maxAge), "\(soon.headers[.cacheControl] ?? "")")
+        }
+    }
+
     @Test func sizeAndMarginSetTheImagesSide() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = try await create(server)
@@ -47,8 +60,14 @@ struct QRCodeRoutesTests {
     }
 
     @Test(arguments: [
-        ("size=abc", "size must be a whole number"), ("size=1.5", "size must be a whole number"), ("size=0", "module size 0"),
-        ("size=101", "module size 101"), ("margin=-1", "margin -1"), ("margin=41", "margin 41"), ("margin=", "margin must be a whole number"),
+        ("size=abc", #"size must be a whole number of pixels per module, 1 to 100; "abc" is not"#),
+        ("size=1.5", #"size must be a whole number of pixels per module, 1 to 100; "1.5" is not"#),
+        ("size=%2B8", #"size must be a whole number of pixels per module, 1 to 100; "+8" is not"#),
+        ("size=", #"size must be a whole number of pixels per module, 1 to 100; "" is not"#),
+        ("size=0", "size must be a whole number of pixels per module, 1 to 100; 0 is not"),
+        ("size=101", "size must be a whole number of pixels per module, 1 to 100; 101 is not"),
+        ("margin=-1", #"margin must be a whole number of modules of blank border (scanners expect at least 4), 0 to 40; "-1" is not"#),
+        ("margin=41", "0 to 40; 41 is not"), ("margin=", #"margin must be a whole number"#),
         ("size=100&margin=40", "larger than 8000"),
     ])
     func refusesBadOptionsWithAPlainMessage(query: String, message: String) async throws {
