@@ -74,10 +74,15 @@ struct PageRenderer: Sendable {
         case .desktop(let mayBeIPad):
             var desktop: [String: Any] = [:]
             desktop["qrSVG"] = page.pageURL.flatMap(qrCode)
-            if page.appStoreURL != nil || page.playStoreURL != nil {
-                var stores: [String: Any] = ["both": page.appStoreURL != nil && page.playStoreURL != nil]
-                stores["appStore"] = page.appStoreURL
-                stores["googlePlay"] = page.playStoreURL
+            // Each platform's way to the app: its store, or the link's own fallback that replaces it.
+            let ios = page.appStoreURL.map { ["url": $0, "name": strings.appStoreName] }
+                ?? page.iosFallbackURL.map { ["url": $0, "name": strings.iPhoneAppName] }
+            let android = page.playStoreURL.map { ["url": $0, "name": strings.googlePlayName] }
+                ?? page.androidFallbackURL.map { ["url": $0, "name": strings.androidAppName] }
+            if ios != nil || android != nil {
+                var stores: [String: Any] = ["both": ios != nil && android != nil]
+                stores["ios"] = ios
+                stores["android"] = android
                 desktop["stores"] = stores
             }
             if mayBeIPad {
@@ -158,7 +163,6 @@ struct PageRenderer: Sendable {
             "iosFallback": strings.iosFallback, "androidFallback": strings.androidFallback,
             "continueInBrowser": strings.continueInBrowser, "copiesLinkNote": strings.copiesLinkNote,
             "scanTitle": strings.scanTitle, "scanHint": strings.scanHint, "getTheApp": strings.getTheApp,
-            "appStoreName": strings.appStoreName, "googlePlayName": strings.googlePlayName,
         ]
     }
 

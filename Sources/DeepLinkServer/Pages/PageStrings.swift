@@ -33,6 +33,9 @@ struct PageStrings: Sendable {
     /// The store links' names on the desktop page.
     let appStoreName: String
     let googlePlayName: String
+    /// The desktop page's names for a link's own iOS and Android fallbacks, which replace its stores.
+    let iPhoneAppName: String
+    let androidAppName: String
     /// An unknown code, or a path the server does not serve.
     let notFoundTitle: String
     let notFoundMessage: String
@@ -84,6 +87,8 @@ struct PageStrings: Sendable {
         getTheApp: "Get the app:",
         appStoreName: "App Store",
         googlePlayName: "Google Play",
+        iPhoneAppName: "iPhone app",
+        androidAppName: "Android app",
         notFoundTitle: "Link not found",
         notFoundMessage: "There is no link at this address. Check that it was copied completely.",
         expiredTitle: "Link expired",
@@ -111,6 +116,8 @@ struct PageStrings: Sendable {
         getTheApp: "Die App laden:",
         appStoreName: "App Store",
         googlePlayName: "Google Play",
+        iPhoneAppName: "iPhone-App",
+        androidAppName: "Android-App",
         notFoundTitle: "Link nicht gefunden",
         notFoundMessage: "Unter dieser Adresse gibt es keinen Link. Prüfen Sie, ob er vollständig kopiert wurde.",
         expiredTitle: "Link abgelaufen",

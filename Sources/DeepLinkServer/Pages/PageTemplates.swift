@@ -98,7 +98,7 @@ enum PageTemplates {
         <h2>{{t.scanTitle}}</h2>
         <p class="hint">{{t.scanHint}}</p>
         {{#stores}}
-        <p class="stores">{{t.getTheApp}} {{#appStore}}<a href="{{appStore}}">{{t.appStoreName}}</a>{{/appStore}}{{#both}} · {{/both}}{{#googlePlay}}<a href="{{googlePlay}}">{{t.googlePlayName}}</a>{{/googlePlay}}</p>
+        <p class="stores">{{t.getTheApp}} {{#ios}}<a href="{{url}}">{{name}}</a>{{/ios}}{{#both}} · {{/both}}{{#android}}<a href="{{url}}">{{name}}</a>{{/android}}</p>
         {{/stores}}
         </div>
         </section>

@@ -80,6 +80,23 @@ struct PageRendererTests {
         }
     }
 
+    @Test func aDesktopPageOffersAPlatformsOwnFallbackWhereTheLinkHasOneInsteadOfItsStore() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(
+                #"{"code": "iosown", "deepLink": "shop://sales/42", "fallbacks": {"iosURL": "https://shop.example.com/iphone"}}"#)
+            let ios = try await server.open("/iosown", userAgent: Self.windowsChrome).text
+            #expect(
+                ios.contains(#"Get the app: <a href="https://shop.example.com/iphone">iPhone app</a> · <a href="/iosown/install?store=google">Google Play</a>"#),
+                "\(ios)")
+            _ = try await server.createLink(
+                #"{"code": "androidown", "deepLink": "shop://sales/42", "fallbacks": {"androidURL": "https://shop.example.com/android"}}"#)
+            let android = try await server.open("/androidown", userAgent: Self.windowsChrome).text
+            #expect(
+                android.contains(#"<a href="/androidown/install?store=apple">App Store</a> · <a href="https://shop.example.com/android">Android app</a>"#),
+                "\(android)")
+        }
+    }
+
     @Test func aMacsPageCarriesTheIPadsButtonsHiddenForItsScriptToShowOnATouchScreen() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = try await create(server)
