@@ -82,9 +82,9 @@ enum PageTemplates {
         {{#imageURL}}
         <img class="preview" src="{{imageURL}}" alt="">
         {{/imageURL}}
-        <h1>{{title}}</h1>
+        <h1 dir="auto">{{title}}</h1>
         {{#description}}
-        <p>{{description}}</p>
+        <p dir="auto">{{description}}</p>
         {{/description}}
         {{#phone}}
         {{> phoneActions}}

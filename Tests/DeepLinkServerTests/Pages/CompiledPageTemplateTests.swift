@@ -58,7 +58,7 @@ struct CompiledPageTemplateTests {
         _ = renderer.render(Self.page(title: "Three", full: false), as: .ios)
         #expect(renderer.compiledLandingShapes == 2)
         let marker = renderer.render(Self.page(title: "\u{E000}0&\u{E001}", full: true), as: .android)
-        #expect(marker.contains("<h1>\u{E000}0&amp;\u{E001}</h1>"))
+        #expect(marker.contains("<h1 dir=\"auto\">\u{E000}0&amp;\u{E001}</h1>"))
         #expect(renderer.compiledLandingShapes == 2)
     }
 

@@ -108,7 +108,9 @@ struct ResolveRoutesTests {
             #expect(html.contains(#"<meta property="og:description" content="Up to 50% off">"#))
             #expect(html.contains(#"<meta property="og:image" content="https://cdn.partner.example/s.png">"#))
             #expect(html.contains(#"<meta property="og:url" content="https://shop.example.com/\#(code)">"#))
-            #expect(html.contains("<h1>Spring &lt;sale&gt; &amp; &quot;more&quot;</h1>"))
+            #expect(html.contains("<h1 dir=\"auto\">Spring &lt;sale&gt; &amp; &quot;more&quot;</h1>"))
+            // The preview's own direction: a Hebrew or Arabic description is laid out right to left.
+            #expect(html.contains(#"<p dir="auto">Up to 50% off</p>"#))
             #expect(!html.contains("<sale>"))
         }
     }
