@@ -61,9 +61,15 @@ public enum AssociationCoverage {
     private static func lint(host: HostAssociation, generator: AssociationGenerator, router: Router) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let hostPath = JSONPath.root.appending(key: "apps").appending(key: "hosts").appending(key: host.host)
-        let association = generator.appleAppSiteAssociation(for: host).flatMap { json in
-            try? AppleAppSiteAssociation.parse(JSONWriter.write(json, pretty: true))
+        let associationText = generator.appleAppSiteAssociation(for: host).map { JSONWriter.write($0, pretty: true) + "\n" }
+        if let size = associationText?.utf8.count, size > AppleAppSiteAssociation.maximumSize {
+            // What `generate` refuses, found before it runs.
+            findings.append(
+                Diagnostic(
+                    severity: .error, code: AssociationError.Code.fileTooLarge.description,
+                    message: AssociationGenerator.tooLargeMessage(host: host.host, size: size), path: hostPath, location: nil))
         }
+        let association = associationText.flatMap { try? AppleAppSiteAssociation.parse($0) }
         let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []
         for glob in generator.routeGlobs(for: host) {
             let routePath = glob.route.path

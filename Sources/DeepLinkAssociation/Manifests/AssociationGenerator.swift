@@ -27,6 +27,12 @@ public struct AssociationGenerator: Sendable {
         settings = try AssociationSettings.load(from: config)
     }
 
+    /// Why an apple-app-site-association file of `size` bytes cannot be served, and what to do.
+    static func tooLargeMessage(host: String, size: Int) -> String {
+        "the apple-app-site-association file for \(host) would be \(size) bytes; Apple ignores files over 128 KB: "
+            + "list fewer routes as universal links or merge them under shared prefixes"
+    }
+
     /// Every file, in a stable order: per host, then iOS, then Android.
     /// - Throws: ``AssociationError`` with code `file-too-large` when an apple-app-site-association
     ///   file would exceed 128 KB.
@@ -40,8 +46,7 @@ public struct AssociationGenerator: Sendable {
                 guard size <= AppleAppSiteAssociation.maximumSize else {
                     throw AssociationError(
                         code: .fileTooLarge,
-                        message: "the file would be \(size) bytes; Apple ignores files over 128 KB: list fewer routes as "
-                            + "universal links or merge them under shared prefixes",
+                        message: Self.tooLargeMessage(host: host.host, size: size),
                         input: path)
                 }
                 files.append(GeneratedFile(kind: .appleAppSiteAssociation, path: path, host: host.host, contents: text))

@@ -134,7 +134,13 @@ struct AssociationGeneratorTests {
             try AssociationGenerator(config: config).files()
         } throws: { error in
             (error as? AssociationError)?.code == .fileTooLarge
+                && (error as? AssociationError)?.message.hasPrefix("the apple-app-site-association file for shop.example.com would be") == true
         }
+        // `deeplink check` says so before `generate` runs, at the host's entry.
+        let found = AssociationCoverage.lint(config).filter { $0.code == "file-too-large" }
+        #expect(found.count == 1)
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.path.description == #"apps.hosts["shop.example.com"]"#, "\(found)")
     }
 
     @Test(arguments: [
