@@ -102,7 +102,7 @@ struct FirebaseLongLinkRoutesTests {
             let response = try await server.open(
                 "/?\(Self.query)&gclid=abc123&sd=Up+to+50%25+off%2Bmore", userAgent: DeferredClaimRoutesTests.iPhone18)
             #expect(response.status == .ok)
-            #expect(response.text.contains("<p>Up to 50% off+more</p>"), "\(response.text)")
+            #expect(response.text.contains(#"<p dir="auto">Up to 50% off+more</p>"#), "\(response.text)")
         }
     }
 
