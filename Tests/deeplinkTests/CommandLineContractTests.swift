@@ -94,6 +94,7 @@ struct CommandLineContractTests {
         ["route", "--json", "--config", Fixtures.shopConfig.path, "--idiom", "android", "shop://sales/3"],
         ["keys", "create", "--json", "--name", ""],
         ["links", "list", "--json", "--limit", "0"],
+        ["doctor", "--json", "https://shop.example.com", "--timeout", "0"],
     ])
     func aUsageErrorWithJSONStillPrintsOneDocument(arguments: [String]) async throws {
         let usage = try await ServerProcess.run(arguments)

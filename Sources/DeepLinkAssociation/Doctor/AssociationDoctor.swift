@@ -153,12 +153,28 @@ public struct AssociationDoctor: Sendable {
         } catch {
             checks.append(
                 DoctorCheck(
-                    name: "reachable", status: .fail, message: "could not fetch the file: \(error.localizedDescription)",
-                    fix: "check DNS, the TLS certificate chain and that the server answers on port 443"))
+                    name: "reachable", status: .fail, message: "could not fetch the file: \(Self.fetchFailure(error))",
+                    fix: "check DNS, the TLS certificate chain and that the server answers on port \(url.port ?? (isHTTPS ? 443 : 80))"))
             return finish(url: url, kind: kind, isOptional: isOptional, checks: checks)
         }
         checks += FileChecks(response: response, kind: kind, expectations: expectations).run()
         return finish(url: url, kind: kind, isOptional: isOptional, checks: checks)
+    }
+
+    /// Why a fetch failed, in words: URLSession's errors read `NSURLErrorDomain error -1001` on Linux.
+    static func fetchFailure(_ error: any Error) -> String {
+        guard let urlError = error as? URLError else { return error.localizedDescription }
+        switch urlError.code {
+        case .timedOut: return "no answer in time (timed out)"
+        case .cannotFindHost, .dnsLookupFailed: return "the host name does not resolve (DNS)"
+        case .cannotConnectToHost: return "nothing accepts connections there (connection refused)"
+        case .networkConnectionLost: return "the connection closed before the answer was complete"
+        case .notConnectedToInternet: return "this machine has no network connection"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return "the TLS handshake failed (\(urlError.code.rawValue)): the certificate is not trusted, expired or for another name"
+        default: return "the request failed (URL error \(urlError.code.rawValue))"
+        }
     }
 
     private func finish(url: URL, kind: GeneratedFile.Kind, isOptional: Bool, checks: [DoctorCheck]) -> DoctorFileReport {

@@ -30,11 +30,20 @@ struct DoctorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-http-loopback"), help: "Allow http:// for 127.0.0.1, localhost and [::1] only, for tests.")
     var allowHTTPLoopback = false
 
+    @Option(help: ArgumentHelp("How long to wait for each file, in seconds.", valueName: "seconds"))
+    var timeout: Double = 15
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    func validate() throws {
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be more than 0 and at most 300 seconds") }
+    }
+
     func run() async throws {
-        try await runReporting(json: json) { () async throws(CommandFailure) -> String in try await render() }
+        try await runReporting(json: json) { () async throws(CommandFailure) -> String in
+            try await render(fetcher: URLSessionAssociationFileFetcher(timeout: timeout))
+        }
     }
 
     /// The report; a failed check fails with the report as the message.

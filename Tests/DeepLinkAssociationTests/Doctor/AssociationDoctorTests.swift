@@ -122,6 +122,15 @@ struct AssociationDoctorTests {
         try await Task.sleep(for: .milliseconds(300))
         let report = try await AssociationDoctor(allowInsecureLoopback: true).examine(server.origin)
         #expect(status(report, Self.aasaPath, "reachable") == .fail)
+        // In words, and naming the port that was tried, not Foundation's NSURLErrorDomain code or 443.
+        let reachable = try #require(report.files.first { $0.url.path == Self.aasaPath }?.checks.first { $0.name == "reachable" })
+        #expect(reachable.message == "could not fetch the file: nothing accepts connections there (connection refused)", "\(reachable.message)")
+        #expect(reachable.fix?.hasSuffix("answers on port \(server.origin.port ?? 0)") == true, "\(reachable.fix ?? "")")
+    }
+
+    @Test func aTimeoutIsSaidInWords() {
+        #expect(AssociationDoctor.fetchFailure(URLError(.timedOut)) == "no answer in time (timed out)")
+        #expect(AssociationDoctor.fetchFailure(URLError(.cannotFindHost)) == "the host name does not resolve (DNS)")
     }
 
     @Test(arguments: [
