@@ -58,6 +58,10 @@ package struct DeferredLinkClaimRequest: Sendable, Hashable {
             throw ReadError(field: unknown, message: "unknown field; a claim has token and device")
         }
         if let value = object["token"], value != .null {
+            guard value.stringValue != nil else {
+                throw ReadError(
+                    field: "token", message: "token must be a string (the \(DeferredLinkToken.queryItemName) value), not \(value.kindDescription)")
+            }
             guard let token = value.stringValue.flatMap(DeferredLinkToken.init(rawValue:)) else {
                 let lengths = DeferredLinkToken.allowedLengths
                 throw ReadError(

@@ -30,11 +30,12 @@ extension LinkServerError: HTTPResponseError {
     /// cannot carry another request and closes after the response.
     var leavesBodyUnread: Bool { code == .payloadTooLarge || code == .invalidBody }
 
-    /// The JSON error response, with `WWW-Authenticate` for 401, `Retry-After` for 429 and a
-    /// database that is out,
+    /// The JSON error response, never cached, with `WWW-Authenticate` for 401, `Retry-After` for
+    /// 429 and a database that is out,
     /// and `Connection: close` when the body was left unread (413, `invalid-body`).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        // An error answers this request only: no cache may keep it for the next.
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if leavesBodyUnread { headers[.connection] = "close" }
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="deeplink""# }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }

@@ -27,7 +27,7 @@ struct DeferredLinkClaimRequestTests {
         (#"[]"#, nil, "the body must be a JSON object with token and/or device"),
         (#"{"code": "x"}"#, "code", "unknown field; a claim has token and device"),
         (#"{"token": "short"}"#, "token", "token must be the 16 to 128 letters, digits, - and _ of deeplink_click"),
-        (#"{"token": 12}"#, "token", "token must be the 16 to 128 letters, digits, - and _ of deeplink_click"),
+        (#"{"token": 12}"#, "token", "token must be a string (the deeplink_click value), not a number"),
         (#"{"device": "ios"}"#, "device", "device must be an object"),
         (#"{"device": {"platform": "ios", "model": "x"}}"#, "device.model",
             "unknown field; device has platform, osVersion, language, timeZone, screen"),

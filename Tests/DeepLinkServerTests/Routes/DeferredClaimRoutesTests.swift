@@ -225,6 +225,7 @@ struct DeferredClaimRoutesTests {
             let response = try await server.claim(body)
             #expect(response.status == .badRequest)
             #expect(try response.error().field == field)
+            #expect(response.headers[.cacheControl] == "no-store", "an error is this request's alone, as a claim's answer is")
         }
     }
 

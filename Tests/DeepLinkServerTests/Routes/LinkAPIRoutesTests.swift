@@ -166,6 +166,7 @@ struct LinkAPIRoutesTests {
             let response = try await server.api(.post, "/api/v1/links", json: body)
             #expect(response.status == .badRequest, "\(response.text)")
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "no-store")
             let error = try response.error()
             #expect(error.code == code)
             #expect(error.field == field)
