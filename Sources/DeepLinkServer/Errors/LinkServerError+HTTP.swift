@@ -39,7 +39,9 @@ extension LinkServerError: HTTPResponseError {
         if leavesBodyUnread { headers[.connection] = "close" }
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="deeplink""# }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(json) + "\n")))
+        let response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(json) + "\n")))
+        // HEAD gets GET's headers, Content-Length included, and no body.
+        return request.method == .head ? response.createHeadResponse() : response
     }
 }
 

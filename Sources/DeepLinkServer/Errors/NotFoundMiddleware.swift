@@ -16,8 +16,10 @@ struct NotFoundMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             if request.uri.path.hasPrefix("/api/") {
+                // HEAD names GET, so that its headers (Content-Length included) are GET's.
+                let method = request.method == .head ? .get : request.method
                 throw LinkServerError(
-                    code: .notFound, message: "there is no admin API route \(request.method) \(request.uri.path); see /openapi.yaml")
+                    code: .notFound, message: "there is no admin API route \(method) \(request.uri.path); see /openapi.yaml")
             }
             context.logger.debug("no route for the path", metadata: ["path": "\(request.uri.path)"])
             let page = Response.page(pages.render(.notFound), status: .notFound)
