@@ -36,7 +36,12 @@ struct AASAMatchCommand: ReportingCommand {
     /// The decision; exclude and no_match fail with it as the report, a file that is not a JSON object fails.
     func render() async throws(CommandFailure) -> String {
         guard let target = URL(string: url), target.host != nil else {
-            throw CommandFailure("\(url) is not an absolute URL", code: "invalid-url", status: .usage)
+            throw CommandFailure("\(JSONWriter.quoted(url)) is not an absolute URL", code: "invalid-url", status: .usage)
+        }
+        guard target.scheme?.lowercased() == "https" else {
+            throw CommandFailure(
+                "\(url) is not an https URL: iOS opens only https URLs as universal links, so no apple-app-site-association decides it",
+                fix: "give the page's https URL, such as https://shop.example.com/sales/3", code: "invalid-url", status: .usage)
         }
         let report = AppleAppSiteAssociation.validate(try readTextFile(file, what: "the file"), file: file)
         guard let association = report.file else { throw CommandFailure(diagnostics: report.errors, code: "invalid-file") }

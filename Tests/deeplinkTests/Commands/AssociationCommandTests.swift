@@ -152,4 +152,13 @@ struct AssociationCommandTests {
         let failure = await failure { try await DoctorCommand.parse(["http://127.0.0.1:9"]).render() }
         #expect(failure?.message.contains("--allow-http-loopback") == true)
     }
+
+    @Test func aasaMatchRefusesAURLThatIsNotHTTPSSinceIOSWouldNeverAskTheFile() async throws {
+        let file = Fixtures.file("Association/Generated/hosts/shop.example.com/.well-known/apple-app-site-association").path
+        let result = try await ServerProcess.run(["aasa", "match", "--file", file, "--app-id", "ABCDE12345.com.example.shop", "shop://sales/3", "--json"])
+        #expect(result.status == 64)
+        let error = try #require(try JSONValue(parsing: result.output).objectValue?["error"]?.objectValue)
+        #expect(error["code"] == "invalid-url")
+        #expect(error["message"]?.stringValue?.contains("iOS opens only https URLs as universal links") == true)
+    }
 }
