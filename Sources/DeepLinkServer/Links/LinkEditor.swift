@@ -25,8 +25,14 @@ struct LinkEditor: Sendable {
     /// - Throws: ``LinkServerError`` naming the first bad field.
     func create(from body: JSONValue, now: Date) throws(LinkServerError) -> Link {
         let fields = try Self.flatten(body)
-        guard case .string? = fields["deepLink"] else {
+        switch fields["deepLink"] {
+        case .string?: break
+        case nil, .null?:
             throw LinkServerError(code: .invalidField, message: "deepLink is required: the in-app URL the link opens", field: "deepLink")
+        case let other?:
+            throw LinkServerError(
+                code: .invalidField, message: "deepLink must be a string, the in-app URL the link opens, not \(other.kindDescription)",
+                field: "deepLink")
         }
         let code: String
         switch fields["code"] {

@@ -184,6 +184,16 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    @Test func saysADeepLinkOfTheWrongTypeIsOfTheWrongTypeNotMissing() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let wrong = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": 5}"#)
+            #expect(try wrong.error() == ("invalid-field", "deepLink"))
+            #expect(wrong.text.contains("deepLink must be a string, the in-app URL the link opens, not a number"), "\(wrong.text)")
+            let missing = try await server.api(.post, "/api/v1/links", json: #"{"code": "nothing"}"#)
+            #expect(missing.text.contains("deepLink is required"), "\(missing.text)")
+        }
+    }
+
     @Test func refusesADeepLinkWithAFragmentSinceAndroidWouldDropIt() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://sales/42#reviews"}"#)
