@@ -71,7 +71,8 @@ struct ResolveRoutes: Sendable {
     func hop(_ link: Link, opened: LinkRequest, context: ServerRequestContext, storeParameter: String, records: Bool = true) async
         -> Response
     {
-        guard let store = opened.query[storeParameter].flatMap(AppStore.init(rawValue:)) else {
+        // `store=Google` from a hand-written link still means Google Play.
+        guard let store = opened.query[storeParameter].flatMap({ AppStore(rawValue: $0.lowercased()) }) else {
             context.logger.debug(
                 "a store link names no store", metadata: ["link.code": "\(link.code)", "store": "\(opened.query[storeParameter] ?? "")"])
             return problem(.invalidLink)

@@ -128,6 +128,8 @@ struct DeferredClaimRoutesTests {
             let code = "d\(UUID().uuidString.prefix(8))"
             _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart", "fallbacks": {"playPackage": null, "appStoreID": null}}"#)
             #expect(try await server.open("/\(code)/install?store=amazon", userAgent: ServerHarness.android).status == .badRequest)
+            // Read as google whatever its case: not in that store (404), rather than no store named (400).
+            #expect(try await server.open("/\(code)/install?store=GOOGLE", userAgent: ServerHarness.android).status == .notFound)
             #expect(try await server.open("/\(code)/install?store=google", userAgent: ServerHarness.android).status == .notFound)
             #expect(try await server.open("/\(code)/install?store=apple", userAgent: Self.iPhone18).status == .notFound)
             #expect(try await server.open("/missing/install?store=apple", userAgent: Self.iPhone18).status == .notFound)
