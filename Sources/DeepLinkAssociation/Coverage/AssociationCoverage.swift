@@ -61,13 +61,10 @@ public enum AssociationCoverage {
     private static func lint(host: HostAssociation, generator: AssociationGenerator, router: Router) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let hostPath = JSONPath.root.appending(key: "apps").appending(key: "hosts").appending(key: host.host)
-        let associationText = generator.appleAppSiteAssociation(for: host).map { JSONWriter.write($0, pretty: true) + "\n" }
-        if let size = associationText?.utf8.count, size > AppleAppSiteAssociation.maximumSize {
-            // What `generate` refuses, found before it runs.
-            findings.append(
-                Diagnostic(
-                    severity: .error, code: AssociationError.Code.fileTooLarge.description,
-                    message: AssociationGenerator.tooLargeMessage(host: host.host, size: size), path: hostPath, location: nil))
+        let associationText = generator.appleAppSiteAssociationText(for: host)
+        // What `generate` refuses, found before it runs.
+        if let text = associationText, let error = AssociationGenerator.sizeError(ofAppleAppSiteAssociation: text, host: host.host) {
+            findings.append(Diagnostic(severity: .error, code: error.code.description, message: error.message, path: hostPath, location: nil))
         }
         let association = associationText.flatMap { try? AppleAppSiteAssociation.parse($0) }
         let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []

@@ -27,10 +27,26 @@ public struct AssociationGenerator: Sendable {
         settings = try AssociationSettings.load(from: config)
     }
 
-    /// Why an apple-app-site-association file of `size` bytes cannot be served, and what to do.
-    static func tooLargeMessage(host: String, size: Int) -> String {
-        "the apple-app-site-association file for \(host) would be \(size) bytes; Apple ignores files over 128 KB: "
-            + "list fewer routes as universal links or merge them under shared prefixes"
+    /// The `file-too-large` error for a host's apple-app-site-association text, or `nil` when
+    /// Apple would read a file that size.
+    static func sizeError(ofAppleAppSiteAssociation text: String, host: String) -> AssociationError? {
+        let size = text.utf8.count
+        guard size > AppleAppSiteAssociation.maximumSize else { return nil }
+        return AssociationError(
+            code: .fileTooLarge,
+            message: "the apple-app-site-association file for \(host) would be \(size) bytes; Apple ignores files over 128 KB: "
+                + "list fewer routes as universal links or merge them under shared prefixes",
+            input: appleAppSiteAssociationPath(host: host))
+    }
+
+    /// A host's apple-app-site-association as ``files()`` writes it, whatever its size.
+    func appleAppSiteAssociationText(for host: HostAssociation) -> String? {
+        appleAppSiteAssociation(for: host).map { JSONWriter.write($0, pretty: true) + "\n" }
+    }
+
+    /// Where ``files()`` puts a host's apple-app-site-association.
+    static func appleAppSiteAssociationPath(host: String) -> String {
+        "hosts/\(host)/.well-known/apple-app-site-association"
     }
 
     /// Every file, in a stable order: per host, then iOS, then Android.
@@ -39,16 +55,9 @@ public struct AssociationGenerator: Sendable {
     public func files() throws(AssociationError) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for host in settings.hosts {
-            if let association = appleAppSiteAssociation(for: host) {
-                let text = JSONWriter.write(association, pretty: true) + "\n"
-                let path = "hosts/\(host.host)/.well-known/apple-app-site-association"
-                let size = text.utf8.count
-                guard size <= AppleAppSiteAssociation.maximumSize else {
-                    throw AssociationError(
-                        code: .fileTooLarge,
-                        message: Self.tooLargeMessage(host: host.host, size: size),
-                        input: path)
-                }
+            if let text = appleAppSiteAssociationText(for: host) {
+                let path = Self.appleAppSiteAssociationPath(host: host.host)
+                if let error = Self.sizeError(ofAppleAppSiteAssociation: text, host: host.host) { throw error }
                 files.append(GeneratedFile(kind: .appleAppSiteAssociation, path: path, host: host.host, contents: text))
             }
             if let statements = assetLinks(for: host) {

@@ -179,6 +179,13 @@ struct LinkEditor: Sendable {
         guard text.count <= maximumLength else {
             throw LinkServerError(code: .invalidField, message: "\(field) is longer than \(maximumLength) characters", field: field)
         }
+        return try checkedCharacters(text, field: field)
+    }
+
+    /// A free-text value unless it holds a character no stored free-text field may: a control
+    /// character, or a bidirectional override or isolate.
+    /// - Throws: ``LinkServerError`` naming the field and the character.
+    static func checkedCharacters(_ text: String, field: String) throws(LinkServerError) -> String {
         if let character = OffendingCharacter.first(in: text, where: { $0.properties.generalCategory == .control }) {
             throw LinkServerError(code: .invalidField, message: "\(field) contains \(character); control characters are not allowed", field: field)
         }

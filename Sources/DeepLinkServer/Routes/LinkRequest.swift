@@ -27,9 +27,7 @@ struct LinkRequest: Sendable {
     /// bidirectional override) overrides nothing: the link's own value stays.
     func utm(for link: Link) -> UTMFields {
         func value(_ name: String, _ stored: String?) -> String? {
-            guard let given = query[name], !given.isEmpty,
-                !given.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || OffendingCharacter.isBidiOverride($0) })
-            else { return stored }
+            guard let given = query[name], !given.isEmpty, (try? LinkEditor.checkedCharacters(given, field: name)) != nil else { return stored }
             return String(given.prefix(100))
         }
         return UTMFields(

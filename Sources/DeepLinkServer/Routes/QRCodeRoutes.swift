@@ -67,9 +67,10 @@ struct QRCodeRoutes: Sendable {
             body: ResponseBody(byteBuffer: body))
     }
 
-    /// A request's image options: `size` (pixels per module, 1 to 100) and `margin` (modules of
-    /// blank border, 0 to 40), written in digits only (`+8` and `1.5` are refused). The encoder
-    /// checks the image's total size when drawing.
+    /// A request's image options: `size` (pixels per module, ``QRCode/moduleSizes``) and `margin`
+    /// (modules of blank border, ``QRCode/margins``), written in digits only (`+8` and `1.5` are
+    /// refused), with messages that name the query parameter. The encoder checks the image's total
+    /// size when drawing.
     static func options(_ query: [String: String]) throws(QRCodeError) -> (size: Int, margin: Int) {
         func number(_ name: String, default value: Int, in range: ClosedRange<Int>, of unit: String) throws(QRCodeError) -> Int {
             guard let text = query[name] else { return value }
@@ -83,8 +84,8 @@ struct QRCodeRoutes: Sendable {
             return number
         }
         return (
-            try number("size", default: 8, in: 1...100, of: "pixels per module"),
-            try number("margin", default: 4, in: 0...40, of: "modules of blank border (scanners expect at least 4)")
+            try number("size", default: 8, in: QRCode.moduleSizes, of: "pixels per module"),
+            try number("margin", default: 4, in: QRCode.margins, of: "modules of blank border (scanners expect at least 4)")
         )
     }
 

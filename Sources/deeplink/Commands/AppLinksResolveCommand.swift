@@ -32,14 +32,8 @@ struct AppLinksResolveCommand: ReportingCommand {
 
     /// The command's output.
     func render() async throws(CommandFailure) -> String {
-        guard let pageURL = URL(string: url) else {
-            throw CommandFailure("\(JSONWriter.quoted(url)) is not a URL", code: "invalid-url", status: .usage)
-        }
         // A bad argument is a usage error, as for `applinks parse --url`, not a page that failed to load.
-        guard let scheme = pageURL.scheme?.lowercased(), scheme == "http" || scheme == "https", pageURL.host?.isEmpty == false else {
-            throw CommandFailure("\(url) is not an http or https URL", fix: "give the page's address, such as https://shop.example.com/sales/3",
-                code: "invalid-url", status: .usage)
-        }
+        let pageURL = try httpPageURL(url, named: url)
         let resolver = HTTPAppLinkResolver(
             configuration: .init(
                 timeout: .milliseconds(Int64((timeout * 1000).rounded())), maximumRedirects: maximumRedirects,
