@@ -22,9 +22,7 @@ struct AppLinksDecodeCommand: ReportingCommand {
 
     /// The command's output.
     func render() throws(CommandFailure) -> String {
-        guard let incoming = URL(string: url) else {
-            throw CommandFailure("\(JSONWriter.quoted(url)) is not a URL", code: "invalid-url", status: .usage)
-        }
+        let incoming = try urlArgument(url)
         let result = InboundAppLink.read(from: incoming)
         let output = json ? JSONWriter.write(result.jsonValue) : result.humanDescription
         guard case .decoded = result else { throw .verdict(output) }

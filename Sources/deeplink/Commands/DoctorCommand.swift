@@ -50,7 +50,7 @@ struct DoctorCommand: AsyncParsableCommand {
     func render(fetcher: any AssociationFileFetcher = URLSessionAssociationFileFetcher()) async throws(CommandFailure)
         -> String
     {
-        guard let url = URL(string: site) else { throw CommandFailure("\(JSONWriter.quoted(site)) is not a URL", code: "invalid-url", status: .usage) }
+        let url = try urlArgument(site)
         let settings = try config.map { path throws(CommandFailure) in
             let loaded = try ConfigOptions.parseOrFail(["--config", path]).load()
             do throws(ConfigError) {

@@ -33,9 +33,7 @@ struct RouteCommand: ReportingCommand {
     /// The command's output; a rejected or unroutable URL fails with the result as the report.
     func render() async throws(CommandFailure) -> String {
         let router = try configOptions.loadRouterWithAllHandlers()
-        guard let link = URL(string: url) else {
-            throw CommandFailure("\(JSONWriter.quoted(url)) is not a URL", code: "invalid-url", status: .usage)
-        }
+        let link = try urlArgument(url)
         let result = await router.route(RouteRequest(url: link, origin: origin, idiom: idiom, isSignedIn: signedIn))
         let output = json ? JSONWriter.write(result.jsonValue) : result.humanDescription
         guard result.outcome != .rejected, result.outcome != .none else { throw .verdict(output) }

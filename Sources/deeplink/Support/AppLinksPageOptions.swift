@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeepLinkAppLinks
+import DeepLinkCore
 import Foundation
 
 /// `--html FILE --url PAGE_URL`: a saved page and the address it was saved from.
@@ -15,20 +16,6 @@ struct AppLinksPageOptions: ParsableArguments {
         let pageURL = try httpPageURL(url, named: "--url \(url)")
         return AppLinkMetadata(html: try readTextFile(html, what: "--html file", decodingLegacyText: true), pageURL: pageURL)
     }
-}
-
-/// A page's address given on the command line, which must be an http or https URL with a host.
-/// - Parameter label: How the error names it, e.g. `--url example.com/page`.
-/// - Throws: ``CommandFailure`` with code `invalid-url`, a usage error.
-func httpPageURL(_ text: String, named label: String) throws(CommandFailure) -> URL {
-    guard let pageURL = URL(string: text), let scheme = pageURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        pageURL.host?.isEmpty == false
-    else {
-        throw CommandFailure(
-            "\(label) is not an http or https URL", fix: "give the page's address, such as https://shop.example.com/sales/3", code: "invalid-url",
-            status: .usage)
-    }
-    return pageURL
 }
 
 extension AppLinkMetadata {
