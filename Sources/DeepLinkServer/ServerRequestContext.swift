@@ -13,6 +13,9 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     public var apiKeyID: String?
     /// The dashboard session of a signed-in request to `/dashboard`, once its middleware ran.
     public var dashboardSession: DashboardSession?
+    /// The posted form of a signed-in dashboard request, read once by its middleware (a request's
+    /// body can be iterated only once); empty for requests that post nothing.
+    public var dashboardForm: [String: String] = [:]
 
     /// Creates the context for a connection.
     /// - Parameter source: The connection.

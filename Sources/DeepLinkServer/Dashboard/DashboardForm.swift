@@ -78,6 +78,8 @@ enum DashboardForm {
             buffer = try await request.body.collect(upTo: maximumBodySize)
         } catch is NIOTooManyBytesError {
             throw LinkServerError(code: .payloadTooLarge, message: "the form is larger than \(maximumBodySize) bytes")
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw LinkServerError(code: .payloadTooLarge, message: "the form is larger than \(maximumBodySize) bytes")
         } catch {
             throw LinkServerError(code: .invalidBody, message: "the form cannot be read")
         }

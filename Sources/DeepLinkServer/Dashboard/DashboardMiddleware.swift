@@ -14,7 +14,6 @@ struct DashboardMiddleware: RouterMiddleware {
     let renderer: DashboardRenderer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var request = request
         let session: DashboardSession?
         do {
             session = try await sessions.session(of: request)
@@ -28,13 +27,14 @@ struct DashboardMiddleware: RouterMiddleware {
             }
             return refused("Your session has ended or was not recognised. Sign in again, then repeat what you were doing.", session: nil)
         }
+        var form: [String: String] = [:]
         if request.method == .post {
             guard DashboardSessions.isSameOrigin(request) else {
                 context.logger.notice("refused a dashboard form from another site", metadata: ["principal": "\(session.principal)"])
                 return refused("This form was sent from another site, so it was refused.", session: session)
             }
-            _ = try? await request.collectBody(upTo: DashboardForm.maximumBodySize)
-            let form: [String: String]
+            // The body is read here and only here: a request's body can be iterated once, and a
+            // second read after a refused one (too large) is an assertion failure in HummingbirdCore.
             do {
                 form = try await DashboardForm.read(request)
             } catch {
@@ -46,6 +46,7 @@ struct DashboardMiddleware: RouterMiddleware {
             }
         }
         var context = context
+        context.dashboardForm = form
         context.dashboardSession = session
         context.logger[metadataKey: "dashboard.principal"] = "\(session.principal)"
         return try await next(request, context)

@@ -194,7 +194,7 @@ struct DashboardRoutes: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: ServerRequestContext) async -> Response {
-        let form = (try? await DashboardForm.read(request)) ?? [:]
+        let form = context.dashboardForm
         do {
             let link = try await links.create(DashboardForm.linkJSON(form, forUpdate: false))
             context.logger.info("created link", metadata: ["link.code": "\(link.code)"])
@@ -220,7 +220,7 @@ struct DashboardRoutes: Sendable {
 
     @Sendable func update(_ request: Request, context: ServerRequestContext) async -> Response {
         let code = context.parameters.get("code") ?? ""
-        var form = (try? await DashboardForm.read(request)) ?? [:]
+        var form = context.dashboardForm
         do {
             _ = try await links.update(code: code, with: DashboardForm.linkJSON(form, forUpdate: true))
             context.logger.info("updated link", metadata: ["link.code": "\(code)"])
@@ -341,7 +341,7 @@ struct DashboardRoutes: Sendable {
     }
 
     @Sendable func createKey(_ request: Request, context: ServerRequestContext) async -> Response {
-        let form = (try? await DashboardForm.read(request)) ?? [:]
+        let form = context.dashboardForm
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(name.count) else {
             return await keysPage(context: context, newToken: nil, error: "Give the key a name of 1 to 100 characters.", status: .unprocessableContent)

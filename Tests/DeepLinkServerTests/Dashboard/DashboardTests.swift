@@ -333,3 +333,37 @@ struct DashboardPiecesTests {
         #expect(numbers.csv.contains("utm_source,\"'=HYPERLINK(\"\"x\"\")\",1"))
     }
 }
+
+/// A form too large for the dashboard is refused, and the server goes on answering: a second read
+/// of a body that was already iterated is an assertion failure in debug builds (the README's
+/// `swift run`), so a 65,537-byte form used to end the process.
+@Suite(.serialized)
+struct DashboardFormSizeTests {
+    @Test(arguments: ["plain", "chunked"])
+    func aFormOver64KiBIsA413AndTheServerKeepsAnswering(framing: String) async throws {
+        try await ServerHarness.run(.sqlite, mode: .live) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let form = "form_token=\(browser.formToken)&deepLink=" + String(repeating: "a", count: DashboardForm.maximumBodySize + 1)
+            let body: String
+            let header: String
+            if framing == "chunked" {
+                let half = form.utf8.count / 2
+                let parts = [String(form.prefix(half)), String(form.dropFirst(half))]
+                body = parts.map { String($0.utf8.count, radix: 16) + "\r\n" + $0 + "\r\n" }.joined() + "0\r\n\r\n"
+                header = "Transfer-Encoding: chunked"
+            } else {
+                body = form
+                header = "Content-Length: \(form.utf8.count)"
+            }
+            let connection = try RawConnection(port: try #require(server.client.port))
+            connection.send(
+                "POST /dashboard/new-link HTTP/1.1\r\nHost: shop.example.com\r\nCookie: \(browser.cookie)\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\n\(header)\r\nConnection: close\r\n\r\n\(body)")
+            let result = await connection.waitForClose(within: .seconds(10))
+            #expect(result.received.hasPrefix("HTTP/1.1 413"), "\(result.received.prefix(300))")
+            #expect(result.received.contains("Too large"))
+            let health = try await server.client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok)
+        }
+    }
+}
