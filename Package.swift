@@ -50,6 +50,24 @@ let package = Package(
         .target(name: "DeepLinkFirebase", dependencies: ["DeepLinkCore"]),
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "CChildProcess"], path: "Tests/DeepLinkTesting"),
+        // The link service: links and their editing rules, clicks, deferred links, settings, the
+        // storage protocols and the SQL both stores share. It does not import Hummingbird, so the
+        // compiler keeps HTTP out of it and the stores build without the HTTP stack.
+        .target(
+            name: "DeepLinkService",
+            dependencies: [
+                "DeepLinkCore",
+                "DeepLinkAssociation",
+                "DeepLinkFirebase",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The HTTP server over the link service: routes, middleware, pages, the dashboard and the
+        // application's assembly.
         .target(
             name: "DeepLinkServer",
             dependencies: [
@@ -58,9 +76,9 @@ let package = Package(
                 "DeepLinkAssociation",
                 "DeepLinkFirebase",
                 "DeepLinkQRCode",
+                "DeepLinkService",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -74,7 +92,7 @@ let package = Package(
         .target(
             name: "DeepLinkStoreSQLite",
             dependencies: [
-                "DeepLinkServer",
+                "DeepLinkService",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +101,7 @@ let package = Package(
         .target(
             name: "DeepLinkStorePostgres",
             dependencies: [
-                "DeepLinkServer",
+                "DeepLinkService",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -98,6 +116,7 @@ let package = Package(
                 "DeepLinkAppLinks",
                 "DeepLinkAssociation",
                 "DeepLinkFirebase",
+                "DeepLinkService",
                 "DeepLinkServer",
                 "DeepLinkStoreSQLite",
                 "DeepLinkStorePostgres",
@@ -115,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
-                "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkQRCode", "DeepLinkFirebase",
+                "DeepLinkService", "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkQRCode", "DeepLinkFirebase",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,14 +1,14 @@
 /// One Firebase Dynamic Link as an export lists it: the short link and what it pointed to,
 /// either as a long link, as one column per Firebase parameter, or both. A `Sendable` value.
-public struct FirebaseExportRow: Sendable, Hashable {
+package struct FirebaseExportRow: Sendable, Hashable {
     /// The 1-based line of the file the row starts on.
-    public var line: Int
+    package var line: Int
     /// The short link, e.g. `https://shop.page.link/summer`; empty when the cell was.
-    public var shortLink: String
+    package var shortLink: String
     /// The long link, `https://shop.page.link/?link=…&apn=…`, if the export has one.
-    public var longLink: String?
+    package var longLink: String?
     /// Firebase parameters from columns of their own (`link`, `apn`, `afl`, …), without empty cells.
-    public var parameters: [String: String]
+    package var parameters: [String: String]
 
     /// Creates a row.
     /// - Parameters:
@@ -16,7 +16,7 @@ public struct FirebaseExportRow: Sendable, Hashable {
     ///   - shortLink: The short link.
     ///   - longLink: The long link.
     ///   - parameters: Firebase parameters by name.
-    public init(line: Int, shortLink: String, longLink: String? = nil, parameters: [String: String] = [:]) {
+    package init(line: Int, shortLink: String, longLink: String? = nil, parameters: [String: String] = [:]) {
         self.line = line
         self.shortLink = shortLink
         self.longLink = longLink

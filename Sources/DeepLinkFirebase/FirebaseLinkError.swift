@@ -1,9 +1,9 @@
 /// A Firebase Dynamic Links file or long link that cannot be read: malformed CSV, a header
 /// without the columns an import needs, or a long link whose parameters are wrong. Rows that are
 /// read but cannot become links are not errors; the import report lists them. A `Sendable` value.
-public struct FirebaseLinkError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FirebaseLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable error code; new codes may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
+    package struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable {
             case emptyFile = "empty-file"
             case malformedCSV = "malformed-csv"
@@ -15,27 +15,27 @@ public struct FirebaseLinkError: Error, Sendable, Hashable, CustomStringConverti
         private init(_ value: Value) { self.value = value }
 
         /// The file has no header row.
-        public static let emptyFile = Code(.emptyFile)
+        package static let emptyFile = Code(.emptyFile)
         /// The file breaks RFC 4180: an unclosed quote, a stray quote, or a row whose field count
         /// differs from the header's.
-        public static let malformedCSV = Code(.malformedCSV)
+        package static let malformedCSV = Code(.malformedCSV)
         /// The header names no short link column, no destination column, or one column twice.
-        public static let unrecognizedHeader = Code(.unrecognizedHeader)
+        package static let unrecognizedHeader = Code(.unrecognizedHeader)
         /// A long link lacks `link=`, repeats a parameter, or has no query at all.
-        public static let invalidParameter = Code(.invalidParameter)
+        package static let invalidParameter = Code(.invalidParameter)
 
         /// The code's stable name, e.g. `malformed-csv`.
-        public var description: String { value.rawValue }
+        package var description: String { value.rawValue }
     }
 
     /// The code.
-    public let code: Code
+    package let code: Code
     /// What is wrong and how to fix it.
-    public let message: String
+    package let message: String
     /// The 1-based line of the file where the problem is, if it is on one line.
-    public let line: Int?
+    package let line: Int?
     /// The Firebase parameter at fault (`link`, `apn`), for a long link.
-    public let parameter: String?
+    package let parameter: String?
 
     /// Creates an error.
     /// - Parameters:
@@ -43,7 +43,7 @@ public struct FirebaseLinkError: Error, Sendable, Hashable, CustomStringConverti
     ///   - message: What to fix.
     ///   - line: The 1-based line of the problem.
     ///   - parameter: The Firebase parameter at fault.
-    public init(code: Code, message: String, line: Int? = nil, parameter: String? = nil) {
+    package init(code: Code, message: String, line: Int? = nil, parameter: String? = nil) {
         self.code = code
         self.message = message
         self.line = line
@@ -51,7 +51,7 @@ public struct FirebaseLinkError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// One line: `line 7: message`, or the message alone.
-    public var description: String {
+    package var description: String {
         (line.map { "line \($0): " } ?? "") + message
     }
 }

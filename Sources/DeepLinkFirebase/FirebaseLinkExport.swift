@@ -15,7 +15,7 @@ import Foundation
 /// A file needs the short link column and either a long link column or the `link` column. Any
 /// other column (Takeout's `Archived?`, `Link name`, `Creation timestamp`) is listed in
 /// ``ignoredColumns`` and not read.
-public struct FirebaseLinkExport: Sendable, Hashable {
+package struct FirebaseLinkExport: Sendable, Hashable {
     /// What a column holds.
     enum Column: Hashable {
         case shortLink
@@ -38,16 +38,16 @@ public struct FirebaseLinkExport: Sendable, Hashable {
         uniqueKeysWithValues: (FirebaseLongLink.fieldParameters.map(\.parameter) + FirebaseLongLink.appParameters).map { (normalized($0), $0) })
 
     /// The links, in file order; rows whose cells are all empty are left out.
-    public let rows: [FirebaseExportRow]
+    package let rows: [FirebaseExportRow]
     /// The header names of the columns that were not read, in file order.
-    public let ignoredColumns: [String]
+    package let ignoredColumns: [String]
 
     /// Reads an export.
     /// - Parameter csv: The file's text.
     /// - Throws: ``FirebaseLinkError``: `empty-file` without a header row, `malformed-csv` with the
     ///   line of a CSV syntax error or of a row with another number of fields than the header,
     ///   `unrecognized-header` when the header lacks the columns an import needs.
-    public init(csv: String) throws(FirebaseLinkError) {
+    package init(csv: String) throws(FirebaseLinkError) {
         var reader = try RowReader(csv: csv)
         var rows: [FirebaseExportRow] = []
         while let row = try reader.next() { rows.append(row) }
@@ -58,18 +58,18 @@ public struct FirebaseLinkExport: Sendable, Hashable {
     /// Reads an export's rows one at a time, so a large export is never held as rows all at once:
     /// `deeplink import firebase` reads the file once to find any error, then again to import.
     /// A value; each copy reads on from where it was copied.
-    public struct RowReader {
+    package struct RowReader {
         private var records: CSVReader
         private let header: CSVReader.Record
         private let columns: [Column?]
         /// The header names of the columns that are not read, in file order.
-        public let ignoredColumns: [String]
+        package let ignoredColumns: [String]
 
         /// Reads the header.
         /// - Parameter csv: The file's text.
         /// - Throws: ``FirebaseLinkError``: `empty-file` without a header row, `malformed-csv` for a
         ///   CSV syntax error in it, `unrecognized-header` when it lacks the columns an import needs.
-        public init(csv: String) throws(FirebaseLinkError) {
+        package init(csv: String) throws(FirebaseLinkError) {
             records = CSVReader(csv)
             guard let header = try records.next() else {
                 throw FirebaseLinkError(
@@ -83,7 +83,7 @@ public struct FirebaseLinkExport: Sendable, Hashable {
         /// The next row whose cells are not all empty, or `nil` at the end of the file.
         /// - Throws: ``FirebaseLinkError`` with code `malformed-csv` and the line of a CSV syntax error or
         ///   of a row with another number of fields than the header.
-        public mutating func next() throws(FirebaseLinkError) -> FirebaseExportRow? {
+        package mutating func next() throws(FirebaseLinkError) -> FirebaseExportRow? {
             while let record = try records.next() {
                 guard record.fields.count == header.fields.count else {
                     throw FirebaseLinkError(

@@ -22,7 +22,7 @@ import Foundation
 /// the landing page take their place (iPads get the iPhone's answer), so they are accepted and
 /// listed in ``ignoredParameters``, as are parameters Firebase never defined.
 /// Every URL then passes the same checks as a link created through the admin API.
-public struct FirebaseLongLink: Sendable, Hashable {
+package struct FirebaseLongLink: Sendable, Hashable {
     /// The parameters read into link fields, in the order of the table above, each with the
     /// field's JSON path in the admin API.
     package static let fieldParameters: [(parameter: String, field: String)] = [
@@ -35,16 +35,16 @@ public struct FirebaseLongLink: Sendable, Hashable {
     package static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "imv", "amv", "efr", "at", "ct", "mt", "pt", "d"]
 
     /// The link's fields by JSON path (`fallbacks.androidURL`), as the admin API takes them.
-    public let fields: [String: String]
+    package let fields: [String: String]
     /// Parameters that were accepted but have no effect here, sorted: Firebase's app and
     /// analytics parameters, and any parameter Firebase did not define.
-    public let ignoredParameters: [String]
+    package let ignoredParameters: [String]
 
     /// Reads a long link's query.
     /// - Parameter query: The query items of the long link.
     /// - Throws: ``FirebaseLinkError`` with code `invalid-parameter` naming the parameter: `link` is
     ///   missing or a parameter repeats.
-    public init(query: [URLQueryItem]) throws(FirebaseLinkError) {
+    package init(query: [URLQueryItem]) throws(FirebaseLinkError) {
         var values: [String: String] = [:]
         for item in query {
             guard values[item.name] == nil else {
@@ -72,14 +72,14 @@ public struct FirebaseLongLink: Sendable, Hashable {
     /// Reads a long link.
     /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
     /// - Throws: ``FirebaseLinkError`` with code `invalid-parameter` for a URL without a query or a bad query.
-    public init(url: String) throws(FirebaseLinkError) {
+    package init(url: String) throws(FirebaseLinkError) {
         try self.init(query: Self.queryItems(in: url))
     }
 
     /// The query of a long link, read as Firebase read it: as a form, where `+` is a space.
     /// - Parameter url: The long link, `https://DOMAIN/?link=…`.
     /// - Throws: ``FirebaseLinkError`` with code `invalid-parameter` for `link` when the URL has no query.
-    public static func queryItems(in url: String) throws(FirebaseLinkError) -> [URLQueryItem] {
+    package static func queryItems(in url: String) throws(FirebaseLinkError) -> [URLQueryItem] {
         let query = FormQuery.items(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
         guard !query.isEmpty else {
             throw FirebaseLinkError(
@@ -106,7 +106,7 @@ public struct FirebaseLongLink: Sendable, Hashable {
 
     /// The Firebase parameter behind a link field, to name it in errors; the field itself when none is.
     /// - Parameter field: A JSON path such as `fallbacks.androidURL`.
-    public static func parameter(for field: String) -> String {
+    package static func parameter(for field: String) -> String {
         fieldParameters.first { $0.field == field }?.parameter ?? field
     }
 }

@@ -8,15 +8,15 @@
 /// The text goes in one segment in the most compact mode that carries it (numeric,
 /// alphanumeric or UTF-8 bytes), in the smallest version that fits at the requested error
 /// correction; the mask is the one with the lowest penalty score unless one is given.
-public struct QRCode: Sendable, Hashable {
+package struct QRCode: Sendable, Hashable {
     /// The symbol version, 1...40: the symbol is `17 + 4 × version` modules wide.
-    public let version: Int
+    package let version: Int
     /// The error correction level the symbol was made with.
-    public let errorCorrection: QRErrorCorrection
+    package let errorCorrection: QRErrorCorrection
     /// The data mask pattern, 0...7.
-    public let mask: Int
+    package let mask: Int
     /// Modules on each side, without the quiet zone.
-    public let size: Int
+    package let size: Int
     /// The finished modules, function patterns included.
     let matrix: QRMatrix
 
@@ -28,7 +28,7 @@ public struct QRCode: Sendable, Hashable {
     ///   - mask: A mask pattern 0...7 to force; nil picks the lowest-penalty one.
     /// - Throws: ``QRCodeError`` `dataTooLong` when the text needs more than version 40 holds,
     ///   `invalidOption` for a version or mask outside its range.
-    public init(
+    package init(
         encoding text: String,
         errorCorrection: QRErrorCorrection = .medium,
         minimumVersion: Int = 1,
@@ -67,7 +67,7 @@ public struct QRCode: Sendable, Hashable {
     }
 
     /// Whether the module at column `x`, row `y` (both from the top-left, 0-based) is dark.
-    public subscript(x: Int, y: Int) -> Bool {
+    package subscript(x: Int, y: Int) -> Bool {
         matrix[x, y]
     }
 

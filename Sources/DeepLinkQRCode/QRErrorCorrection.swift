@@ -2,7 +2,7 @@
 ///
 /// Higher levels survive more damage (a logo printed over the code, a scuffed poster) at the
 /// cost of a larger symbol for the same text.
-public enum QRErrorCorrection: String, Sendable, Hashable, CaseIterable, Codable {
+package enum QRErrorCorrection: String, Sendable, Hashable, CaseIterable, Codable {
     /// Recovers about 7% of the codewords.
     case low = "L"
     /// Recovers about 15% of the codewords: the usual choice for screens and print.

@@ -1,3 +1,4 @@
+import DeepLinkService
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -20,7 +21,7 @@ import ServiceLifecycle
 ///   for an `apps` section that cannot produce association files, or a build error when the
 ///   router cannot be built from the config; ``LinkServerError`` for a `clientAddressHeader`
 ///   that is not a header name.
-public func buildApplication(
+package func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
 ) throws -> some ApplicationProtocol {
     let setup = try DeepLinkSetup(configuration: configuration)

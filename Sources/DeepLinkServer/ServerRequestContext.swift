@@ -1,25 +1,26 @@
+import DeepLinkService
 import Hummingbird
 import Logging
 import NIOCore
 
 /// The request context of the link server: the client's address, for per-address limits
 /// (never stored), the API key that authenticated the request, and the dashboard session. `Sendable`.
-public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+package struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's per-request storage.
-    public var coreContext: CoreRequestContextStorage
+    package var coreContext: CoreRequestContextStorage
     /// The connected client's address; `nil` in in-process tests.
-    public let remoteAddress: SocketAddress?
+    package let remoteAddress: SocketAddress?
     /// The id of the API key that authenticated the request, once the auth middleware ran.
-    public var apiKeyID: String?
+    package var apiKeyID: String?
     /// The dashboard session of a signed-in request to `/dashboard`, once its middleware ran.
-    public var dashboardSession: DashboardSession?
+    package var dashboardSession: DashboardSession?
     /// The posted form of a signed-in dashboard request, read once by its middleware (a request's
     /// body can be iterated only once); empty for requests that post nothing.
-    public var dashboardForm: [String: String] = [:]
+    package var dashboardForm: [String: String] = [:]
 
     /// Creates the context for a connection.
     /// - Parameter source: The connection.
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
     }

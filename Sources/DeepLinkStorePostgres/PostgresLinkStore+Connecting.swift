@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import Foundation
 import Logging
 import NIOCore

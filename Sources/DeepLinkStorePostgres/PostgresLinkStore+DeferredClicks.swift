@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import Foundation
 import PostgresNIO
 
@@ -11,7 +11,7 @@ extension PostgresLinkStore: LimitingDeferredClickStorage {
     /// analysed and planned anew each time: a third of its work under the soak's store hop. Here
     /// each column of the batch is one array parameter, unpacked by `unnest`, so the text never
     /// changes and PostgreSQL only binds and executes it.
-    public func insert(_ clicks: [DeferredClick]) async throws(StoreError) {
+    package func insert(_ clicks: [DeferredClick]) async throws(StoreError) {
         _ = try await write(clicks, clients: Array(repeating: nil, count: clicks.count), limit: nil, now: Date())
     }
 
@@ -19,7 +19,7 @@ extension PostgresLinkStore: LimitingDeferredClickStorage {
     /// that ``insert(_:)`` runs; see ``LimitingDeferredClickStorage``. The store hop so costs one
     /// statement, where a shared limit taken before the write cost a second one, and a fifth of
     /// the server's time at 256 connections.
-    public func insert(
+    package func insert(
         _ clicks: [DeferredClick], clients: [String?], limit: ClickRateLimit, now: Date
     ) async throws(StoreError) -> [Bool] {
         try await write(clicks, clients: clients, limit: limit, now: now)

@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import Logging
 import PostgresNIO
 
@@ -19,7 +19,7 @@ extension PostgresLinkStore: LinkChangeFeed {
     }
 
     /// Announces a change with `pg_notify`; see ``LinkChangeFeed``.
-    public func announceLinkChange(code: String) async throws(StoreError) {
+    package func announceLinkChange(code: String) async throws(StoreError) {
         let payload = announcement(code: code)
         try await run("announce a link change") { [logger] connection in
             _ = try await connection.query("SELECT pg_notify(\(Self.linkChangesChannel), \(payload))", logger: logger).collect()
@@ -28,7 +28,7 @@ extension PostgresLinkStore: LinkChangeFeed {
 
     /// Follows announcements with `LISTEN` on a connection of its own, outside the pool, connecting
     /// again a second after a failure; see ``LinkChangeFeed``.
-    public func followLinkChanges(_ changed: @escaping @Sendable (LinkChange) -> Void) async {
+    package func followLinkChanges(_ changed: @escaping @Sendable (LinkChange) -> Void) async {
         var failures = 0
         while !Task.isCancelled {
             do {

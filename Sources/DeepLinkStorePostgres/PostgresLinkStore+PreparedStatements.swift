@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import PostgresNIO
 
 extension PostgresLinkStore {
@@ -8,7 +8,7 @@ extension PostgresLinkStore {
     /// statement, PostgreSQL parsed, analysed and planned it again each time, which was half of
     /// its work under the random-code benchmark of issue 15; prepared, it is planned generically
     /// after a few runs and then only bound and executed.
-    public func link(code: String) async throws(StoreError) -> Link? {
+    package func link(code: String) async throws(StoreError) -> Link? {
         let rows = try await run("read link") { [logger] connection in try await Self.linkRows(code: code, on: connection, logger: logger) }
         return try rows.first.map(Link.init(row:))
     }

@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import Foundation
 import PostgresNIO
 
@@ -10,7 +10,7 @@ extension PostgresLinkStore: RateLimitStorage {
     /// ``RateLimitStorage``. A limit shared by servers is taken from on every request it guards,
     /// as often as the store hop records a click; sent with a row of placeholders per client, its
     /// text changed with every batch's size and PostgreSQL planned it anew each time.
-    public func takeTokens(
+    package func takeTokens(
         _ wanted: [String: Int], scope: String, perMinute: Int, now: Date
     ) async throws(StoreError) -> [String: RateLimitGrant] {
         let takes = RateLimitTakes(wanted, perMinute: perMinute, now: now)

@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import Foundation
 import Logging
 import NIOCore
@@ -11,11 +11,11 @@ import PostgresNIO
 /// version once. While the database is out, operations fail within the connection wait with
 /// ``StoreError`` code `unavailable`, and the store uses the database again within a quarter of a
 /// second of its return (see ``PostgresPool``). `Sendable`.
-public final class PostgresLinkStore: SQLLinkStore {
+package final class PostgresLinkStore: SQLLinkStore {
     /// `"C"`: the database's default collation may not order by bytes.
-    public static let byteOrder = #""C""#
+    package static let byteOrder = #""C""#
     /// PostgreSQL's `LIKE` minds case, so columns are lowercased first.
-    public static let lowercasesBeforeLike = true
+    package static let lowercasesBeforeLike = true
 
     private let pool: PostgresPool
     let logger: Logger
@@ -56,7 +56,7 @@ public final class PostgresLinkStore: SQLLinkStore {
     /// - Throws: ``StoreError`` for a bad URL, a server that cannot be used (`unreachable`,
     ///   `access-denied`, `missing-database`, `tls-required`, `tls-failed`, each naming the host and port) or a
     ///   failed migration, or what `body` throws.
-    public static func withStore<Result: Sendable>(
+    package static func withStore<Result: Sendable>(
         url: String, connectTimeout: Duration = .seconds(5), connectionWait: Duration = .seconds(1), migrating: Bool = true,
         logger: Logger,
         _ body: @Sendable (PostgresLinkStore) async throws -> Result
@@ -82,7 +82,7 @@ public final class PostgresLinkStore: SQLLinkStore {
 
     /// The newest migration applied to the database, `0` when it has no tables yet.
     /// - Throws: ``StoreError`` when the database cannot be read.
-    public func appliedSchemaVersion() async throws(StoreError) -> Int {
+    package func appliedSchemaVersion() async throws(StoreError) -> Int {
         try await run("read the schema version") { [logger] connection in
             let present = try await Self.rows(
                 of: connection.query("SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE 1 END AS present", logger: logger))
@@ -127,7 +127,7 @@ public final class PostgresLinkStore: SQLLinkStore {
     }
 
     /// Creates or upgrades the tables; see ``LinkStore/migrate()``.
-    public func migrate() async throws(StoreError) {
+    package func migrate() async throws(StoreError) {
         try await run("migrate") { [logger, schema] connection in
             try await connection.withTransaction(logger: logger) { connection in
                 // One lock per schema: servers sharing a schema apply each version once, while
@@ -145,12 +145,12 @@ public final class PostgresLinkStore: SQLLinkStore {
     }
 
     /// Runs `SELECT 1`.
-    public func checkHealth() async throws(StoreError) {
+    package func checkHealth() async throws(StoreError) {
         try await run("answer a health check") { [logger] connection in _ = try await Self.rows(of: connection.query("SELECT 1", logger: logger)) }
     }
 
     /// Runs a query on a pooled connection; see ``SQLLinkStore/run(_:)``.
-    public func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
+    package func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
         let rows = try await run(query.action, duplicateMessage: query.duplicateMessage) { [logger] connection in
             try await Self.rows(of: connection.query(Self.postgresQuery(query), logger: logger))
         }
@@ -162,7 +162,7 @@ public final class PostgresLinkStore: SQLLinkStore {
     /// query, its placeholders renumbered after the ones before it. All of them see the database
     /// as it was when the statement began, which writes to different tables, as these are, do not
     /// notice.
-    public func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError) {
+    package func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError) {
         guard let last = queries.last else { return }
         guard queries.count > 1 else { return try await run(last) }
         var sql = ""

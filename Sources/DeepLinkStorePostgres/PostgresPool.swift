@@ -1,4 +1,4 @@
-import DeepLinkServer
+import DeepLinkService
 import Logging
 import PostgresNIO
 import Synchronization

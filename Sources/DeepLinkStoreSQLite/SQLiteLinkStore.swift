@@ -1,5 +1,5 @@
 import DeepLinkCore
-import DeepLinkServer
+import DeepLinkService
 import Foundation
 import Logging
 import NIOCore
@@ -15,11 +15,11 @@ import Synchronization
 /// meanwhile. A fourth connection copies the write-ahead log back into the file every half
 /// second (a passive checkpoint, which waits for nobody), so the writer does not do it inside
 /// a commit and hold up the requests waiting on that commit. `Sendable`.
-public final class SQLiteLinkStore: SQLLinkStore {
+package final class SQLiteLinkStore: SQLLinkStore {
     /// `BINARY`: SQLite compares text byte by byte by default.
-    public static let byteOrder = "BINARY"
+    package static let byteOrder = "BINARY"
     /// SQLite's `LIKE` ignores ASCII case already.
-    public static let lowercasesBeforeLike = false
+    package static let lowercasesBeforeLike = false
 
     /// How many connections only read, beside the one that writes.
     static let readerCount = 2
@@ -81,7 +81,7 @@ public final class SQLiteLinkStore: SQLLinkStore {
     /// - Throws: ``StoreError`` naming the file: `not-a-database` for a file that holds something
     ///   else, `cannot-create` for a file or folder that cannot be created or written,
     ///   `unavailable` when it cannot be migrated.
-    public static func open(path: String?, logger: Logger) async throws(StoreError) -> SQLiteLinkStore {
+    package static func open(path: String?, logger: Logger) async throws(StoreError) -> SQLiteLinkStore {
         guard let path else {
             let store = try await connect(storage: .memory, describedAs: ":memory:", logger: logger)
             try await store.closing { () async throws(StoreError) in try await store.migrate() }
@@ -129,7 +129,7 @@ public final class SQLiteLinkStore: SQLLinkStore {
     ///   - logger: The logger for the connection.
     /// - Returns: The store, or `nil` when there is no file at `path`.
     /// - Throws: ``StoreError`` with code `not-a-database` for a file that holds something else.
-    public static func openExisting(path: String, logger: Logger) async throws(StoreError) -> SQLiteLinkStore? {
+    package static func openExisting(path: String, logger: Logger) async throws(StoreError) -> SQLiteLinkStore? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let store = try await connect(storage: .file(path: path), describedAs: path, logger: logger)
         try await store.closing { () async throws(StoreError) in
@@ -141,7 +141,7 @@ public final class SQLiteLinkStore: SQLLinkStore {
 
     /// The newest migration applied to the database, `0` when it has no tables yet.
     /// - Throws: ``StoreError`` when the database cannot be read.
-    public func appliedSchemaVersion() async throws(StoreError) -> Int {
+    package func appliedSchemaVersion() async throws(StoreError) -> Int {
         try await run("read the schema version") { connection in
             let present = try await connection.query("SELECT COUNT(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
             guard present.first?.column("present")?.integer == 1 else { return 0 }
@@ -238,14 +238,14 @@ public final class SQLiteLinkStore: SQLLinkStore {
     }
 
     /// Closes the connections; the store cannot be used afterwards.
-    public func close() async {
+    package func close() async {
         await checkpoints?.stop()
         for reader in readers { try? await reader.close() }
         try? await connection.close()
     }
 
     /// Creates or upgrades the tables; see ``LinkStore/migrate()``.
-    public func migrate() async throws(StoreError) {
+    package func migrate() async throws(StoreError) {
         try await run("migrate") { connection in
             _ = try await connection.query("BEGIN IMMEDIATE")
             do {
@@ -259,13 +259,13 @@ public final class SQLiteLinkStore: SQLLinkStore {
     }
 
     /// Runs `SELECT 1`.
-    public func checkHealth() async throws(StoreError) {
+    package func checkHealth() async throws(StoreError) {
         try await run("answer a health check") { _ = try await $0.query("SELECT 1") }
     }
 
     /// Runs a query, a `SELECT` on a reading connection (in turn) and anything else on the
     /// writing one; see ``SQLLinkStore/run(_:)``.
-    public func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
+    package func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result {
         var connection = self.connection
         if !readers.isEmpty, query.sql.hasPrefix("SELECT ") {
             connection = readers[readsRun.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]

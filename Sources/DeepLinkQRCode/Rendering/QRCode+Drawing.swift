@@ -1,11 +1,11 @@
 extension QRCode {
     /// The largest image side, in pixels, that ``svg(moduleSize:margin:title:)`` and
     /// ``png(moduleSize:margin:)`` draw: a print-ready version 40 code at 40 pixels per module.
-    public static let maximumImageSide = 8_000
+    package static let maximumImageSide = 8_000
     /// The module sizes, in pixels, that ``svg(moduleSize:margin:title:)`` and ``png(moduleSize:margin:)`` draw.
-    public static let moduleSizes = 1...100
+    package static let moduleSizes = 1...100
     /// The quiet zones, in modules, that they draw; scanners expect at least 4.
-    public static let margins = 0...40
+    package static let margins = 0...40
 
     /// Checks drawing options and returns the image side in pixels.
     func imageSide(moduleSize: Int, margin: Int) throws(QRCodeError) -> Int {

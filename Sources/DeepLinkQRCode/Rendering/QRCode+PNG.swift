@@ -9,7 +9,7 @@ extension QRCode {
     ///   - margin: The quiet zone in modules, 0...40; scanners expect at least 4.
     /// - Throws: ``QRCodeError`` `invalidOption` for sizes out of range, `imageEncodingFailed` when
     ///   zlib cannot allocate its state.
-    public func png(moduleSize: Int = 8, margin: Int = 4) throws(QRCodeError) -> [UInt8] {
+    package func png(moduleSize: Int = 8, margin: Int = 4) throws(QRCodeError) -> [UInt8] {
         let side = try imageSide(moduleSize: moduleSize, margin: margin)
         let rowBytes = (side + 7) / 8
         var pixels = ByteBuffer()

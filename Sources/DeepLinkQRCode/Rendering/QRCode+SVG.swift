@@ -6,7 +6,7 @@ extension QRCode {
     ///   - margin: The quiet zone in modules, 0...40; scanners expect at least 4.
     ///   - title: Text for the image's `<title>` (what screen readers announce), escaped.
     /// - Throws: ``QRCodeError`` `invalidOption` for sizes out of range.
-    public func svg(moduleSize: Int = 8, margin: Int = 4, title: String? = nil) throws(QRCodeError) -> String {
+    package func svg(moduleSize: Int = 8, margin: Int = 4, title: String? = nil) throws(QRCodeError) -> String {
         let side = try imageSide(moduleSize: moduleSize, margin: margin)
         let viewBox = size + 2 * margin
         var path = ""

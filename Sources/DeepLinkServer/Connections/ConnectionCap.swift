@@ -1,3 +1,4 @@
+import DeepLinkService
 import NIOCore
 import NIOHTTPTypes
 import Synchronization

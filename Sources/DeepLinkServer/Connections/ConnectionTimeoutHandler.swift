@@ -1,3 +1,4 @@
+import DeepLinkService
 import Logging
 import NIOCore
 import NIOHTTPTypes

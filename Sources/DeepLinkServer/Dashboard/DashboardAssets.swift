@@ -1,3 +1,5 @@
+import DeepLinkService
+
 /// The dashboard's stylesheet and its one script, served from `/dashboard/assets/`. No
 /// third-party assets. Colours keep WCAG AA contrast (4.5:1 for text) on their backgrounds;
 /// focus is always visible; below 720 px, tables become one card per row.

@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkCore
 
 /// Draws the clicks-per-day bar chart as SVG on the server, so it shows without JavaScript. It

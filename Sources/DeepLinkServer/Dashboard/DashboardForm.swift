@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkCore
 import Foundation
 import Hummingbird

@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkAssociation
 import DeepLinkCore
 import Foundation

@@ -1,3 +1,5 @@
+import DeepLinkService
+
 /// The dashboard's Mustache templates. `{{name}}` escapes HTML, so every value from a link, a
 /// key or a form is safe in text and quoted attributes; only the page body (rendered from these
 /// templates) and the server-drawn SVG chart go in unescaped. No inline script or style: the

@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkCore
 import HTTPTypes
 import Hummingbird
@@ -5,7 +6,7 @@ import NIOCore
 
 extension LinkServerError: HTTPResponseError {
     /// The HTTP status for the code.
-    public var status: HTTPResponse.Status {
+    package var status: HTTPResponse.Status {
         switch code {
         case .invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .invalidBody: .badRequest
         case .codeTaken: .conflict
@@ -19,13 +20,6 @@ extension LinkServerError: HTTPResponseError {
         }
     }
 
-    /// The error as JSON: `{"error": {"code", "message", "field"?}}`.
-    public var json: JSONValue {
-        var error: [String: JSONValue] = ["code": .string(code.description), "message": .string(message)]
-        if let field { error["field"] = .string(field) }
-        return ["error": .object(error)]
-    }
-
     /// Whether the rest of the request's body may still be on its way, unread, so the connection
     /// cannot carry another request and closes after the response.
     var leavesBodyUnread: Bool { code == .payloadTooLarge || code == .invalidBody }
@@ -33,7 +27,7 @@ extension LinkServerError: HTTPResponseError {
     /// The JSON error response, never cached, with `WWW-Authenticate` for 401, `Retry-After` for
     /// 429 and a database that is out,
     /// and `Connection: close` when the body was left unread (413, `invalid-body`).
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         // An error answers this request only: no cache may keep it for the next.
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if leavesBodyUnread { headers[.connection] = "close" }
@@ -42,28 +36,5 @@ extension LinkServerError: HTTPResponseError {
         let response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(json) + "\n")))
         // HEAD gets GET's headers, Content-Length included, and no body.
         return request.method == .head ? response.createHeadResponse() : response
-    }
-}
-
-extension StoreError {
-    /// Seconds a client is asked to wait when the database failed: about how long the server
-    /// takes to notice it is back.
-    static let retryAfterSeconds = 2
-
-    /// The error a client sees: `code-taken` for duplicates, `storage-unavailable` with
-    /// `Retry-After` otherwise, without the database's internals.
-    var serverError: LinkServerError {
-        code == .duplicate
-            ? LinkServerError(code: .codeTaken, message: message, field: "code")
-            : LinkServerError(
-                code: .storageUnavailable, message: "the link database is unavailable; try again in \(Self.retryAfterSeconds) s",
-                retryAfter: Self.retryAfterSeconds)
-    }
-}
-
-extension DeferredLinkClaimRequest.ReadError {
-    /// The error a client sees: `invalid-json` for a body that is not an object, `invalid-field` naming the field otherwise.
-    var serverError: LinkServerError {
-        LinkServerError(code: field == nil ? .invalidJSON : .invalidField, message: message, field: field)
     }
 }

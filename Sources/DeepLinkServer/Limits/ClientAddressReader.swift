@@ -1,3 +1,4 @@
+import DeepLinkService
 import Foundation
 import HTTPTypes
 import Hummingbird

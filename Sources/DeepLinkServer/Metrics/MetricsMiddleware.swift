@@ -1,3 +1,4 @@
+import DeepLinkService
 import Hummingbird
 
 /// Records every request's method, route, status and latency in ``ServerMetrics``.

@@ -1,9 +1,10 @@
+import DeepLinkService
 import Prometheus
 import Synchronization
 
 /// Request counts, latencies and resolved links, in a Prometheus registry of the application's
 /// own, written in the Prometheus text format. Thread-safe and `Sendable`; one instance per application.
-public final class ServerMetrics: Sendable {
+package final class ServerMetrics: Sendable {
     /// The latency histogram's upper bounds.
     static let buckets: [Duration] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5].map { .seconds($0) }
 
@@ -40,7 +41,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Creates empty metrics.
-    public init() {
+    package init() {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
         // Made up front so every platform shows, with 0, before its first resolution.
@@ -78,7 +79,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The metrics in the Prometheus text exposition format 0.0.4.
-    public func prometheusText() -> String {
+    package func prometheusText() -> String {
         registry.emitToString()
     }
 }

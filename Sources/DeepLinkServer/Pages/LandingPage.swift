@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkAppLinks
 
 /// What a landing page can show: the preview, every button and the meta tags. Which buttons a

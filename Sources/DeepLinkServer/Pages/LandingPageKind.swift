@@ -1,3 +1,5 @@
+import DeepLinkService
+
 /// Which of a landing page's buttons a visitor sees: only those that work on their platform.
 /// A `Sendable` value.
 enum LandingPageKind: Sendable, Hashable {

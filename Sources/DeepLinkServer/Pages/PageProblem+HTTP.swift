@@ -1,3 +1,4 @@
+import DeepLinkService
 import HTTPTypes
 
 extension PageProblem {

@@ -1,3 +1,4 @@
+import DeepLinkService
 import Foundation
 
 /// Why a link cannot be opened, as its page tells the visitor in plain words; the technical

@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkAppLinks
 import DeepLinkQRCode
 import Mustache

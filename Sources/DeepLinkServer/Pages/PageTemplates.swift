@@ -1,3 +1,4 @@
+import DeepLinkService
 import Crypto
 import Foundation
 

@@ -1,3 +1,4 @@
+import DeepLinkService
 import Synchronization
 
 /// Rendered landing pages, reused while the link and the click's UTM fields are unchanged:

@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkAppLinks
 import DeepLinkCore
 import Foundation

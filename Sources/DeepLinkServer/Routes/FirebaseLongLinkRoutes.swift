@@ -1,3 +1,4 @@
+import DeepLinkService
 import DeepLinkFirebase
 import Foundation
 import Hummingbird

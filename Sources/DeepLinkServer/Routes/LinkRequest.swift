@@ -1,3 +1,4 @@
+import DeepLinkService
 import Hummingbird
 
 /// A request to open a link, a store hop or a long link, read once: the client's platform from

@@ -1,3 +1,4 @@
+import DeepLinkService
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -98,7 +99,7 @@ struct ResolveRoutes: Sendable {
         let opened = LinkRequest(request)
         let utm = opened.utm(for: link)
         let click = Click(
-            code: link.code, day: Self.day(now), platform: opened.platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
+            code: link.code, day: now.utcDay, platform: opened.platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
             utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
         clicks.add(click)
         context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(opened.platform.rawValue)"])
@@ -144,24 +145,6 @@ struct ResolveRoutes: Sendable {
             host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
         else { return "" }
         return host
-    }
-
-    /// The UTC day of a moment, `YYYY-MM-DD` (the civil-from-days algorithm, proleptic Gregorian).
-    static func day(_ date: Date) -> String {
-        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func padded(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeepLinkAssociation
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 import Foundation
 
 /// `deeplink check`: validates and lints a config.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 
 /// `deeplink links create`: creates a link from options or the admin API's JSON body, checked
 /// as `POST /api/v1/links` checks it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 
 /// `deeplink links delete`: deletes a link and its numbers.
 struct LinksDeleteCommand: ReportingCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 import Foundation
 
 /// `deeplink links list`: one page of the links that match a search, as the dashboard lists them.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 
 /// `deeplink links show`: every field of one link.
 struct LinksShowCommand: ReportingCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 import Foundation
 
 /// `deeplink links stats`: a link's numbers, or every link's, over the last days: the same

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 
 /// `deeplink links update`: changes a link's fields, checked as `PATCH /api/v1/links/{code}` checks them.
 struct LinksUpdateCommand: ReportingCommand {

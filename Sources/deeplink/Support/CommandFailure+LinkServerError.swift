@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkService
 
 extension CommandFailure {
     /// A link or user the link server refuses, as the admin API refuses it:

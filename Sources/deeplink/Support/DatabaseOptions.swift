@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 
 /// `--database` and `--database-connect-timeout`, shared by every command that opens the link
 /// database, which read them through ``ServerSettingLayers`` over the config's `server` section

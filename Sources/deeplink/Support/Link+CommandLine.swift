@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 
 extension Link {
     /// Every field of the link, one per line under the admin API's JSON path (`deepLink`,

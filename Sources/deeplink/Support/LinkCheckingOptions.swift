@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeepLinkServer
+import DeepLinkService
 
 /// `--config` (required), the database options and `--allow-redirect-host`, shared by
 /// `links create` and `links update`: what checks a link as the server does, and where it goes.

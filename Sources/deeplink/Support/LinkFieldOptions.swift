@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 import Foundation
 
 /// A link's fields as options, shared by `links create` and `links update`, which turn them into

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeepLinkServer
+import DeepLinkService
 
 /// `--allow-redirect-host HOST`, shared by `serve` and `import firebase`, which both read the
 /// config's `server.allowedRedirectHosts` too, so that an import accepts exactly the fallback

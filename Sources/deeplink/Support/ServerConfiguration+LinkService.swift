@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 import Logging
 
 extension ServerConfiguration {

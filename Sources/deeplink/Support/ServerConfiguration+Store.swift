@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkService
 import DeepLinkStorePostgres
 import DeepLinkStoreSQLite
 import Logging

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeepLinkServer
+import DeepLinkService
 
 /// The flags of `deeplink serve` that override the config's `server` section: the address, the
 /// link domain, proxies and limits. Each is checked by the code that reads the section.

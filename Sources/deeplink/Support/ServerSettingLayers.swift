@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkService
 import Foundation
 
 /// The link server's settings as every command that opens the database reads them, one layer

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct APIKeyTests {
     @Test func storesOnlyTheHashOfTheToken() {

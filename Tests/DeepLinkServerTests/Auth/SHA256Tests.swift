@@ -2,6 +2,7 @@ import Crypto
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct SHA256Tests {
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkService
 import Foundation
 import HTTPTypes
 import HummingbirdTesting

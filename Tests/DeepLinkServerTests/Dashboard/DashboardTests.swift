@@ -8,6 +8,7 @@ import NIOCore
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// A signed-in browser: the session cookie and the form token of the dashboard's pages.
 struct DashboardBrowser {

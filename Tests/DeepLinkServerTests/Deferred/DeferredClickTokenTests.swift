@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct DeferredClickTokenTests {
     @Test func aTokenIsATimePrefixThen24RandomBytesInBase64URLThatFoundationDecodesBack() throws {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// The group commit of store hops' clicks, against a storage that counts its statements.
 struct DeferredClickWriterTests {

@@ -9,6 +9,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// A tap on a phone without the app, the install, and the first launch: the app's own
 /// `DeferredLinkClaimer` talks to the real server over a socket and the app's router routes the

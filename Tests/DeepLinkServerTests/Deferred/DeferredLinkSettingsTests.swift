@@ -3,6 +3,7 @@ import DeepLinkTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct DeferredLinkSettingsTests {
     func config(_ deferred: String) throws -> DeepLinkConfig {

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// Recording, claiming and purging clicks against each real store, with a clock the test moves.
 struct DeferredLinksTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct NetworkPrefixTests {
     @Test(arguments: [

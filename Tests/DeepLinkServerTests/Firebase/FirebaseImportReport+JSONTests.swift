@@ -1,5 +1,6 @@
 import DeepLinkCore
 @testable import DeepLinkServer
+@testable import DeepLinkService
 import Testing
 
 struct FirebaseImportReportJSONTests {

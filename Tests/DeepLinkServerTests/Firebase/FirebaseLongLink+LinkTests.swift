@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct FirebaseLongLinkLinkTests {
     @Test func writesTheFieldsAsAnAdminAPIBody() throws {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// Which entry of a trusted proxy header is the client, seen through the claim's per-address limit.
 struct ClientAddressReaderTests {

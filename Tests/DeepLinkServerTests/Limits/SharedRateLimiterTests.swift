@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// The per-address limits that servers sharing a database share: the token buckets' statements
 /// on both backends, and ``SharedRateLimiter`` over them.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct RedirectPolicyTests {
     let policy = RedirectPolicy(configHosts: ["shop.example.com"], allowlist: ["*.partner.example"])

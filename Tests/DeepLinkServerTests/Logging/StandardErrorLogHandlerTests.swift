@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkService
 import Logging
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// Landing pages written from compiled shapes are the bytes swift-mustache writes.
 struct CompiledPageTemplateTests {

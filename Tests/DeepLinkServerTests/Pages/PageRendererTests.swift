@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// What each visitor sees on a link's page, in the config's language and branding.
 struct PageRendererTests {

@@ -3,6 +3,7 @@ import DeepLinkTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct PageSettingsTests {
     func config(_ pages: String) throws -> DeepLinkConfig {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct PageStringsTests {
     /// Every text of a language, by name, with the texts made from values given sample ones.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct PageStylesheetTests {
     @Test(arguments: [("#0a66ff", "#ffffff"), ("#1d1d1f", "#ffffff"), ("#ffd60a", "#111114"), ("#ffffff", "#111114")])

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct AndroidIntentURLTests {
     @Test(arguments: ["SHOP://sales/42", "Shop://sales/42", "shop://sales/42"])

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct ClickCounterTests {
     /// Stores counts slowly, as a busy database does.

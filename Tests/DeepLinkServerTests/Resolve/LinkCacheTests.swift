@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct LinkCacheTests {
     static let link = Link(code: "spring", deepLink: "shop://sale", createdAt: Date(), updatedAt: Date())

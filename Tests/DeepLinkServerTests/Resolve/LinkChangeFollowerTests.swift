@@ -3,6 +3,7 @@ import Logging
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// The follower against a feed that replays announcements the test gives it.
 struct LinkChangeFollowerTests {

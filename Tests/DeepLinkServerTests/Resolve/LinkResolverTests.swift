@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// The click token goes where the app looks for it, in a form the app's own reader reads back.
 struct LinkResolverTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct VisitorTests {
     static let macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"

@@ -8,6 +8,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct AssociationRoutesTests {
     static let applePaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// The click → store → install → claim flow through the real routes, on both stores.
 struct DeferredClaimRoutesTests {

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// Firebase Dynamic Links long links on the link host resolve like stored links.
 struct FirebaseLongLinkRoutesTests {

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct LinkAPIRoutesTests {
     static let sale = #"{"code": "spring-sale", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789"}}"#

@@ -8,6 +8,7 @@ import Testing
 import Yams
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// Keeps `openapi.yaml` true: every documented operation exists and answers with a documented
 /// status, and every admin route is documented.

@@ -8,6 +8,7 @@ import Logging
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct OperationsRoutesTests {
     @Test(arguments: StoreBackend.available)

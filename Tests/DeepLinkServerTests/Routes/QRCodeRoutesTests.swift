@@ -9,6 +9,7 @@ import NIOCore
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct QRCodeRoutesTests {
     func create(_ server: ServerHarness) async throws -> String {

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 /// The JSON bodies every endpoint reads, through ``Request/jsonBody(upTo:)``.
 struct RequestJSONTests {

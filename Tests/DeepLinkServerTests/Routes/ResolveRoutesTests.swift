@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct ResolveRoutesTests {
     static let link = #"""
@@ -221,7 +222,7 @@ struct ResolveRoutesTests {
             #expect(stats["byReferrer"] == ["news.example.org": 2, "": 3])
             #expect(stats["byUTMSource"] == ["mail": 4, "sms": 1])
             #expect(stats["byUTMCampaign"] == ["spring": 5])
-            #expect(stats["byDay"] == [["day": .string(ResolveRoutes.day(Date())), "count": 5]])
+            #expect(stats["byDay"] == [["day": .string(Date().utcDay), "count": 5]])
             #expect(stats["series"].map { if case .array(let buckets) = $0 { buckets.count } else { 0 } } == 4, "two iPhones from one referrer share a bucket")
             // Without the series, the same sums come from the link's daily totals.
             var sums = try await server.api(.get, "/api/v1/links/\(code)/stats?series=false").object()
@@ -272,6 +273,6 @@ struct ResolveRoutesTests {
 
     @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31")])
     func namesTheUTCDay(seconds: Double, day: String) {
-        #expect(ResolveRoutes.day(Date(timeIntervalSince1970: seconds)) == day)
+        #expect(Date(timeIntervalSince1970: seconds).utcDay == day)
     }
 }

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct SecurityHeadersMiddlewareTests {
     @Test func pagesCannotBeFramedAndKeepTheirOwnPolicy() async throws {

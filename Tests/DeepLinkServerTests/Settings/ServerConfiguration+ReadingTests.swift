@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct ServerConfigurationReadingTests {
     /// A config in a folder of its own, with the given `server` section.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 
 struct ServerSettingTests {
     @Test func everySettingHasItsOwnKeyFlagAndVariableNamedAfterTheFlag() {

@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkService
 import DeepLinkTesting
 import DeepLinkStoreSQLite
 import Foundation

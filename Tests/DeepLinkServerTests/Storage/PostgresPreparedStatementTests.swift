@@ -6,6 +6,7 @@ import PostgresNIO
 import Testing
 
 @testable import DeepLinkServer
+@testable import DeepLinkService
 @testable import DeepLinkStorePostgres
 
 /// Links are read, deferred clicks written and limits taken with statements each connection

@@ -1,5 +1,6 @@
 // Tests DeepLinkStoreSQLite, here beside the server's shared store suite, which runs against both stores.
 import DeepLinkServer
+import DeepLinkService
 import DeepLinkTesting
 import DeepLinkStoreSQLite
 import Foundation

@@ -1,0 +1,89 @@
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Counts resolutions in memory and adds them to the store in the background, so opening a link
+/// never waits for a database write.
+///
+/// Counts are written every `interval`, before stats are read (``flush()``), and once more on
+/// graceful shutdown; a failed write keeps its counts for the next flush. A crash loses at most
+/// one interval of counts. Several processes sharing a database add up, because each write adds
+/// to the stored count. A `Service` for Hummingbird's service group; `Sendable`.
+package final class ClickCounter: Service, Sendable {
+    /// The buckets written in one ``ClickStorage/record(_:)`` call.
+    static let bucketsPerWrite = 500
+
+    private let store: any ClickStorage
+    private let interval: Duration
+    private let logger: Logger
+    private let pending = Mutex([Click: Int]())
+    /// The latest write: each flush waits for the one before it, so a flush for the stats
+    /// returns only once every count taken before it, even by the timer's flush, is stored.
+    private let lastWrite = Mutex<Task<Void, Never>?>(nil)
+
+    /// Creates a counter.
+    /// - Parameters:
+    ///   - store: Where counts go.
+    ///   - interval: How often to write them.
+    ///   - logger: Where write failures are logged.
+    package init(store: any ClickStorage, interval: Duration, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Counts one resolution.
+    package func add(_ click: Click) {
+        pending.withLock { $0[click, default: 0] += 1 }
+    }
+
+    /// Writes every pending count, after any write already under way.
+    func flush() async {
+        let write = lastWrite.withLock { last in
+            let previous = last
+            let next = Task { [self] in
+                await previous?.value
+                await writePending()
+            }
+            last = next
+            return next
+        }
+        await write.value
+    }
+
+    private func writePending() async {
+        let batch = pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        // A few hundred buckets a call, each call a few statements: a failed call keeps only its
+        // own counts for the next try.
+        let buckets = Array(batch)
+        for start in stride(from: 0, to: buckets.count, by: Self.bucketsPerWrite) {
+            let part = Dictionary(uniqueKeysWithValues: buckets[start..<min(start + Self.bucketsPerWrite, buckets.count)].map { ($0.key, $0.value) })
+            do {
+                try await store.record(part)
+            } catch {
+                logger.error(
+                    "cannot write click counts; keeping them for the next try", metadata: ["buckets": "\(part.count)", "error": "\(error)"])
+                pending.withLock { pending in
+                    for (click, count) in part { pending[click, default: 0] += count }
+                }
+            }
+        }
+    }
+
+    /// Writes counts every interval until graceful shutdown, then once more.
+    package func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: self.interval)
+                guard !Task.isCancelled else { break }
+                await self.flush()
+            }
+        }
+        // The last write runs in a task of its own: this one is cancelled by now, and a
+        // database client that honours cancellation (PostgreSQL's) would refuse the write.
+        await Task { await self.flush() }.value
+    }
+}

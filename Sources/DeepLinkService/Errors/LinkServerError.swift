@@ -1,0 +1,82 @@
+/// A request the link server refuses: a stable code, a message that says what to fix, and the
+/// offending field (a JSON path such as `fallbacks.webURL`) when there is one. A `Sendable` value.
+package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable error code; new codes may be added.
+    package struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable {
+            case invalidJSON = "invalid-json"
+            case invalidField = "invalid-field"
+            case unroutableDeepLink = "unroutable-deep-link"
+            case disallowedURL = "disallowed-url"
+            case codeTaken = "code-taken"
+            case notFound = "not-found"
+            case unauthorized
+            case rateLimited = "rate-limited"
+            case payloadTooLarge = "payload-too-large"
+            case unsupportedMediaType = "unsupported-media-type"
+            case storageUnavailable = "storage-unavailable"
+            case methodNotAllowed = "method-not-allowed"
+            case invalidBody = "invalid-body"
+        }
+
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The body is not JSON, or not a JSON object.
+        package static let invalidJSON = Code(.invalidJSON)
+        /// A field is missing, of the wrong type, or out of range.
+        package static let invalidField = Code(.invalidField)
+        /// The deep link does not reach a route of the config.
+        package static let unroutableDeepLink = Code(.unroutableDeepLink)
+        /// A URL points somewhere the server never redirects to.
+        package static let disallowedURL = Code(.disallowedURL)
+        /// A link with the chosen code exists.
+        package static let codeTaken = Code(.codeTaken)
+        /// No such link.
+        package static let notFound = Code(.notFound)
+        /// No API key, an unknown key, or a revoked key.
+        package static let unauthorized = Code(.unauthorized)
+        /// Too many writes from one key or address.
+        package static let rateLimited = Code(.rateLimited)
+        /// The body is larger than the limit.
+        package static let payloadTooLarge = Code(.payloadTooLarge)
+        /// The body is not `application/json`.
+        package static let unsupportedMediaType = Code(.unsupportedMediaType)
+        /// The database failed.
+        package static let storageUnavailable = Code(.storageUnavailable)
+        /// The path exists, but not for the request's method (HTTP 405, with `Allow`).
+        package static let methodNotAllowed = Code(.methodNotAllowed)
+        /// The body cannot be read: broken chunked framing or a transfer coding the server does not take.
+        package static let invalidBody = Code(.invalidBody)
+
+        /// The code's stable name, e.g. `invalid-field`.
+        package var description: String { value.rawValue }
+    }
+
+    /// The code.
+    package let code: Code
+    /// What is wrong and how to fix it.
+    package let message: String
+    /// The JSON path of the offending field, if any.
+    package let field: String?
+    /// Seconds until a rate-limited client may write again, or until the database may be back.
+    package let retryAfter: Int?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: The code.
+    ///   - message: What to fix.
+    ///   - field: The offending field's JSON path.
+    ///   - retryAfter: Seconds to wait, for `rate-limited` and `storage-unavailable`.
+    package init(code: Code, message: String, field: String? = nil, retryAfter: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+        self.retryAfter = retryAfter
+    }
+
+    /// One line: `[code] field: message`.
+    package var description: String {
+        "[\(code)] " + (field.map { "\($0): " } ?? "") + message
+    }
+}

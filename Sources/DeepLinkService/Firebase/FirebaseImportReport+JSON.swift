@@ -1,0 +1,27 @@
+import DeepLinkCore
+
+extension FirebaseImportReport {
+    /// The counts, every row with its status (`imported`, `already-imported` or `skipped` with the
+    /// error), and what was not read.
+    /// - Parameter ignoredColumns: The export's columns the import did not read, in file order.
+    package func jsonValue(ignoredColumns: [String]) -> JSONValue {
+        let rows = entries.map { entry -> JSONValue in
+            var row: [String: JSONValue] = [
+                "line": .number(Double(entry.line)), "shortLink": .string(entry.shortLink), "code": entry.code.map(JSONValue.string) ?? .null,
+            ]
+            switch entry.outcome {
+            case .imported: row["status"] = "imported"
+            case .alreadyImported: row["status"] = "already-imported"
+            case .skipped(let error):
+                row["status"] = "skipped"
+                row["error"] = error.json.objectValue?["error"]
+            }
+            return .object(row)
+        }
+        return [
+            "dryRun": .bool(dryRun), "imported": .number(Double(importedCount)), "alreadyImported": .number(Double(alreadyImportedCount)),
+            "skipped": .number(Double(skippedCount)), "rows": .array(rows), "ignoredParameters": .array(ignoredParameters.map(JSONValue.string)),
+            "ignoredColumns": .array(ignoredColumns.map(JSONValue.string)),
+        ]
+    }
+}

@@ -1,0 +1,40 @@
+/// What importing a Firebase export did with each row. A `Sendable` value.
+package struct FirebaseImportReport: Sendable, Hashable {
+    /// What happened to one row.
+    package enum Outcome: Sendable, Hashable {
+        /// The link was stored (in a dry run: would be).
+        case imported
+        /// A link with the same code and the same content was already stored.
+        case alreadyImported
+        /// The row was left out. The error's `field` is the Firebase parameter at fault (`afl`,
+        /// `link`); code `code-taken` means the code belongs to a different stored link or to an
+        /// earlier row of the file.
+        case skipped(LinkServerError)
+    }
+
+    /// One row and its outcome.
+    package struct Entry: Sendable, Hashable {
+        /// The 1-based line of the file the row starts on.
+        package let line: Int
+        /// The row's short link.
+        package let shortLink: String
+        /// The code the short link gives, or `nil` when it gives none.
+        package let code: String?
+        /// What happened.
+        package internal(set) var outcome: Outcome
+    }
+
+    /// Every row, in file order.
+    package let entries: [Entry]
+    /// Firebase parameters the rows used that have no effect here (`efr`, `ibi`, …), sorted.
+    package let ignoredParameters: [String]
+    /// Whether the import only reported and wrote nothing.
+    package let dryRun: Bool
+
+    /// How many rows were imported (in a dry run: would be).
+    package var importedCount: Int { entries.count { $0.outcome == .imported } }
+    /// How many rows were already stored with the same content.
+    package var alreadyImportedCount: Int { entries.count { $0.outcome == .alreadyImported } }
+    /// How many rows were left out.
+    package var skippedCount: Int { entries.count - importedCount - alreadyImportedCount }
+}

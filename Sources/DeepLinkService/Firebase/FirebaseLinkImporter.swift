@@ -1,0 +1,220 @@
+import DeepLinkCore
+import DeepLinkFirebase
+import Foundation
+
+/// Turns the rows of a Firebase Dynamic Links export into links, so that each short path keeps
+/// resolving to the same destination on this server. `Sendable`.
+///
+/// A row's code is its short link's path without the leading `/` (and without the path prefix,
+/// for custom domains that put links under one): `https://shop.page.link/summer` gives `summer`.
+/// Its fields come from the long link or the parameter columns, read by ``FirebaseLongLink``, and
+/// pass exactly the checks of the admin API: the deep link must route through the config and
+/// fallbacks must be on hosts the server redirects to; `apn`, `ibi` and `isi` must name the
+/// config's apps, as Firebase only accepted apps registered in the project.
+///
+/// Importing never changes a stored link, so it can run again: a row whose code is stored with
+/// the same content is reported as already imported, one whose code is stored with other content
+/// is skipped, and of several rows with one code the first that passes its checks is taken.
+package struct FirebaseLinkImporter: Sendable {
+    /// Fields compared to tell an imported link from another one, by the Firebase parameter that
+    /// sets them.
+    private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] =
+        FirebaseLongLink.fieldParameters.map { parameter, field in (parameter, { @Sendable in $0.value(ofField: field) }) } + [
+            ("campaign", { @Sendable in $0.campaign }),
+            ("expiresAt", { @Sendable in $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
+        ]
+
+    private let editor: LinkEditor
+    /// The path before the code, from `/` to `/`: `/` or `/links/`.
+    private let pathPrefix: String
+
+    /// An importer for a server's configuration: its config's routes and hosts and its redirect allowlist.
+    /// - Parameters:
+    ///   - configuration: The server's configuration; only the config and the allowlist are used.
+    ///   - pathPrefix: The path custom-domain short links put before the code, such as `/links`;
+    ///     `/` for none.
+    /// - Throws: `ConfigError` for a bad `deferred` section or when the config's router cannot be built.
+    package init(configuration: ServerConfiguration, pathPrefix: String = "/") throws {
+        editor = LinkEditor(setup: try DeepLinkSetup(configuration: configuration))
+        let trimmed = pathPrefix.split(separator: "/").joined(separator: "/")
+        self.pathPrefix = trimmed.isEmpty ? "/" : "/\(trimmed)/"
+    }
+
+    /// The code a short link gives: its path after the prefix.
+    /// - Parameter shortLink: The short link, with or without `https://`.
+    /// - Throws: ``LinkServerError`` without a field when the row has no short link, the path does
+    ///   not start with the prefix, or what follows is not a valid code.
+    package func code(for shortLink: String) throws(LinkServerError) -> String {
+        guard !shortLink.isEmpty else {
+            throw LinkServerError(code: .invalidField, message: "the row has no short link")
+        }
+        let url = shortLink.contains("://") ? shortLink : "https://" + shortLink
+        guard let components = URLComponents(string: url), components.host?.isEmpty == false else {
+            throw LinkServerError(code: .invalidField, message: "the short link \(shortLink) is not a URL")
+        }
+        let path = components.path
+        guard path.hasPrefix(pathPrefix) else {
+            throw LinkServerError(code: .invalidField, message: "the path \(path) does not start with the path prefix \(pathPrefix)")
+        }
+        let code = String(path.dropFirst(pathPrefix.count))
+        do {
+            try ShortCode.validate(code)
+        } catch {
+            let hint = code.contains("/") ? "; if the domain put its links under a path, give that path as the prefix" : ""
+            throw LinkServerError(code: error.code, message: "the path \(path) is not a usable code: \(error.message)\(hint)")
+        }
+        return code
+    }
+
+    /// A row's Firebase parameters: the long link's, with the parameter columns added.
+    /// - Parameter row: The row.
+    /// - Throws: ``LinkServerError`` naming the parameter: the long link cannot be read, a column
+    ///   disagrees with the long link about a parameter that sets a link field,
+    ///   ``FirebaseLongLink/init(query:)`` refuses the parameters, or `apn`, `ibi` or `isi` names an
+    ///   app that is not in the config's `apps` section.
+    package func longLink(for row: FirebaseExportRow) throws(LinkServerError) -> FirebaseLongLink {
+        var query: [URLQueryItem] = []
+        if let url = row.longLink {
+            do throws(FirebaseLinkError) { query = try FirebaseLongLink.queryItems(in: url) } catch { throw LinkServerError(error) }
+        }
+        for (parameter, value) in row.parameters.sorted(by: { $0.key < $1.key }) {
+            guard let given = query.first(where: { $0.name == parameter }) else {
+                query.append(URLQueryItem(name: parameter, value: value))
+                continue
+            }
+            let setsField = FirebaseLongLink.fieldParameters.contains { $0.parameter == parameter }
+            guard !setsField || given.value ?? "" == value else {
+                throw LinkServerError(
+                    code: .invalidField, message: "the \(parameter) column says \(value) but the long link says \(given.value ?? "")",
+                    field: parameter)
+            }
+        }
+        let longLink: FirebaseLongLink
+        do throws(FirebaseLinkError) { longLink = try FirebaseLongLink(query: query) } catch { throw LinkServerError(error) }
+        try editor.setup.checkApps(in: query)
+        return longLink
+    }
+
+    /// The link a row describes, checked as the admin API checks a new link.
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - now: The creation time.
+    /// - Throws: ``LinkServerError``; its `field` is the Firebase parameter at fault (`afl`, `link`),
+    ///   or `nil` when the short link is.
+    package func link(for row: FirebaseExportRow, now: Date) throws(LinkServerError) -> Link {
+        try link(code: code(for: row.shortLink), longLink: longLink(for: row), now: now)
+    }
+
+    private func link(code: String, longLink: FirebaseLongLink, now: Date) throws(LinkServerError) -> Link {
+        do {
+            return try editor.create(from: longLink.body(code: code), now: now)
+        } catch {
+            throw LinkServerError(code: error.code, message: error.message, field: error.field.map(FirebaseLongLink.parameter(for:)))
+        }
+    }
+
+    /// How many rows are looked up and written together: one `SELECT` for their codes and one
+    /// `INSERT` for the new ones.
+    package static let batchSize = 500
+
+    /// Imports rows into a store, never changing a stored link.
+    /// - Parameters:
+    ///   - rows: The rows, in file order; read one at a time, so a sequence that reads them from
+    ///     the file as it goes (``FirebaseLinkExport/RowReader``) keeps only a batch in memory.
+    ///   - store: The link store.
+    ///   - dryRun: Whether to only report, reading the store but writing nothing.
+    ///   - now: The creation time of new links.
+    /// - Returns: Every row's outcome.
+    /// - Throws: ``StoreError`` when the store fails; the links stored before stay (whole batches
+    ///   of ``batchSize``), and running the import again is safe.
+    package func importLinks(
+        _ rows: some Sequence<FirebaseExportRow>, into store: any LinkStorage, dryRun: Bool = false, now: Date = Date()
+    ) async throws(StoreError) -> FirebaseImportReport {
+        var entries: [FirebaseImportReport.Entry] = []
+        var ignoredParameters: Set<String> = []
+        var firstLines: [String: Int] = [:]
+        // Rows that passed their checks, by their place in `entries`, waiting to be written.
+        var batch: [(entry: Int, link: Link)] = []
+        for row in rows {
+            var code: String?
+            let link: Link
+            do throws(LinkServerError) {
+                let rowCode = try self.code(for: row.shortLink)
+                code = rowCode
+                if let first = firstLines[rowCode] {
+                    throw LinkServerError(
+                        code: .codeTaken, message: "line \(first) has the same code; the first usable row with a code is imported")
+                }
+                let longLink = try longLink(for: row)
+                ignoredParameters.formUnion(longLink.ignoredParameters)
+                link = try self.link(code: rowCode, longLink: longLink, now: now)
+                // Only a row that passed its checks takes the code, so a later good row is not lost to a bad one.
+                firstLines[rowCode] = row.line
+            } catch {
+                entries.append(.init(line: row.line, shortLink: row.shortLink, code: code, outcome: .skipped(error)))
+                continue
+            }
+            batch.append((entries.count, link))
+            entries.append(.init(line: row.line, shortLink: row.shortLink, code: link.code, outcome: .imported))
+            if batch.count == Self.batchSize {
+                try await place(batch, in: store, dryRun: dryRun, entries: &entries)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        try await place(batch, in: store, dryRun: dryRun, entries: &entries)
+        return FirebaseImportReport(entries: entries, ignoredParameters: ignoredParameters.sorted(), dryRun: dryRun)
+    }
+
+    /// Stores a batch of links whose codes are free, and records what happened to each: one
+    /// lookup of all their codes, then one insert of the new ones.
+    private func place(
+        _ batch: [(entry: Int, link: Link)], in store: any LinkStorage, dryRun: Bool, entries: inout [FirebaseImportReport.Entry]
+    ) async throws(StoreError) {
+        guard !batch.isEmpty else { return }
+        let stored = Dictionary(try await store.links(codes: batch.map(\.link.code)).map { ($0.code, $0) }) { first, _ in first }
+        var fresh: [(entry: Int, link: Link)] = []
+        for (entry, link) in batch {
+            if let existing = stored[link.code] {
+                entries[entry].outcome = Self.compare(link, with: existing)
+            } else {
+                fresh.append((entry, link))
+            }
+        }
+        guard !dryRun, !fresh.isEmpty else { return }
+        do throws(StoreError) {
+            try await store.insert(fresh.map(\.link))
+        } catch where error.code == .duplicate {
+            // Another writer took a code since the lookup: each link on its own says which.
+            for (entry, link) in fresh {
+                entries[entry].outcome = try await place(link, in: store, dryRun: dryRun)
+            }
+        }
+    }
+
+    /// Stores a link unless its code is taken, and says which it was.
+    private func place(_ link: Link, in store: any LinkStorage, dryRun: Bool) async throws(StoreError) -> FirebaseImportReport.Outcome {
+        if let stored = try await store.link(code: link.code) { return Self.compare(link, with: stored) }
+        guard !dryRun else { return .imported }
+        do throws(StoreError) {
+            try await store.insert(link)
+            return .imported
+        } catch where error.code == .duplicate {
+            // Another writer took the code since the lookup.
+            guard let stored = try await store.link(code: link.code) else { throw error }
+            return Self.compare(link, with: stored)
+        }
+    }
+
+    /// Already imported when the stored link has the same content, a conflict otherwise.
+    private static func compare(_ link: Link, with stored: Link) -> FirebaseImportReport.Outcome {
+        var candidate = link
+        candidate.createdAt = stored.createdAt
+        candidate.updatedAt = stored.updatedAt
+        guard candidate != stored else { return .alreadyImported }
+        let differing = comparedFields.filter { $0.value(link) != $0.value(stored) }.map(\.parameter)
+        let what = differing.isEmpty ? "" : " (\(differing.joined(separator: ", ")) differ)"
+        return .skipped(
+            LinkServerError(
+                code: .codeTaken, message: "the server already has a different link with the code \(link.code)\(what); it is kept"))
+    }
+}

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// Token buckets per client: each holds up to `perMinute` writes and refills continuously.
+/// In memory, per process; thread-safe and `Sendable`. Servers sharing a database share their
+/// limits through ``SharedRateLimiter`` instead.
+package final class RateLimiter: RequestLimiter {
+    private struct Bucket {
+        var tokens: Double
+        var updated: ContinuousClock.Instant
+    }
+
+    private let perMinute: Int
+    private let buckets = Mutex([String: Bucket]())
+    /// Past this many clients, full buckets are dropped.
+    private let pruneThreshold = 10_000
+
+    /// Creates a limiter.
+    /// - Parameter perMinute: The writes each client may make per minute, and the burst.
+    package init(perMinute: Int) {
+        self.perMinute = perMinute
+    }
+
+    /// Takes a token for a client, now; see ``RequestLimiter``.
+    package func take(_ client: String) -> Int? {
+        take(client, at: .now)
+    }
+
+    /// Takes a token for a client at a moment.
+    /// - Parameters:
+    ///   - client: The client's key.
+    ///   - now: The moment.
+    /// - Returns: `nil` when allowed, or the seconds until a token is available.
+    func take(_ client: String, at now: ContinuousClock.Instant) -> Int? {
+        let capacity = Double(perMinute)
+        let perSecond = capacity / 60
+        return buckets.withLock { buckets in
+            var bucket = buckets[client] ?? Bucket(tokens: capacity, updated: now)
+            bucket.tokens = min(capacity, bucket.tokens + (now - bucket.updated).inSeconds * perSecond)
+            bucket.updated = now
+            defer {
+                buckets[client] = bucket
+                if buckets.count > pruneThreshold {
+                    buckets = buckets.filter { $0.value.tokens + (now - $0.value.updated).inSeconds * perSecond < capacity }
+                }
+            }
+            guard bucket.tokens >= 1 else {
+                return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
+            }
+            bucket.tokens -= 1
+            return nil
+        }
+    }
+
+    /// Returns a token taken for something that turned out not to count; see ``RequestLimiter``.
+    package func giveBack(_ client: String) {
+        let capacity = Double(perMinute)
+        buckets.withLock { buckets in
+            guard var bucket = buckets[client] else { return }
+            bucket.tokens = min(capacity, bucket.tokens + 1)
+            buckets[client] = bucket
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, with its fraction.
+    var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

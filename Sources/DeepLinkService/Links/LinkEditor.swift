@@ -1,0 +1,261 @@
+import DeepLinkAssociation
+import DeepLinkCore
+import Foundation
+
+/// Turns admin API request bodies into links, checking every field: the deep link must reach a
+/// route of the config directly (not after trimming path segments), redirect URLs must pass the ``RedirectPolicy``, and every other field has
+/// a type, a length and a format. `Sendable`.
+///
+/// A body is a JSON object with `code`, `deepLink`, `fallbacks` (`appStoreID`, `playPackage`,
+/// `webURL`, `iosURL`, `androidURL`), `preview` (`title`, `description`, `imageURL`), `utm` (`source`, `medium`,
+/// `campaign`, `term`, `content`), `campaign` and `expiresAt` (RFC 3339). In an update, a field
+/// that is absent stays, and `null` clears it.
+package struct LinkEditor: Sendable {
+    private static let groups: [String: Set<String>] = [
+        "fallbacks": ["appStoreID", "playPackage", "webURL", "iosURL", "androidURL"],
+        "preview": ["title", "description", "imageURL"],
+        "utm": ["source", "medium", "campaign", "term", "content"],
+    ]
+    private static let topLevel: Set<String> = ["code", "deepLink", "campaign", "expiresAt"]
+
+    /// The config, read once: its router, redirect policy, default Android package and App Store ID.
+    package let setup: DeepLinkSetup
+
+    /// Creates an editor over the config.
+    /// - Parameter setup: The config, read once.
+    package init(setup: DeepLinkSetup) {
+        self.setup = setup
+    }
+
+    /// A new link from a create request.
+    /// - Throws: ``LinkServerError`` naming the first bad field.
+    package func create(from body: JSONValue, now: Date) throws(LinkServerError) -> Link {
+        let fields = try Self.flatten(body)
+        switch fields["deepLink"] {
+        case .string?: break
+        case nil, .null?:
+            throw LinkServerError(code: .invalidField, message: "deepLink is required: the in-app URL the link opens", field: "deepLink")
+        case let other?:
+            throw LinkServerError(
+                code: .invalidField, message: "deepLink must be a string, the in-app URL the link opens, not \(other.kindDescription)",
+                field: "deepLink")
+        }
+        let code: String
+        switch fields["code"] {
+        case .string(let chosen)?:
+            try ShortCode.validate(chosen)
+            code = chosen
+        case nil, .null?: code = ShortCode.generate()
+        default: throw LinkServerError(code: .invalidField, message: "code must be a string", field: "code")
+        }
+        var link = Link(code: code, deepLink: "", createdAt: now.roundedToSeconds, updatedAt: now.roundedToSeconds)
+        try apply(fields.filter { $0.key != "code" }, to: &link, now: now)
+        if fields["fallbacks.playPackage"] == nil { link.playPackage = setup.defaultPlayPackage }
+        if fields["fallbacks.appStoreID"] == nil { link.appStoreID = setup.defaultAppStoreID }
+        if fields["fallbacks.webURL"] == nil, let url = URL(string: link.deepLink), url.scheme == "https" {
+            link.webURL = link.deepLink
+        }
+        return link
+    }
+
+    /// A stored link changed by an update request.
+    /// - Throws: ``LinkServerError`` naming the first bad field.
+    func update(_ link: Link, with body: JSONValue, now: Date) throws(LinkServerError) -> Link {
+        let fields = try Self.flatten(body)
+        if let code = fields["code"], code != .string(link.code) {
+            throw LinkServerError(code: .invalidField, message: "a link's code cannot change; create a new link instead", field: "code")
+        }
+        var updated = link
+        try apply(fields.filter { $0.key != "code" }, to: &updated, now: now)
+        updated.updatedAt = now.roundedToSeconds
+        return updated
+    }
+
+    private func apply(_ fields: [String: JSONValue], to link: inout Link, now: Date) throws(LinkServerError) {
+        for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
+            let text: String?
+            switch value {
+            case .string(let string): text = string
+            case .null: text = nil
+            default: throw LinkServerError(code: .invalidField, message: "\(field) must be a string or null", field: field)
+            }
+            switch field {
+            case "deepLink":
+                guard let text else {
+                    throw LinkServerError(code: .invalidField, message: "deepLink cannot be null", field: field)
+                }
+                link.deepLink = try checkedDeepLink(text)
+            case "fallbacks.appStoreID":
+                guard text.map({ AppIdentifierSyntax.isAppStoreID($0) }) ?? true else {
+                    throw LinkServerError(code: .invalidField, message: "an App Store id is 1 to 12 digits", field: field)
+                }
+                link.appStoreID = text
+            case "fallbacks.playPackage":
+                link.playPackage = try Self.checked(
+                    text, field: field, pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
+                    what: "a package name is dot-separated identifiers such as com.example.shop", maximumLength: 255)
+            case "fallbacks.webURL": link.webURL = try redirectTarget(text, field: field)
+            case "fallbacks.iosURL": link.iosFallbackURL = try redirectTarget(text, field: field)
+            case "fallbacks.androidURL": link.androidFallbackURL = try redirectTarget(text, field: field)
+            case "preview.imageURL":
+                link.preview.imageURL = try text.map { (url) throws(LinkServerError) in try RedirectPolicy.safeHTTPSURL(url, field: field).url }
+            case "preview.title": link.preview.title = try Self.checkedText(text, field: field, maximumLength: 300)
+            case "preview.description": link.preview.description = try Self.checkedText(text, field: field, maximumLength: 1000)
+            case "utm.source": link.utm.source = try Self.checkedText(text, field: field, maximumLength: 100)
+            case "utm.medium": link.utm.medium = try Self.checkedText(text, field: field, maximumLength: 100)
+            case "utm.campaign": link.utm.campaign = try Self.checkedText(text, field: field, maximumLength: 100)
+            case "utm.term": link.utm.term = try Self.checkedText(text, field: field, maximumLength: 100)
+            case "utm.content": link.utm.content = try Self.checkedText(text, field: field, maximumLength: 100)
+            case "campaign": link.campaign = try Self.checkedText(text, field: field, maximumLength: 100)
+            case "expiresAt": link.expiresAt = try Self.checkedExpiry(text, now: now)
+            default: throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
+            }
+        }
+    }
+
+    /// A redirect URL the policy allows, as the policy writes it again, or `nil`.
+    private func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
+        try text.map { (url) throws(LinkServerError) in try setup.policy.redirectTarget(url, field: field) }
+    }
+
+    /// The deep link if the config's router sends it to a route.
+    private func checkedDeepLink(_ text: String) throws(LinkServerError) -> String {
+        // Foundation would percent-encode these and route the link, but the text itself goes
+        // into `Location` headers, intents and page attributes.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isControlOrSpace) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "deepLink contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
+                field: "deepLink")
+        }
+        let text = Self.lowercasingSchemeAndWebHost(text)
+        guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil else {
+            throw LinkServerError(
+                code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
+                field: "deepLink")
+        }
+        if let hash = text.firstIndex(of: "#") {
+            let fragment = text[hash...]
+            throw LinkServerError(
+                code: .invalidField,
+                message: "deepLink has a fragment (\(fragment.prefix(40))), which Android's intent:// URLs cannot carry, so Android "
+                    + "would open the link without it; put it in the path or the query instead",
+                field: "deepLink")
+        }
+        let result = setup.router.match(url)
+        // A route behind sign-in is a route: the app holds the link until the user signs in
+        // (SessionRouter), as order and account e-mails need. A match after trimming segments is
+        // refused: it is almost always a typo in the link.
+        guard result.outcome == .matched || result.outcome == .signInRequired, result.trail.isEmpty else {
+            let reason = result.reason ?? result.trail.first.map { "\($0.path): \($0.reason)" } ?? "no route matches"
+            throw LinkServerError(code: .unroutableDeepLink, message: "the config's router does not route \(text): \(reason)", field: "deepLink")
+        }
+        return text
+    }
+
+    /// A deep link with its scheme in lowercase, and for `http` and `https` its host too, as they
+    /// are matched (`SHOP://` opens `shop://` apps; Android matches intent filters' hosts exactly,
+    /// and an https deep link's web fallback is only taken from it in lowercase). A custom scheme's
+    /// "host" is the first part of the app's path, so its case is the app's to decide and stays.
+    static func lowercasingSchemeAndWebHost(_ text: String) -> String {
+        guard let colon = text.firstIndex(of: ":") else { return text }
+        let scheme = text[..<colon].lowercased()
+        let rest = text[colon...]
+        guard scheme == "http" || scheme == "https", rest.hasPrefix("://") else { return scheme + rest }
+        let authorityStart = rest.index(rest.startIndex, offsetBy: 3)
+        let authorityEnd = rest[authorityStart...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        let authority = rest[authorityStart..<authorityEnd]
+        // Only the host: user information before an `@` keeps its case.
+        let hostStart = authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex
+        return scheme + "://" + authority[..<hostStart] + authority[hostStart...].lowercased() + rest[authorityEnd...]
+    }
+
+    private static func checked(
+        _ text: String?, field: String, pattern: String, what: String, maximumLength: Int = 100
+    ) throws(LinkServerError) -> String? {
+        guard let text else { return nil }
+        guard text.count <= maximumLength, text.range(of: pattern, options: .regularExpression) != nil else {
+            throw LinkServerError(code: .invalidField, message: what, field: field)
+        }
+        return text
+    }
+
+    private static func checkedText(_ text: String?, field: String, maximumLength: Int) throws(LinkServerError) -> String? {
+        guard let text else { return nil }
+        guard text.count <= maximumLength else {
+            throw LinkServerError(code: .invalidField, message: "\(field) is longer than \(maximumLength) characters", field: field)
+        }
+        return try checkedCharacters(text, field: field)
+    }
+
+    /// A free-text value unless it holds a character no stored free-text field may: a control
+    /// character, or a bidirectional override or isolate.
+    /// - Throws: ``LinkServerError`` naming the field and the character.
+    package static func checkedCharacters(_ text: String, field: String) throws(LinkServerError) -> String {
+        if let character = OffendingCharacter.first(in: text, where: { $0.properties.generalCategory == .control }) {
+            throw LinkServerError(code: .invalidField, message: "\(field) contains \(character); control characters are not allowed", field: field)
+        }
+        // Overrides and isolates reorder what follows them, on the page and in link previews.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isBidiOverride) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "\(field) contains \(character); bidirectional overrides and isolates (U+202A–202E, U+2066–2069) are not allowed",
+                field: field)
+        }
+        return text
+    }
+
+    private static func checkedExpiry(_ text: String?, now: Date) throws(LinkServerError) -> Date? {
+        guard let text else { return nil }
+        guard let date = parseTimestamp(text) else {
+            throw LinkServerError(
+                code: .invalidField, message: "expiresAt must be an RFC 3339 time such as 2026-12-31T23:59:59Z", field: "expiresAt")
+        }
+        guard date > now else {
+            throw LinkServerError(code: .invalidField, message: "expiresAt \(text) is in the past", field: "expiresAt")
+        }
+        return date.roundedToSeconds
+    }
+
+    /// Reads an RFC 3339 time, with or without fractional seconds.
+    static func parseTimestamp(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// The body's fields by path (`fallbacks.webURL`), refusing anything but the known fields.
+    private static func flatten(_ body: JSONValue) throws(LinkServerError) -> [String: JSONValue] {
+        guard case .object(let members) = body else {
+            throw LinkServerError(code: .invalidJSON, message: "the body must be a JSON object")
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, value) in members {
+            if topLevel.contains(key) {
+                fields[key] = value
+            } else if let keys = groups[key] {
+                if value == .null {
+                    for inner in keys { fields["\(key).\(inner)"] = .null }
+                    continue
+                }
+                guard case .object(let inner) = value else {
+                    throw LinkServerError(code: .invalidField, message: "\(key) must be an object", field: key)
+                }
+                for (innerKey, innerValue) in inner {
+                    guard keys.contains(innerKey) else {
+                        throw LinkServerError(
+                            code: .invalidField, message: "unknown field; \(key) has \(keys.sorted().joined(separator: ", "))",
+                            field: "\(key).\(innerKey)")
+                    }
+                    fields["\(key).\(innerKey)"] = innerValue
+                }
+            } else {
+                throw LinkServerError(
+                    code: .invalidField,
+                    message: "unknown field; a link has code, deepLink, fallbacks, preview, utm, campaign and expiresAt", field: key)
+            }
+        }
+        return fields
+    }
+}

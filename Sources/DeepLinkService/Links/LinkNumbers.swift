@@ -1,0 +1,122 @@
+import DeepLinkCore
+import Foundation
+
+/// A link's numbers over a range of days, or every link's: clicks per day, by platform, referrer
+/// and UTM field, and the deferred funnel (clicks, store hops, claimed installs). Computed from
+/// the stored buckets, never from addresses. The dashboard draws them, `deeplink links stats`
+/// prints them, and both export them as CSV. A `Sendable` value.
+package struct LinkNumbers: Sendable, Hashable {
+    /// The link's code, or `nil` for all links.
+    package let code: String?
+    /// The days, oldest first, each `YYYY-MM-DD` (UTC).
+    package let days: [String]
+    /// Clicks per day, one per entry of ``days`` (zero where there were none).
+    package let clicksPerDay: [Int]
+    /// Every click in the range, link-preview crawlers included.
+    package let totalClicks: Int
+    /// Clicks by platform, most first.
+    package let byPlatform: [Share]
+    /// Clicks by referring host (`(none)` for none), most first.
+    package let byReferrer: [Share]
+    /// Clicks by UTM source, most first.
+    package let byUTMSource: [Share]
+    /// Clicks by UTM medium, most first.
+    package let byUTMMedium: [Share]
+    /// Clicks by UTM campaign, most first.
+    package let byUTMCampaign: [Share]
+    /// The deferred deep-linking funnel.
+    package let funnel: Funnel
+
+    /// A count under a name, such as a platform and its clicks. A `Sendable` value.
+    package struct Share: Sendable, Hashable {
+        /// The bucket's name.
+        package let name: String
+        /// Its clicks.
+        package let count: Int
+    }
+
+    /// Clicks by people (crawlers left out), the store hops among them, and the installs claimed
+    /// from those hops, with the rates between the steps. A `Sendable` value.
+    package struct Funnel: Sendable, Hashable {
+        /// Clicks on iPhones, iPads and Android, the visitors who can install the app.
+        package let phoneClicks: Int
+        /// Visitors who went on to a store through the link's store hop.
+        package let storeHops: Int
+        /// Installs whose app claimed one of those hops.
+        package let claimedInstalls: Int
+
+        /// Store hops per phone click, 0 to 1; `nil` without clicks.
+        package var hopRate: Double? { phoneClicks > 0 ? Double(storeHops) / Double(phoneClicks) : nil }
+        /// Claimed installs per store hop, 0 to 1; `nil` without hops.
+        package var installRate: Double? { storeHops > 0 ? Double(claimedInstalls) / Double(storeHops) : nil }
+    }
+
+    init(code: String?, days: [String], clicks: ClickSummary, deferred: [DeferredCount]) {
+        self.code = code
+        self.days = days
+        let first = days.first ?? ""
+        clicksPerDay = days.map { clicks.perDay[$0] ?? 0 }
+        totalClicks = clicks.perDay.filter { $0.key >= first }.values.reduce(0, +)
+        func shares(_ totals: [String: Int]) -> [Share] {
+            totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
+                .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        }
+        byPlatform = shares(clicks.byPlatform)
+        byReferrer = shares(clicks.byReferrer)
+        byUTMSource = shares(clicks.byUTMSource)
+        byUTMMedium = shares(clicks.byUTMMedium)
+        byUTMCampaign = shares(clicks.byUTMCampaign)
+        let phones = (clicks.byPlatform[ClientPlatform.ios.rawValue] ?? 0) + (clicks.byPlatform[ClientPlatform.android.rawValue] ?? 0)
+        let hops = deferred.filter { $0.day >= first }
+        funnel = Funnel(
+            phoneClicks: phones, storeHops: hops.reduce(0) { $0 + $1.storeHops }, claimedInstalls: hops.reduce(0) { $0 + $1.claims })
+    }
+
+    /// The last `count` UTC days up to the one of `end`, oldest first.
+    static func days(endingAt end: Date, count: Int) -> [String] {
+        (0..<max(1, count)).reversed().map { end.addingTimeInterval(-86_400 * Double($0)).utcDay }
+    }
+
+    /// The numbers as JSON, for `deeplink links stats --json`.
+    package var jsonValue: JSONValue {
+        func shares(_ list: [Share]) -> JSONValue { .array(list.map { ["name": .string($0.name), "count": .number(Double($0.count))] }) }
+        func rate(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        return [
+            "code": code.map(JSONValue.string) ?? .null,
+            "from": .string(days.first ?? ""), "to": .string(days.last ?? ""),
+            "totalClicks": .number(Double(totalClicks)),
+            "clicksPerDay": .array(zip(days, clicksPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
+            "byPlatform": shares(byPlatform), "byReferrer": shares(byReferrer), "byUTMSource": shares(byUTMSource),
+            "byUTMMedium": shares(byUTMMedium), "byUTMCampaign": shares(byUTMCampaign),
+            "funnel": [
+                "phoneClicks": .number(Double(funnel.phoneClicks)), "storeHops": .number(Double(funnel.storeHops)),
+                "claimedInstalls": .number(Double(funnel.claimedInstalls)), "hopRate": rate(funnel.hopRate),
+                "installRate": rate(funnel.installRate),
+            ],
+        ]
+    }
+
+    /// The numbers as CSV (RFC 4180): one `section,name,count` row per day, platform, referrer,
+    /// UTM value and funnel step, under a header row.
+    package var csv: String {
+        var rows = ["section,name,count"]
+        func field(_ text: String) -> String {
+            // A leading = + - @ would be read as a formula by spreadsheets; a quote keeps it text.
+            var text = text
+            if let first = text.first, "=+-@\t\r".contains(first) { text = "'" + text }
+            return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        for (day, count) in zip(days, clicksPerDay) { rows.append("day,\(day),\(count)") }
+        for (section, list) in [
+            ("platform", byPlatform), ("referrer", byReferrer), ("utm_source", byUTMSource), ("utm_medium", byUTMMedium),
+            ("utm_campaign", byUTMCampaign),
+        ] {
+            for share in list { rows.append("\(section),\(field(share.name)),\(share.count)") }
+        }
+        rows.append("funnel,phone_clicks,\(funnel.phoneClicks)")
+        rows.append("funnel,store_hops,\(funnel.storeHops)")
+        rows.append("funnel,claimed_installs,\(funnel.claimedInstalls)")
+        return rows.joined(separator: "\r\n") + "\r\n"
+    }
+}

@@ -1,0 +1,162 @@
+import DeepLinkCore
+import Foundation
+import Logging
+
+/// Creating, changing, deleting and finding links, and reading their numbers: the admin API,
+/// the dashboard and `deeplink links` all go through it, so each checks a link the same way.
+/// A change drops the server's cached copy and tells the other servers sharing the database.
+/// `Sendable`.
+package struct LinkService: Sendable {
+    /// Where the links and their numbers live.
+    let store: any LinkStorage & ClickStatsStorage
+    /// Checks request fields against the config.
+    let editor: LinkEditor
+    /// The host short links live on, for their public URLs.
+    package let linkHost: String?
+    /// The running server's link cache; `nil` from the command line.
+    let cache: LinkCache?
+    /// The running server's click counter, flushed before numbers are read; `nil` from the command line.
+    let clicks: ClickCounter?
+    /// Where a failed change announcement is logged.
+    let logger: Logger
+
+    package init(store: any LinkStorage & ClickStatsStorage, setup: DeepLinkSetup, cache: LinkCache?, clicks: ClickCounter?, logger: Logger) {
+        self.store = store
+        self.logger = logger
+        editor = LinkEditor(setup: setup)
+        linkHost = setup.linkHost
+        self.cache = cache
+        self.clicks = clicks
+    }
+
+    /// A service over a store outside a running server, for the command line: a change made here
+    /// reaches running servers through the change feed (PostgreSQL) or their cache's lifetime.
+    /// - Parameters:
+    ///   - configuration: The server settings and the app's config.
+    ///   - store: The migrated store.
+    ///   - logger: Where a failed change announcement is logged.
+    /// - Throws: ``ConfigError`` or a router build error when the config cannot check links.
+    package init(configuration: ServerConfiguration, store: any LinkStorage & ClickStatsStorage, logger: Logger) throws {
+        self.init(store: store, setup: try DeepLinkSetup(configuration: configuration), cache: nil, clicks: nil, logger: logger)
+    }
+
+    /// The public URL of a link, `https://HOST/CODE`, when the config names the link host.
+    /// - Parameter code: The link's code.
+    package func shortURL(code: String) -> String? {
+        linkHost.map { "https://\($0)/\(code)" }
+    }
+
+    /// Creates a link from the admin API's fields.
+    /// - Parameters:
+    ///   - fields: A JSON object as `POST /api/v1/links` takes it.
+    ///   - now: The creation time.
+    /// - Returns: The stored link.
+    /// - Throws: ``LinkServerError`` naming the first bad field, `code-taken` for a taken code,
+    ///   `storage-unavailable` when the store fails.
+    package func create(_ fields: JSONValue, now: Date = Date()) async throws(LinkServerError) -> Link {
+        let link = try editor.create(from: fields, now: now)
+        try await storing { () throws(StoreError) in try await store.insert(link) }
+        return link
+    }
+
+    /// Changes a link: absent fields stay, `null` clears one.
+    /// - Parameters:
+    ///   - code: The link's code.
+    ///   - fields: A JSON object as `PATCH /api/v1/links/{code}` takes it.
+    ///   - now: The change time.
+    /// - Returns: The stored link.
+    /// - Throws: ``LinkServerError``: `not-found`, a bad field, or `storage-unavailable`.
+    package func update(code: String, with fields: JSONValue, now: Date = Date()) async throws(LinkServerError) -> Link {
+        let link = try editor.update(try await link(code: code), with: fields, now: now)
+        guard try await storing({ () throws(StoreError) in try await store.update(link) }) else { throw Self.notFound(code) }
+        await changed(code)
+        return link
+    }
+
+    /// Deletes a link and its numbers.
+    /// - Parameter code: The link's code.
+    /// - Throws: ``LinkServerError``: `not-found` or `storage-unavailable`.
+    package func delete(code: String) async throws(LinkServerError) {
+        await clicks?.flush()
+        guard try await storing({ () throws(StoreError) in try await store.deleteLink(code: code) }) else { throw Self.notFound(code) }
+        await changed(code)
+    }
+
+    /// The link with a code.
+    /// - Parameter code: The code.
+    /// - Throws: ``LinkServerError``: `not-found` or `storage-unavailable`.
+    package func link(code: String) async throws(LinkServerError) -> Link {
+        guard let link = try await storing({ () throws(StoreError) in try await store.link(code: code) }) else { throw Self.notFound(code) }
+        return link
+    }
+
+    /// A page of links ordered by code, after a cursor.
+    /// - Parameters:
+    ///   - cursor: Only codes after this one.
+    ///   - limit: The most links.
+    package func links(after cursor: String?, limit: Int) async throws(LinkServerError) -> [Link] {
+        try await storing { () throws(StoreError) in try await store.links(after: cursor, limit: limit) }
+    }
+
+    /// The links matching a search, one page of them.
+    /// - Parameter search: The search.
+    package func search(_ search: LinkSearch) async throws(LinkServerError) -> LinkSearchPage {
+        try await storing { () throws(StoreError) in try await store.searchLinks(search) }
+    }
+
+    /// Every click bucket of a link, for the admin API's stats.
+    /// - Parameter code: The link's code.
+    package func allClickCounts(code: String) async throws(LinkServerError) -> [ClickCount] {
+        await clicks?.flush()
+        return try await storing { () throws(StoreError) in try await store.clickCounts(code: code) }
+    }
+
+    /// A link's clicks of all time summed along each dimension, from its daily totals, for the
+    /// admin API's stats without the series.
+    /// - Parameter code: The link's code.
+    package func clickTotals(code: String) async throws(LinkServerError) -> ClickSummary {
+        await clicks?.flush()
+        return try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: "") }
+    }
+
+    /// A link's numbers, or every link's, over the last days up to today (UTC).
+    /// - Parameters:
+    ///   - code: The link's code, or `nil` for all links.
+    ///   - days: How many days, today included.
+    ///   - now: The current time.
+    /// - Throws: ``LinkServerError``: `storage-unavailable`.
+    package func numbers(code: String?, days: Int, now: Date = Date()) async throws(LinkServerError) -> LinkNumbers {
+        await clicks?.flush()
+        let dayList = LinkNumbers.days(endingAt: now, count: days)
+        let first = dayList.first ?? now.utcDay
+        let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: first) }
+        let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: first) }
+        return LinkNumbers(code: code, days: dayList, clicks: clicks, deferred: deferredCounts)
+    }
+
+    /// Drops the link from this server's cache and announces the change to the others.
+    private func changed(_ code: String) async {
+        cache?.invalidate(code)
+        guard let changes = store as? any LinkChangeFeed else { return }
+        do {
+            try await changes.announceLinkChange(code: code)
+        } catch {
+            // Not the caller's failure: the other servers show the change when their cached copy expires.
+            logger.warning(
+                "cannot tell the other servers about a link change; they show it when their cached copy expires",
+                metadata: ["link.code": "\(code)", "error": "\(error.message)"])
+        }
+    }
+
+    package static func notFound(_ code: String) -> LinkServerError {
+        LinkServerError(code: .notFound, message: "there is no link with the code \(code)")
+    }
+
+    private func storing<T>(_ body: () async throws(StoreError) -> T) async throws(LinkServerError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw error.serverError
+        }
+    }
+}

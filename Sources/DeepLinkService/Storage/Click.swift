@@ -1,0 +1,80 @@
+/// One resolution of a link, as counted: no IP address, no user agent, only the buckets.
+/// A `Sendable` value.
+package struct Click: Sendable, Hashable {
+    /// The link's code.
+    package var code: String
+    /// The UTC day, `YYYY-MM-DD`.
+    package var day: String
+    /// The client's platform.
+    package var platform: ClientPlatform
+    /// The referring page's host, or the empty string for none.
+    package var referrerDomain: String
+    /// The UTM source, medium and campaign in effect.
+    package var utmSource: String
+    /// The UTM medium in effect, or the empty string.
+    package var utmMedium: String
+    /// The UTM campaign in effect, or the empty string.
+    package var utmCampaign: String
+
+    /// Creates a click.
+    /// - Parameters:
+    ///   - code: The link's code.
+    ///   - day: The UTC day.
+    ///   - platform: The platform.
+    ///   - referrerDomain: The referring host or `""`.
+    ///   - utmSource: The UTM source or `""`.
+    ///   - utmMedium: The UTM medium or `""`.
+    ///   - utmCampaign: The UTM campaign or `""`.
+    package init(
+        code: String, day: String, platform: ClientPlatform, referrerDomain: String = "", utmSource: String = "",
+        utmMedium: String = "", utmCampaign: String = ""
+    ) {
+        self.code = code
+        self.day = day
+        self.platform = platform
+        self.referrerDomain = referrerDomain
+        self.utmSource = utmSource
+        self.utmMedium = utmMedium
+        self.utmCampaign = utmCampaign
+    }
+}
+
+extension Click {
+    /// The bucket's value along each dimension that the rollups (`click_totals`,
+    /// `link_click_totals`) and ``ClickSummary`` sum clicks by, under the rollups' dimension names.
+    var dimensions: [(dimension: String, name: String)] {
+        [
+            ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
+            ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),
+        ]
+    }
+}
+
+/// How many clicks share one set of buckets. A `Sendable` value.
+package struct ClickCount: Sendable, Hashable {
+    /// The buckets; `click.code` is the link's code.
+    package var click: Click
+    /// The number of clicks.
+    package var count: Int
+
+    /// Creates a count.
+    /// - Parameters:
+    ///   - click: The buckets.
+    ///   - count: The number of clicks.
+    package init(click: Click, count: Int) {
+        self.click = click
+        self.count = count
+    }
+}
+
+/// The kind of client that opened a link.
+package enum ClientPlatform: String, Sendable, Hashable, CaseIterable {
+    /// An iPhone, iPad or iPod browser.
+    case ios
+    /// An Android browser.
+    case android
+    /// Any other browser.
+    case desktop
+    /// A link-preview crawler or bot.
+    case crawler
+}

@@ -1,0 +1,90 @@
+/// The click and deferred-install numbers the admin API's stats, the dashboard and `deeplink links stats` read. `Sendable`.
+package protocol ClickStatsStorage: Sendable {
+    /// Every bucket of a link's clicks, ordered by day.
+    /// - Parameter code: The short code.
+    func clickCounts(code: String) async throws(StoreError) -> [ClickCount]
+
+    /// Clicks from a day on, of one link or of all links (deleted ones included), summed per day,
+    /// platform, referrer and UTM field by the database, so the answer is a few hundred numbers
+    /// however many buckets there are.
+    /// - Parameters:
+    ///   - code: The link's code, or `nil` for every link.
+    ///   - day: The first day, `YYYY-MM-DD`.
+    func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary
+
+    /// Store hops and the installs claimed from them per day and platform, from a day on, of one
+    /// link or of all links summed, ordered by day.
+    /// - Parameters:
+    ///   - code: The link's code, or `nil` for every link.
+    ///   - day: The first day, `YYYY-MM-DD`.
+    func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount]
+}
+
+/// Clicks summed along each bucket dimension: per day, platform, referring host and UTM field.
+/// A `Sendable` value.
+package struct ClickSummary: Sendable, Hashable {
+    /// Clicks per day, `YYYY-MM-DD`.
+    package var perDay: [String: Int] = [:]
+    /// Clicks per platform (`ClientPlatform` raw values).
+    package var byPlatform: [String: Int] = [:]
+    /// Clicks per referring host; `""` for none.
+    package var byReferrer: [String: Int] = [:]
+    /// Clicks per UTM source; `""` for none.
+    package var byUTMSource: [String: Int] = [:]
+    /// Clicks per UTM medium; `""` for none.
+    package var byUTMMedium: [String: Int] = [:]
+    /// Clicks per UTM campaign; `""` for none.
+    package var byUTMCampaign: [String: Int] = [:]
+
+    /// An empty summary.
+    package init() {}
+
+    /// Sums click buckets.
+    /// - Parameter counts: The buckets.
+    package init(_ counts: [ClickCount]) {
+        for count in counts {
+            for (dimension, name) in count.click.dimensions { add(count.count, dimension: dimension, name: name) }
+        }
+    }
+
+    /// Adds clicks to one value of a dimension, named as the rollups name it (``Click/dimensions``).
+    /// - Parameters:
+    ///   - count: The clicks.
+    ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium` or `utm_campaign`.
+    ///   - name: The value along it.
+    mutating func add(_ count: Int, dimension: String, name: String) {
+        switch dimension {
+        case "day": perDay[name, default: 0] += count
+        case "platform": byPlatform[name, default: 0] += count
+        case "referrer_domain": byReferrer[name, default: 0] += count
+        case "utm_source": byUTMSource[name, default: 0] += count
+        case "utm_medium": byUTMMedium[name, default: 0] += count
+        default: byUTMCampaign[name, default: 0] += count
+        }
+    }
+}
+
+/// Store hops and installs claimed from them on one day and platform. A `Sendable` value.
+package struct DeferredCount: Sendable, Hashable {
+    /// The UTC day of the store hop, `YYYY-MM-DD`.
+    package var day: String
+    /// The platform of the hop.
+    package var platform: ClientPlatform
+    /// How many visitors went to a store through the hop.
+    package var storeHops: Int
+    /// How many of those hops an installed app claimed.
+    package var claims: Int
+
+    /// Creates a count.
+    /// - Parameters:
+    ///   - day: The day.
+    ///   - platform: The platform.
+    ///   - storeHops: The hops.
+    ///   - claims: The claims.
+    package init(day: String, platform: ClientPlatform, storeHops: Int, claims: Int) {
+        self.day = day
+        self.platform = platform
+        self.storeHops = storeHops
+        self.claims = claims
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// What the dashboard keeps beyond links, keys and clicks: its users and sign-in sessions. `Sendable`.
+package protocol DashboardStorage: Sendable {
+    /// Stores a new dashboard user.
+    /// - Parameter user: The user, with the password already hashed.
+    /// - Throws: ``StoreError`` with code `duplicate` when the name is taken.
+    func insert(_ user: DashboardUser) async throws(StoreError)
+
+    /// The dashboard user with a name, or `nil`.
+    /// - Parameter name: The user's name, compared exactly.
+    func dashboardUser(name: String) async throws(StoreError) -> DashboardUser?
+
+    /// Every dashboard user, by name.
+    func dashboardUsers() async throws(StoreError) -> [DashboardUser]
+
+    /// Deletes a dashboard user and ends their sessions.
+    /// - Parameter name: The user's name.
+    /// - Returns: Whether the user existed.
+    func deleteDashboardUser(name: String) async throws(StoreError) -> Bool
+
+    /// Stores a new sign-in session.
+    /// - Parameter session: The session; only the hash of its cookie is stored.
+    func insert(_ session: DashboardSession) async throws(StoreError)
+
+    /// The unexpired session whose cookie hashes to `idHash`, or `nil`.
+    /// - Parameters:
+    ///   - idHash: The SHA-256 of the session cookie, lowercase hex.
+    ///   - now: The current time; an expired session is not returned.
+    func dashboardSession(idHash: String, now: Date) async throws(StoreError) -> DashboardSession?
+
+    /// Ends a session (sign-out).
+    /// - Parameter idHash: The SHA-256 of the session cookie.
+    func deleteDashboardSession(idHash: String) async throws(StoreError)
+
+    /// Ends every session of one principal: revoking a key or deleting a user signs them out.
+    /// - Parameter principal: Who signed in.
+    func deleteDashboardSessions(of principal: DashboardPrincipal) async throws(StoreError)
+
+    /// Deletes the sessions that expired before a time.
+    /// - Parameter now: The current time.
+    /// - Returns: How many were deleted.
+    func purgeDashboardSessions(now: Date) async throws(StoreError) -> Int
+}
+
+/// A person who signs in to the dashboard with a name and password, made by `deeplink users create`.
+/// A `Sendable` value.
+package struct DashboardUser: Sendable, Hashable {
+    /// The name they sign in with.
+    package var name: String
+    /// The password's bcrypt hash; never the password.
+    package var passwordHash: String
+    /// When the user was created.
+    package var createdAt: Date
+
+    /// Creates a user.
+    /// - Parameters:
+    ///   - name: The sign-in name.
+    ///   - passwordHash: The bcrypt hash of the password.
+    ///   - createdAt: The creation time.
+    package init(name: String, passwordHash: String, createdAt: Date) {
+        self.name = name
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}
+
+/// Who a dashboard session belongs to. A `Sendable` value.
+package enum DashboardPrincipal: Sendable, Hashable, CustomStringConvertible {
+    /// Signed in with an admin API key, by the key's public id.
+    case apiKey(id: String)
+    /// Signed in as a dashboard user, by name.
+    case user(name: String)
+
+    /// How it is stored: `key:ID` or `user:NAME`.
+    package var stored: String {
+        switch self {
+        case .apiKey(let id): "key:\(id)"
+        case .user(let name): "user:\(name)"
+        }
+    }
+
+    /// Reads the stored form; `nil` for any other text.
+    /// - Parameter stored: `key:ID` or `user:NAME`.
+    package init?(stored: String) {
+        if stored.hasPrefix("key:") {
+            self = .apiKey(id: String(stored.dropFirst(4)))
+        } else if stored.hasPrefix("user:") {
+            self = .user(name: String(stored.dropFirst(5)))
+        } else {
+            return nil
+        }
+    }
+
+    /// For people: `key 0123456789ab` or the user's name.
+    package var description: String {
+        switch self {
+        case .apiKey(let id): "key \(id)"
+        case .user(let name): name
+        }
+    }
+}
+
+/// A signed-in dashboard session. The cookie holds a random secret; the store keeps its SHA-256
+/// and the form token every state-changing form must carry. A `Sendable` value.
+package struct DashboardSession: Sendable, Hashable {
+    /// The SHA-256 of the cookie's secret, lowercase hex.
+    package var idHash: String
+    /// Who signed in.
+    package var principal: DashboardPrincipal
+    /// The token forms carry against cross-site request forgery.
+    package var formToken: String
+    /// When the session began.
+    package var createdAt: Date
+    /// When it ends, whatever happens meanwhile.
+    package var expiresAt: Date
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - idHash: The SHA-256 of the cookie's secret.
+    ///   - principal: Who signed in.
+    ///   - formToken: The forms' token.
+    ///   - createdAt: The sign-in time.
+    ///   - expiresAt: The end.
+    package init(idHash: String, principal: DashboardPrincipal, formToken: String, createdAt: Date, expiresAt: Date) {
+        self.idHash = idHash
+        self.principal = principal
+        self.formToken = formToken
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}

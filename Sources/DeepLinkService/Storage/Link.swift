@@ -1,0 +1,129 @@
+import Foundation
+
+/// A short link: a code that resolves to an in-app deep link, with fallbacks per platform,
+/// a social preview, campaign fields and an optional expiry. A `Sendable` value.
+package struct Link: Sendable, Hashable {
+    /// The short code, the path of the link: `https://HOST/CODE`.
+    package var code: String
+    /// The in-app deep link; the config's router routes it.
+    package var deepLink: String
+    /// The App Store id of the iOS app, for the Smart App Banner and the store fallback.
+    package var appStoreID: String?
+    /// The Android app's package, for the `intent://` URL and the Play Store fallback.
+    package var playPackage: String?
+    /// Where people without the app, and desktop browsers, go.
+    package var webURL: String?
+    /// Where iOS users without the app go instead of the App Store (Firebase's `ifl`).
+    package var iosFallbackURL: String?
+    /// Where Android users without the app go instead of the Play Store (Firebase's `afl`).
+    package var androidFallbackURL: String?
+    /// The social preview: title, description and image.
+    package var preview: LinkPreview
+    /// The UTM fields.
+    package var utm: UTMFields
+    /// A free-form campaign label for reports.
+    package var campaign: String?
+    /// When the link stops resolving; `nil` for never.
+    package var expiresAt: Date?
+    /// When the link was created.
+    package var createdAt: Date
+    /// When the link was last changed.
+    package var updatedAt: Date
+
+    /// Creates a link.
+    /// - Parameters:
+    ///   - code: The short code.
+    ///   - deepLink: The in-app deep link.
+    ///   - appStoreID: The App Store id.
+    ///   - playPackage: The Android package.
+    ///   - webURL: The web fallback.
+    ///   - iosFallbackURL: Where iOS users without the app go instead of the App Store.
+    ///   - androidFallbackURL: Where Android users without the app go instead of the Play Store.
+    ///   - preview: The social preview.
+    ///   - utm: The UTM fields.
+    ///   - campaign: A campaign label.
+    ///   - expiresAt: The expiry.
+    ///   - createdAt: The creation time.
+    ///   - updatedAt: The last change.
+    package init(
+        code: String, deepLink: String, appStoreID: String? = nil, playPackage: String? = nil, webURL: String? = nil,
+        iosFallbackURL: String? = nil, androidFallbackURL: String? = nil, preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), campaign: String? = nil,
+        expiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+    ) {
+        self.code = code
+        self.deepLink = deepLink
+        self.appStoreID = appStoreID
+        self.playPackage = playPackage
+        self.webURL = webURL
+        self.iosFallbackURL = iosFallbackURL
+        self.androidFallbackURL = androidFallbackURL
+        self.preview = preview
+        self.utm = utm
+        self.campaign = campaign
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// Whether the link has expired at a moment.
+    /// - Parameter now: The moment.
+    package func isExpired(at now: Date) -> Bool {
+        expiresAt.map { $0 <= now } ?? false
+    }
+}
+
+/// The Open Graph preview of a link. A `Sendable` value.
+package struct LinkPreview: Sendable, Hashable {
+    /// The title.
+    package var title: String?
+    /// The description.
+    package var description: String?
+    /// An https image URL.
+    package var imageURL: String?
+
+    /// Creates a preview.
+    /// - Parameters:
+    ///   - title: The title.
+    ///   - description: The description.
+    ///   - imageURL: An https image URL.
+    package init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
+        self.title = title
+        self.description = description
+        self.imageURL = imageURL
+    }
+}
+
+/// The UTM fields of a link or a click. A `Sendable` value.
+package struct UTMFields: Sendable, Hashable {
+    /// `utm_source`.
+    package var source: String?
+    /// `utm_medium`.
+    package var medium: String?
+    /// `utm_campaign`.
+    package var campaign: String?
+    /// `utm_term`.
+    package var term: String?
+    /// `utm_content`.
+    package var content: String?
+
+    /// Creates UTM fields.
+    /// - Parameters:
+    ///   - source: `utm_source`.
+    ///   - medium: `utm_medium`.
+    ///   - campaign: `utm_campaign`.
+    ///   - term: `utm_term`.
+    ///   - content: `utm_content`.
+    package init(source: String? = nil, medium: String? = nil, campaign: String? = nil, term: String? = nil, content: String? = nil) {
+        self.source = source
+        self.medium = medium
+        self.campaign = campaign
+        self.term = term
+        self.content = content
+    }
+
+    /// The fields that are set, as query items in the usual order.
+    package var queryItems: [URLQueryItem] {
+        [("utm_source", source), ("utm_medium", medium), ("utm_campaign", campaign), ("utm_term", term), ("utm_content", content)]
+            .compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// The tables both backends share, as numbered migrations in portable SQL.
+///
+/// Migrations are append-only: a new version adds tables, columns or indexes and never drops
+/// or rewrites what is stored. Each backend records applied versions in `schema_migrations`
+/// and applies the missing ones in one transaction.
+package enum LinkStoreSchema {
+    /// The migrations, in order; version `n` is `migrations[n - 1]`.
+    package static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE links (
+                code TEXT PRIMARY KEY,
+                deep_link TEXT NOT NULL,
+                app_store_id TEXT,
+                play_package TEXT,
+                web_url TEXT,
+                preview_title TEXT,
+                preview_description TEXT,
+                preview_image_url TEXT,
+                utm_source TEXT,
+                utm_medium TEXT,
+                utm_campaign TEXT,
+                utm_term TEXT,
+                utm_content TEXT,
+                campaign TEXT,
+                expires_at BIGINT,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE clicks (
+                code TEXT NOT NULL REFERENCES links (code) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                referrer_domain TEXT NOT NULL,
+                utm_source TEXT NOT NULL,
+                utm_medium TEXT NOT NULL,
+                utm_campaign TEXT NOT NULL,
+                count BIGINT NOT NULL,
+                PRIMARY KEY (code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign)
+            )
+            """,
+            """
+            CREATE TABLE api_keys (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                secret_hash TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                revoked_at BIGINT
+            )
+            """,
+        ],
+        [
+            "ALTER TABLE links ADD COLUMN ios_fallback_url TEXT",
+            "ALTER TABLE links ADD COLUMN android_fallback_url TEXT",
+            // One row per click that may be claimed after an install. `code` is null for Firebase
+            // long links, which have no stored link; `network_hash` and `device` are only set
+            // when probabilistic matching is on, and are cleared when the click is claimed.
+            """
+            CREATE TABLE deferred_clicks (
+                token TEXT PRIMARY KEY,
+                code TEXT REFERENCES links (code) ON DELETE CASCADE,
+                deep_link TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                utm_source TEXT,
+                utm_medium TEXT,
+                utm_campaign TEXT,
+                utm_term TEXT,
+                utm_content TEXT,
+                campaign TEXT,
+                network_hash TEXT,
+                device TEXT,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                claimed_at BIGINT
+            )
+            """,
+            "CREATE INDEX deferred_clicks_by_expiry ON deferred_clicks (expires_at)",
+            "CREATE INDEX deferred_clicks_by_network ON deferred_clicks (network_hash, created_at)",
+            // The salts of the network hashes, one per period; old ones are deleted so a stored
+            // hash cannot be tested against candidate addresses once its window has passed.
+            "CREATE TABLE deferred_salts (period BIGINT PRIMARY KEY, salt TEXT NOT NULL)",
+        ],
+        [
+            // The dashboard's people and sessions; a session row keeps only the SHA-256 of its cookie.
+            "CREATE TABLE dashboard_users (name TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at BIGINT NOT NULL)",
+            """
+            CREATE TABLE dashboard_sessions (
+                id_hash TEXT PRIMARY KEY,
+                principal TEXT NOT NULL,
+                form_token TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX dashboard_sessions_by_principal ON dashboard_sessions (principal)",
+            "CREATE INDEX dashboard_sessions_by_expiry ON dashboard_sessions (expires_at)",
+            // Store hops and claimed installs per link, day and platform: the deferred clicks
+            // themselves are deleted when their token expires, these numbers stay.
+            """
+            CREATE TABLE deferred_counts (
+                code TEXT NOT NULL REFERENCES links (code) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                store_hops BIGINT NOT NULL,
+                claims BIGINT NOT NULL,
+                PRIMARY KEY (code, day, platform)
+            )
+            """,
+            "CREATE INDEX deferred_counts_by_day ON deferred_counts (day)",
+            // The dashboard's link list orders by these, and the overall numbers read clicks by day.
+            "CREATE INDEX links_by_created ON links (created_at, code)",
+            "CREATE INDEX links_by_updated ON links (updated_at, code)",
+            "CREATE INDEX clicks_by_day ON clicks (day)",
+        ],
+        [
+            // Every link's clicks summed per day along each dimension (`day`, `platform`,
+            // `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`), so the dashboard's
+            // overall numbers read a few hundred rows a day whatever the number of links; kept
+            // when a link is deleted (its clicks happened). Filled from the clicks stored so far.
+            """
+            CREATE TABLE click_totals (
+                day TEXT NOT NULL,
+                dimension TEXT NOT NULL,
+                name TEXT NOT NULL,
+                count BIGINT NOT NULL,
+                PRIMARY KEY (day, dimension, name)
+            )
+            """,
+            """
+            INSERT INTO click_totals (day, dimension, name, count)
+            SELECT day, 'day', day, SUM(count) FROM clicks GROUP BY day
+            UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks GROUP BY day, platform
+            UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY day, referrer_domain
+            UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY day, utm_source
+            UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
+            UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign
+            """,
+            // Every link's store hops and claimed installs per day and platform, for the same reason.
+            """
+            CREATE TABLE deferred_totals (
+                day TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                store_hops BIGINT NOT NULL,
+                claims BIGINT NOT NULL,
+                PRIMARY KEY (day, platform)
+            )
+            """,
+            """
+            INSERT INTO deferred_totals (day, platform, store_hops, claims)
+            SELECT day, platform, SUM(store_hops), SUM(claims) FROM deferred_counts GROUP BY day, platform
+            """,
+        ],
+        [
+            // The per-address limits' token buckets, when servers share them (PostgreSQL): one row
+            // per limit and client, `tokens` in 1/60,000ths of a token and `updated` in
+            // milliseconds since 1970, so that refilling is whole-number arithmetic. A bucket left
+            // alone for a minute is full again, so such rows are deleted.
+            """
+            CREATE TABLE rate_limits (
+                scope TEXT NOT NULL,
+                client TEXT NOT NULL,
+                tokens BIGINT NOT NULL,
+                updated BIGINT NOT NULL,
+                requested BIGINT NOT NULL,
+                granted BIGINT NOT NULL,
+                PRIMARY KEY (scope, client)
+            )
+            """,
+            "CREATE INDEX rate_limits_by_update ON rate_limits (updated)",
+            // Each link's clicks summed per day along each dimension, as click_totals is for all
+            // links: a link's numbers read days × (platforms + referrers + UTM values) rows instead
+            // of every combination of them (21,600 buckets for a million clicks in the scale
+            // benchmark, 2,700 rows here). Deleted with the link, like its clicks.
+            """
+            CREATE TABLE link_click_totals (
+                code TEXT NOT NULL REFERENCES links (code) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                dimension TEXT NOT NULL,
+                name TEXT NOT NULL,
+                count BIGINT NOT NULL,
+                PRIMARY KEY (code, day, dimension, name)
+            )
+            """,
+            """
+            INSERT INTO link_click_totals (code, day, dimension, name, count)
+            SELECT code, day, 'day', day, SUM(count) FROM clicks GROUP BY code, day
+            UNION ALL SELECT code, day, 'platform', platform, SUM(count) FROM clicks GROUP BY code, day, platform
+            UNION ALL SELECT code, day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY code, day, referrer_domain
+            UNION ALL SELECT code, day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY code, day, utm_source
+            UNION ALL SELECT code, day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY code, day, utm_medium
+            UNION ALL SELECT code, day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY code, day, utm_campaign
+            """,
+        ],
+    ]
+
+    /// Applies the migrations not applied yet, recording each version in `schema_migrations`;
+    /// the caller runs it in one transaction.
+    /// - Parameter run: Runs a statement in the caller's transaction.
+    package static func migrate(_ run: (SQLQuery<[any SQLRow]>) async throws -> [any SQLRow]) async throws {
+        func statement(_ sql: String, _ values: [SQLValue] = []) -> SQLQuery<[any SQLRow]> {
+            SQLQuery(sql, values, action: "migrate") { $0 }
+        }
+        _ = try await run(statement("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"))
+        var applied: Set<Int64> = []
+        for row in try await run(statement("SELECT version FROM schema_migrations")) {
+            if let version = try row.integer("version") { applied.insert(version) }
+        }
+        for (index, statements) in migrations.enumerated() where !applied.contains(Int64(index + 1)) {
+            for sql in statements { _ = try await run(statement(sql)) }
+            _ = try await run(
+                statement(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                    [.integer(Int64(index + 1)), .seconds(Date())]))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+extension SQLLinkStore {
+    private static var selectKeys: String { "SELECT id, name, secret_hash, created_at, revoked_at FROM api_keys" }
+
+    /// Stores a new API key; see ``APIKeyStorage``.
+    package func insert(_ key: APIKeyRecord) async throws(StoreError) {
+        try await run(
+            SQLQuery(
+                "INSERT INTO api_keys (id, name, secret_hash, created_at, revoked_at) VALUES (\(placeholders(5)))",
+                [.text(key.id), .text(key.name), .text(key.secretHash), .seconds(key.createdAt), .seconds(key.revokedAt)],
+                action: "insert API key", duplicateMessage: "the key id \(key.id) is taken"))
+    }
+
+    /// The API key with an id, or `nil`.
+    package func apiKey(id: String) async throws(StoreError) -> APIKeyRecord? {
+        try await run(
+            SQLQuery("\(Self.selectKeys) WHERE id = $1", [.text(id)], action: "read API key") { rows throws(StoreError) in
+                try rows.first.map(APIKeyRecord.init(row:))
+            })
+    }
+
+    /// Every API key, oldest first.
+    package func apiKeys() async throws(StoreError) -> [APIKeyRecord] {
+        try await run(
+            SQLQuery("\(Self.selectKeys) ORDER BY created_at, id", action: "list API keys") { rows throws(StoreError) in
+                try rows.map(APIKeyRecord.init(row:))
+            })
+    }
+
+    /// Marks a key revoked, keeping the first revocation time.
+    package func revokeAPIKey(id: String, at date: Date) async throws(StoreError) -> Bool {
+        try await run(
+            SQLQuery(
+                "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING id", [.seconds(date), .text(id)],
+                action: "revoke API key"
+            ) { !$0.isEmpty })
+    }
+}
+
+extension APIKeyRecord {
+    /// Reads a row of the api_keys table.
+    init(row: any SQLRow) throws(StoreError) {
+        self.init(
+            id: try row.required("id", of: "api_keys"), name: try row.required("name", of: "api_keys"),
+            secretHash: try row.required("secret_hash", of: "api_keys"), createdAt: try row.required("created_at", of: "api_keys"),
+            revokedAt: try row.date("revoked_at"))
+    }
+}

@@ -1,0 +1,209 @@
+extension SQLLinkStore {
+    /// The click bucket columns, which form the clicks table's key.
+    private static var clickKeyColumns: String { "code, day, platform, referrer_domain, utm_source, utm_medium, utm_campaign" }
+
+    /// The most buckets in one statement: 500 rows of 8 values, and their 3,000 rollup rows of 5,
+    /// stay well under the bound parameters SQLite (32,766) and PostgreSQL (65,535) take.
+    private static var largestBatch: Int { 500 }
+
+    /// Adds resolutions to click buckets, to their links' daily totals and to the all-links totals,
+    /// dropping those of a deleted link; see ``ClickStorage``. Three statements per 500 buckets
+    /// (one transaction on PostgreSQL, so a retried part is never counted twice there), however
+    /// many links they belong to, so a second of clicks on a million links costs a few
+    /// statements, not three per link; buckets are written in key order, so servers sharing a
+    /// database take their rows' locks in the same order.
+    package func record(_ counts: [Click: Int]) async throws(StoreError) {
+        let buckets = counts.filter { $0.value > 0 }.sorted { $0.key.keyPrecedes($1.key) }
+        var start = 0
+        while start < buckets.count {
+            let batch = buckets[start..<min(start + Self.largestBatch, buckets.count)]
+            start += batch.count
+            let bucketCounts = SQLQuery(
+                """
+                INSERT INTO clicks (\(Self.clickKeyColumns), count) \
+                SELECT column1, column2, column3, column4, column5, column6, column7, column8 \
+                FROM (VALUES \(rowPlaceholders(rows: batch.count, columns: 8))) AS added \
+                WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1) \
+                ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
+                """,
+                batch.flatMap { click, count in
+                    [
+                        SQLValue.text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
+                        .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
+                    ]
+                }, action: batch.count == 1 ? "record clicks" : "record clicks in \(batch.count) buckets")
+            // Each bucket adds to one row per dimension of its link's totals; the all-links
+            // totals are the same rows summed over the links that still exist. Every write takes
+            // its rows in key order (VALUES sorted here, ORDER BY after GROUP BY), so servers
+            // flushing at once lock shared rows in one order and cannot deadlock.
+            var totals: [ClickTotalKey: Int64] = [:]
+            for (click, count) in batch {
+                for (dimension, name) in click.dimensions {
+                    totals[ClickTotalKey(code: click.code, day: click.day, dimension: dimension, name: name), default: 0] += Int64(count)
+                }
+            }
+            let rows = totals.sorted { $0.key < $1.key }
+            let values = rows.flatMap { key, count in
+                [SQLValue.text(key.code), .text(key.day), .text(key.dimension), .text(key.name), .integer(count)]
+            }
+            let added = "FROM (VALUES \(rowPlaceholders(rows: rows.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
+            try await runTogether([
+                bucketCounts,
+                SQLQuery(
+                    """
+                    INSERT INTO link_click_totals (code, day, dimension, name, count) \
+                    SELECT column1, column2, column3, column4, column5 \(added) \
+                    ON CONFLICT (code, day, dimension, name) DO UPDATE SET count = link_click_totals.count + excluded.count
+                    """, values, action: "record link click totals"),
+                SQLQuery(
+                    """
+                    INSERT INTO click_totals (day, dimension, name, count) \
+                    SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 ORDER BY column2, column3, column4 \
+                    ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
+                    """, values, action: "record click totals"),
+            ])
+        }
+    }
+
+    /// Every click bucket of a link.
+    package func clickCounts(code: String) async throws(StoreError) -> [ClickCount] {
+        try await run(
+            SQLQuery(
+                "SELECT \(Self.clickKeyColumns), count FROM clicks WHERE code = $1 ORDER BY \(Self.clickKeyColumns)", [.text(code)],
+                action: "read clicks"
+            ) { rows throws(StoreError) in
+                try rows.map { row throws(StoreError) in
+                    ClickCount(
+                        click: Click(
+                            code: code, day: try row.required("day", of: "clicks"), platform: try row.platform(of: "clicks"),
+                            referrerDomain: try row.text("referrer_domain") ?? "", utmSource: try row.text("utm_source") ?? "",
+                            utmMedium: try row.text("utm_medium") ?? "", utmCampaign: try row.text("utm_campaign") ?? ""),
+                        count: Int(try row.required("count", of: "clicks") as Int64))
+                }
+            })
+    }
+
+    /// Clicks from a day on, summed along each dimension by the database in one statement.
+    package func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary {
+        // All links' numbers come from click_totals, a few hundred rows a day however many links
+        // there are; a link's from link_click_totals, a few dozen rows a day however many clicks.
+        let source = code == nil ? "click_totals WHERE day >= $1" : "link_click_totals WHERE day >= $1 AND code = $2"
+        let sql = "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY dimension, name"
+        return try await run(
+            SQLQuery(sql, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
+                var summary = ClickSummary()
+                for row in rows {
+                    // One row per dimension and value (GROUP BY), so adding sets it.
+                    summary.add(
+                        Int(try row.required("total", of: "clicks") as Int64), dimension: try row.text("dimension") ?? "",
+                        name: try row.text("name") ?? "")
+                }
+                return summary
+            })
+    }
+
+    /// Store hops and claims from a day on, of one link or summed over all.
+    package func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount] {
+        // All links' numbers come from deferred_totals, a few rows a day.
+        let source = code == nil ? "deferred_totals WHERE day >= $1" : "deferred_counts WHERE day >= $1 AND code = $2"
+        return try await run(
+            SQLQuery(
+                """
+                SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed FROM \(source) \
+                GROUP BY day, platform ORDER BY day, platform
+                """, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read deferred counts"
+            ) { rows throws(StoreError) in
+                try rows.map { row throws(StoreError) in
+                    DeferredCount(
+                        day: try row.required("day", of: "deferred_counts"), platform: try row.platform(of: "deferred_counts"),
+                        storeHops: Int(try row.required("hops", of: "deferred_counts") as Int64),
+                        claims: Int(try row.required("claimed", of: "deferred_counts") as Int64))
+                }
+            })
+    }
+
+    /// The two statements that add store hops or claims to the per-link and all-links daily
+    /// counts; clicks without a stored link (Firebase long links) and of a deleted link are not
+    /// counted. Each statement touches a row once (the counts are summed per key first), which
+    /// PostgreSQL requires when the statements run together as one.
+    func deferredCountQueries(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) -> [SQLQuery<Void>] {
+        var grouped: [String: (code: String, day: String, platform: ClientPlatform, count: Int)] = [:]
+        for count in counts {
+            grouped["\(count.code)\u{0}\(count.day)\u{0}\(count.platform.rawValue)", default: (count.code, count.day, count.platform, 0)].count += 1
+        }
+        guard !grouped.isEmpty else { return [] }
+        let groups = grouped.values.sorted { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }
+        let values = groups.flatMap { group -> [SQLValue] in
+            [
+                .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
+                .integer(hops ? 0 : Int64(group.count)),
+            ]
+        }
+        let column = hops ? "store_hops" : "claims"
+        let action = hops ? "count store hops" : "count claimed installs"
+        let added = "FROM (VALUES \(rowPlaceholders(rows: groups.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
+        return [
+            SQLQuery(
+                """
+                INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT column1, column2, column3, column4, column5 \(added) \
+                ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
+                """, values, action: action),
+            SQLQuery(
+                """
+                INSERT INTO deferred_totals (day, platform, store_hops, claims) \
+                SELECT column2, column3, CAST(SUM(column4) AS BIGINT), CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3 ORDER BY column2, column3 \
+                ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
+                """, values, action: action),
+        ]
+    }
+}
+
+/// A row of `link_click_totals`, ordered by its columns.
+private struct ClickTotalKey: Hashable, Comparable {
+    let code: String
+    let day: String
+    let dimension: String
+    let name: String
+
+    /// Orders keys by their columns' UTF-8 bytes (see ``Click/keyPrecedes(_:)``).
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        var order = byteOrder(lhs.code, rhs.code)
+        if order == 0 { order = byteOrder(lhs.day, rhs.day) }
+        if order == 0 { order = byteOrder(lhs.dimension, rhs.dimension) }
+        if order == 0 { order = byteOrder(lhs.name, rhs.name) }
+        return order < 0
+    }
+}
+
+extension Click {
+    /// Whether this bucket's key columns come before another's, for writing buckets in one
+    /// order. Any order every server shares prevents deadlocks; comparing bytes is the cheapest
+    /// (`String`'s `<` compares by Unicode's canonical equivalence, and with an array of the
+    /// columns built for each comparison, sorting a flush of 2,000 links' buckets was a few
+    /// percent of the server's time).
+    fileprivate func keyPrecedes(_ other: Click) -> Bool {
+        var order = byteOrder(code, other.code)
+        if order == 0 { order = byteOrder(day, other.day) }
+        if order == 0 { order = byteOrder(platform.rawValue, other.platform.rawValue) }
+        if order == 0 { order = byteOrder(referrerDomain, other.referrerDomain) }
+        if order == 0 { order = byteOrder(utmSource, other.utmSource) }
+        if order == 0 { order = byteOrder(utmMedium, other.utmMedium) }
+        if order == 0 { order = byteOrder(utmCampaign, other.utmCampaign) }
+        return order < 0
+    }
+}
+
+/// How two strings compare by their UTF-8 bytes: negative, zero or positive.
+private func byteOrder(_ lhs: String, _ rhs: String) -> Int {
+    var left = lhs.utf8.makeIterator()
+    var right = rhs.utf8.makeIterator()
+    while true {
+        switch (left.next(), right.next()) {
+        case (nil, nil): return 0
+        case (nil, _): return -1
+        case (_, nil): return 1
+        case (let a?, let b?) where a != b: return a < b ? -1 : 1
+        default: continue
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+extension SQLLinkStore {
+    private static var linkColumns: [String] {
+        [
+            "code", "deep_link", "app_store_id", "play_package", "web_url", "preview_title", "preview_description",
+            "preview_image_url", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "campaign", "expires_at",
+            "created_at", "updated_at", "ios_fallback_url", "android_fallback_url",
+        ]
+    }
+
+    /// `SELECT` of every link column, from `links`.
+    static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
+
+    /// Stores new links in one statement, so all or none; see ``LinkStorage``.
+    package func insert(_ links: [Link]) async throws(StoreError) {
+        guard let first = links.first else { return }
+        let placeholders = rowPlaceholders(rows: links.count, columns: Self.linkColumns.count)
+        try await run(
+            SQLQuery(
+                "INSERT INTO links (\(Self.linkColumns.joined(separator: ", "))) VALUES \(placeholders)", links.flatMap(Self.values(of:)),
+                action: links.count == 1 ? "insert link" : "insert \(links.count) links",
+                duplicateMessage: links.count == 1 ? "the code \(first.code) is taken" : "a code of the \(links.count) links is taken"))
+    }
+
+    /// The stored links with any of the codes; see ``LinkStorage``.
+    package func links(codes: [String]) async throws(StoreError) -> [Link] {
+        guard !codes.isEmpty else { return [] }
+        return try await run(
+            SQLQuery("\(Self.selectLinks) WHERE code IN (\(placeholders(codes.count)))", codes.map(SQLValue.text), action: "read links") {
+                rows throws(StoreError) in try rows.map(Link.init(row:))
+            })
+    }
+
+    /// The link with a code, or `nil`.
+    package func link(code: String) async throws(StoreError) -> Link? {
+        try await run(
+            SQLQuery(Self.selectLinkByCode, [.text(code)], action: "read link") { rows throws(StoreError) in
+                try rows.first.map(Link.init(row:))
+            })
+    }
+
+    /// The statement that reads one link by its code (`$1`), which a store may prepare once per
+    /// connection: it runs for every link opened that is not in the cache.
+    package static var selectLinkByCode: String { "\(selectLinks) WHERE code = $1" }
+
+    /// Replaces a stored link; returns whether it existed.
+    package func update(_ link: Link) async throws(StoreError) -> Bool {
+        let assignments = Self.linkColumns.dropFirst().enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+        let values = Self.values(of: link)
+        return try await run(
+            SQLQuery(
+                "UPDATE links SET \(assignments) WHERE code = $\(values.count) RETURNING code", Array(values.dropFirst()) + [values[0]],
+                action: "update link"
+            ) { !$0.isEmpty })
+    }
+
+    /// Deletes a link and its click counts; returns whether it existed.
+    package func deleteLink(code: String) async throws(StoreError) -> Bool {
+        try await run(SQLQuery("DELETE FROM links WHERE code = $1 RETURNING code", [.text(code)], action: "delete link") { !$0.isEmpty })
+    }
+
+    /// A page of links ordered by code, byte by byte.
+    package func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] {
+        try await run(
+            SQLQuery(
+                "\(Self.selectLinks) WHERE code COLLATE \(Self.byteOrder) > $1 ORDER BY code COLLATE \(Self.byteOrder) LIMIT $2",
+                [.text(cursor ?? ""), .integer(Int64(limit))], action: "list links"
+            ) { rows throws(StoreError) in try rows.map(Link.init(row:)) })
+    }
+
+    /// A page of the links matching a search and the number of matches, in two statements.
+    package func searchLinks(_ search: LinkSearch) async throws(StoreError) -> LinkSearchPage {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        func bind(_ value: SQLValue) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+        let text = search.text.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty {
+            // `\` escapes LIKE's wildcards in the searched text, so `50%` looks for "50%".
+            var escaped = ""
+            for character in text.lowercased() {
+                if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+                escaped.append(character)
+            }
+            let pattern = bind(.text("%\(escaped)%"))
+            conditions.append(
+                ["code", "deep_link", "campaign"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
+                    .joined(separator: " OR "))
+        }
+        switch search.filter {
+        case .all: break
+        case .active: conditions.append("(expires_at IS NULL OR expires_at > \(bind(.seconds(search.now))))")
+        case .expired: conditions.append("expires_at <= \(bind(.seconds(search.now)))")
+        case .iosFallback: conditions.append("ios_fallback_url IS NOT NULL")
+        case .androidFallback: conditions.append("android_fallback_url IS NOT NULL")
+        case .noFallback: conditions.append("ios_fallback_url IS NULL AND android_fallback_url IS NULL AND web_url IS NULL")
+        }
+        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ")
+        let code = "code COLLATE \(Self.byteOrder)"
+        let order =
+            switch search.sort {
+            // Ties go the way of the date, so an index on (created_at, code) serves both directions.
+            case .newest: "created_at DESC, \(code) DESC"
+            case .oldest: "created_at, \(code)"
+            case .code: code
+            case .updated: "updated_at DESC, \(code) DESC"
+            case .expiring: "CASE WHEN expires_at IS NULL THEN 1 ELSE 0 END, expires_at, \(code)"
+            }
+        let filterValues = values
+        let limit = bind(.integer(Int64(max(0, search.limit))))
+        let offset = bind(.integer(Int64(max(0, search.offset))))
+        let count = SQLQuery("SELECT COUNT(*) AS total FROM links\(whereClause)", filterValues, action: "count links") {
+            rows throws(StoreError) in Int(try rows.first?.integer("total") ?? 0)
+        }
+        guard !text.isEmpty else {
+            // Without text, counting is cheap and the page comes from the date index.
+            let total = try await run(count)
+            let links = try await run(
+                SQLQuery("\(Self.selectLinks)\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "list links") {
+                    rows throws(StoreError) in try rows.map(Link.init(row:))
+                })
+            return LinkSearchPage(links: links, total: total)
+        }
+        // A text search reads every link once: the page and the number of matches come from the same scan.
+        let page = try await run(
+            SQLQuery(
+                "\(Self.selectLinks.replacingOccurrences(of: " FROM links", with: ", COUNT(*) OVER () AS total_matches FROM links"))"
+                    + "\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "search links"
+            ) { rows throws(StoreError) in
+                (try rows.map(Link.init(row:)), Int(try rows.first?.integer("total_matches") ?? 0))
+            })
+        return LinkSearchPage(links: page.0, total: page.0.isEmpty && search.offset > 0 ? try await run(count) : page.1)
+    }
+
+    private static func values(of link: Link) -> [SQLValue] {
+        [
+            .text(link.code), .text(link.deepLink), .text(link.appStoreID), .text(link.playPackage), .text(link.webURL),
+            .text(link.preview.title), .text(link.preview.description), .text(link.preview.imageURL), .text(link.utm.source),
+            .text(link.utm.medium), .text(link.utm.campaign), .text(link.utm.term), .text(link.utm.content), .text(link.campaign),
+            .seconds(link.expiresAt), .seconds(link.createdAt), .seconds(link.updatedAt), .text(link.iosFallbackURL),
+            .text(link.androidFallbackURL),
+        ]
+    }
+}
+
+extension Link {
+    /// Reads a row of the links table.
+    package init(row: any SQLRow) throws(StoreError) {
+        self.init(
+            code: try row.required("code", of: "links"), deepLink: try row.required("deep_link", of: "links"),
+            appStoreID: try row.text("app_store_id"), playPackage: try row.text("play_package"), webURL: try row.text("web_url"),
+            iosFallbackURL: try row.text("ios_fallback_url"), androidFallbackURL: try row.text("android_fallback_url"),
+            preview: LinkPreview(
+                title: try row.text("preview_title"), description: try row.text("preview_description"),
+                imageURL: try row.text("preview_image_url")),
+            utm: try row.utm(), campaign: try row.text("campaign"), expiresAt: try row.date("expires_at"),
+            createdAt: try row.required("created_at", of: "links"), updatedAt: try row.required("updated_at", of: "links"))
+    }
+}
