@@ -6,7 +6,7 @@ import Logging
 /// The framework gives every request a copy of the server's logger with the request's id added;
 /// `StreamLogHandler` formats all of its metadata into text at each such change, so every request
 /// paid for formatting that a server logging at `info` never writes (about 4% of a cached link's
-/// time in a profile at 256 connections, Docs/Server.md). Here that happens only for a message
+/// time in a profile at 256 connections, Benchmarks/RESULTS.md). Here that happens only for a message
 /// that passes the log level.
 package struct StandardErrorLogHandler: LogHandler {
     private let label: String

@@ -67,11 +67,11 @@ struct ServerSettingTests {
         #expect(DatabaseLocation.sqlite(path: "/srv/deeplink/deeplink.sqlite").description == "sqlite:/srv/deeplink/deeplink.sqlite")
     }
 
-    /// Docs/Server.md's settings table has a row for every setting: its key, variable and flag.
+    /// Docs/Settings.md's settings table has a row for every setting: its key, variable and flag.
     @Test(arguments: ServerSetting.all.map(\.configKey))
     func theServerDocsListEverySetting(configKey: String) throws {
         let setting = try #require(ServerSetting.all.first { $0.configKey == configKey })
-        let docs = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/Server.md"), encoding: .utf8)
+        let docs = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/Settings.md"), encoding: .utf8)
         let row = docs.split(separator: "\n").first { $0.hasPrefix("| `\(configKey)`") }
         #expect(row?.contains("`\(setting.environmentVariable)`") == true, "no row for \(configKey) naming \(setting.environmentVariable)")
         #expect(row?.contains("`\(setting.flagName)`") == true, "no row for \(configKey) naming \(setting.flagName)")
