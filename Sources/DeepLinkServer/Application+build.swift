@@ -114,16 +114,15 @@ func buildRouter(
         sessions: DashboardSessions(store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute), clientAddress: clientAddress),
         renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup)
     ).add(to: router)
-    let resolver = LinkResolver(setup: setup, pages: pages)
-    let storeHop = StoreHop(deferred: deferred, resolver: resolver, clientAddress: clientAddress)
+    let resolution = LinkResolution(
+        store: store, cache: cache, resolver: LinkResolver(setup: setup, pages: pages), deferred: deferred, metrics: metrics,
+        clientAddress: clientAddress)
     DeferredClaimRoutes(
-        deferred: deferred, storeHop: storeHop, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
+        deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
     ).add(to: router)
-    let resolve = ResolveRoutes(
-        store: store, cache: cache, clicks: clicks, resolver: resolver, pages: pages, metrics: metrics, storeHop: storeHop)
-    resolve.add(to: router)
-    QRCodeRoutes(resolve: resolve).add(to: router)
-    if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolve: resolve).add(to: router) }
+    ResolveRoutes(resolution: resolution, clicks: clicks).add(to: router)
+    QRCodeRoutes(resolution: resolution).add(to: router)
+    if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolution: resolution).add(to: router) }
     MethodNotAllowedRoutes.add(to: router)
     return router
 }

@@ -9,7 +9,8 @@ import Logging
 /// once. `openapi.yaml` documents the body and the answer.
 struct DeferredClaimRoutes: Sendable {
     let deferred: DeferredLinks
-    let storeHop: StoreHop
+    /// Where the client's address comes from.
+    let clientAddress: ClientAddressReader
     let limiter: any RequestLimiter
 
     /// The most a claim body may hold.
@@ -20,7 +21,7 @@ struct DeferredClaimRoutes: Sendable {
     }
 
     @Sendable func claim(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let address = storeHop.clientAddress.address(of: request, context: context)
+        let address = clientAddress.address(of: request, context: context)
         if let wait = await limiter.take(address ?? "unknown") {
             throw LinkServerError(code: .rateLimited, message: "too many claims from this address; retry in \(wait) s", retryAfter: wait)
         }

@@ -12,7 +12,7 @@ import Logging
 /// Long links are not stored and their clicks are not counted per link.
 struct FirebaseLongLinkRoutes: Sendable {
     let editor: LinkEditor
-    let resolve: ResolveRoutes
+    let resolution: LinkResolution
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/") { request, context in await open(request, context: context, counts: true) }
@@ -22,7 +22,7 @@ struct FirebaseLongLinkRoutes: Sendable {
     /// The long link's answer; `counts` is false for `HEAD`, which records nothing.
     func open(_ request: Request, context: ServerRequestContext, counts: Bool) async -> Response {
         guard let query = request.uri.query, let items = try? FirebaseLongLink.queryItems(in: "/?" + query) else {
-            return resolve.problem(.notFound)
+            return resolution.page(for: .notFound)
         }
         let link: Link
         do throws(LinkServerError) {
@@ -40,14 +40,14 @@ struct FirebaseLongLinkRoutes: Sendable {
         } catch {
             let parameter = error.field.map(FirebaseLongLink.parameter(for:)) ?? "link"
             context.logger.notice("refused a Firebase long link", metadata: ["link.problem": "\(parameter): \(error.message)"])
-            return resolve.problem(.invalidLink)
+            return resolution.page(for: .invalidLink)
         }
         var longLink = link
         longLink.code = ""
         let opened = LinkRequest(request)
         if opened.query[AppStore.longLinkQueryName] != nil {
-            return await resolve.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName, records: counts)
+            return await resolution.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName, records: counts)
         }
-        return await resolve.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context, counts: counts)
+        return await resolution.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context, counts: counts)
     }
 }

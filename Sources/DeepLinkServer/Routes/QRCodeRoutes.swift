@@ -11,7 +11,7 @@ import Hummingbird
 /// expect). A bad value gets a `400` in plain text; an unknown or expired code the link's
 /// problem status. Serving a code counts no click.
 struct QRCodeRoutes: Sendable {
-    let resolve: ResolveRoutes
+    let resolution: LinkResolution
 
     /// An image format the routes serve.
     enum Format: String, CaseIterable {
@@ -40,17 +40,17 @@ struct QRCodeRoutes: Sendable {
         }
         let code = context.parameters.get("code") ?? ""
         let link: Link
-        switch await resolve.liveLink(code: code, context: context) {
+        switch await resolution.liveLink(code: code, logger: context.logger) {
         case .found(let found): link = found
-        case .problem(let response): return Self.text("There is no link to encode at this address.", status: response.status)
+        case .problem(let problem): return Self.text("There is no link to encode at this address.", status: problem.status)
         }
-        let url = resolve.resolver.publicURL(of: link, utm: UTMFields()) ?? "https://\(request.head.authority ?? "localhost")/\(link.code)"
+        let url = resolution.resolver.publicURL(of: link, utm: UTMFields()) ?? "https://\(request.head.authority ?? "localhost")/\(link.code)"
         let body: ByteBuffer
         do {
             let code = try QRCode(encoding: url)
             switch format {
             case .svg:
-                body = ByteBuffer(string: try code.svg(moduleSize: options.size, margin: options.margin, title: resolve.pages.qrCodeLabel(url)))
+                body = ByteBuffer(string: try code.svg(moduleSize: options.size, margin: options.margin, title: resolution.resolver.pages.qrCodeLabel(url)))
             case .png:
                 body = ByteBuffer(bytes: try code.png(moduleSize: options.size, margin: options.margin))
             }
