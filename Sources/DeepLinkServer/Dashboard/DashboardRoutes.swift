@@ -428,11 +428,11 @@ struct DashboardRoutes: Sendable {
                 "title": section.title,
                 "fields": section.fields.map { field -> [String: Any] in
                     var entry: [String: Any] = [
-                        "id": "field-" + field.name.replacingOccurrences(of: ".", with: "-"), "name": field.name, "label": field.label,
-                        "hint": field.hint, "type": field.type, "value": values[field.name] ?? "", "required": field.required,
-                        "readonly": editing && field.name == "code",
+                        "id": "field-" + field.path.replacingOccurrences(of: ".", with: "-"), "name": field.path, "label": field.label,
+                        "hint": field.hint, "type": field.input, "value": values[field.path] ?? "", "required": field.isRequired,
+                        "readonly": editing && field.kind == .code,
                     ]
-                    if let error, error.field == field.name {
+                    if let error, error.field == field.path {
                         entry["fieldError"] = Self.sentence(error.message)
                         fieldMatched = true
                     }

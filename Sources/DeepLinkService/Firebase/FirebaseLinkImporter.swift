@@ -19,7 +19,7 @@ package struct FirebaseLinkImporter: Sendable {
     /// Fields compared to tell an imported link from another one, by the Firebase parameter that
     /// sets them.
     private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] =
-        FirebaseLongLink.fieldParameters.map { parameter, field in (parameter, { @Sendable in $0.value(ofField: field) }) } + [
+        FirebaseLongLink.fieldParameters.map { parameter, field in (parameter, { @Sendable (link: Link) in LinkField.named(field)?.text(of: link) }) } + [
             ("campaign", { @Sendable in $0.campaign }),
             ("expiresAt", { @Sendable in $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
         ]

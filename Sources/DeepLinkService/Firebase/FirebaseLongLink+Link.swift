@@ -28,33 +28,10 @@ extension FirebaseLongLink {
     package static func queryItems(for link: Link, utm: UTMFields) -> [URLQueryItem] {
         let linkItems = fieldParameters.filter { !$0.field.hasPrefix("utm.") }.compactMap { parameter, field -> URLQueryItem? in
             // A web fallback equal to the deep link is the default when `ofl` is absent.
-            guard let text = link.value(ofField: field), parameter != "ofl" || text != link.deepLink else { return nil }
+            guard let text = LinkField.named(field)?.text(of: link), parameter != "ofl" || text != link.deepLink else { return nil }
             return URLQueryItem(name: parameter, value: text)
         }
         return linkItems + utm.queryItems
-    }
-}
-
-extension Link {
-    /// A field's value by its admin API JSON path, for the fields a Firebase long link sets.
-    func value(ofField field: String) -> String? {
-        switch field {
-        case "deepLink": deepLink
-        case "fallbacks.playPackage": playPackage
-        case "fallbacks.androidURL": androidFallbackURL
-        case "fallbacks.appStoreID": appStoreID
-        case "fallbacks.iosURL": iosFallbackURL
-        case "fallbacks.webURL": webURL
-        case "preview.title": preview.title
-        case "preview.description": preview.description
-        case "preview.imageURL": preview.imageURL
-        case "utm.source": utm.source
-        case "utm.medium": utm.medium
-        case "utm.campaign": utm.campaign
-        case "utm.term": utm.term
-        case "utm.content": utm.content
-        default: nil
-        }
     }
 }
 

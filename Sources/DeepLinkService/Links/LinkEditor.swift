@@ -11,13 +11,6 @@ import Foundation
 /// `campaign`, `term`, `content`), `campaign` and `expiresAt` (RFC 3339). In an update, a field
 /// that is absent stays, and `null` clears it.
 package struct LinkEditor: Sendable {
-    private static let groups: [String: Set<String>] = [
-        "fallbacks": ["appStoreID", "playPackage", "webURL", "iosURL", "androidURL"],
-        "preview": ["title", "description", "imageURL"],
-        "utm": ["source", "medium", "campaign", "term", "content"],
-    ]
-    private static let topLevel: Set<String> = ["code", "deepLink", "campaign", "expiresAt"]
-
     /// The config, read once: its router, redirect policy, default Android package and App Store ID.
     package let setup: DeepLinkSetup
 
@@ -79,37 +72,44 @@ package struct LinkEditor: Sendable {
             case .null: text = nil
             default: throw LinkServerError(code: .invalidField, message: "\(field) must be a string or null", field: field)
             }
-            switch field {
-            case "deepLink":
-                guard let text else {
-                    throw LinkServerError(code: .invalidField, message: "deepLink cannot be null", field: field)
-                }
-                link.deepLink = try checkedDeepLink(text)
-            case "fallbacks.appStoreID":
-                guard text.map({ AppIdentifierSyntax.isAppStoreID($0) }) ?? true else {
-                    throw LinkServerError(code: .invalidField, message: "an App Store id is 1 to 12 digits", field: field)
-                }
-                link.appStoreID = text
-            case "fallbacks.playPackage":
-                link.playPackage = try Self.checked(
-                    text, field: field, pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
-                    what: "a package name is dot-separated identifiers such as com.example.shop", maximumLength: 255)
-            case "fallbacks.webURL": link.webURL = try redirectTarget(text, field: field)
-            case "fallbacks.iosURL": link.iosFallbackURL = try redirectTarget(text, field: field)
-            case "fallbacks.androidURL": link.androidFallbackURL = try redirectTarget(text, field: field)
-            case "preview.imageURL":
-                link.preview.imageURL = try text.map { (url) throws(LinkServerError) in try RedirectPolicy.safeHTTPSURL(url, field: field).url }
-            case "preview.title": link.preview.title = try Self.checkedText(text, field: field, maximumLength: 300)
-            case "preview.description": link.preview.description = try Self.checkedText(text, field: field, maximumLength: 1000)
-            case "utm.source": link.utm.source = try Self.checkedText(text, field: field, maximumLength: 100)
-            case "utm.medium": link.utm.medium = try Self.checkedText(text, field: field, maximumLength: 100)
-            case "utm.campaign": link.utm.campaign = try Self.checkedText(text, field: field, maximumLength: 100)
-            case "utm.term": link.utm.term = try Self.checkedText(text, field: field, maximumLength: 100)
-            case "utm.content": link.utm.content = try Self.checkedText(text, field: field, maximumLength: 100)
-            case "campaign": link.campaign = try Self.checkedText(text, field: field, maximumLength: 100)
-            case "expiresAt": link.expiresAt = try Self.checkedExpiry(text, now: now)
-            default: throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
+            guard let known = LinkField.named(field) else {
+                throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
             }
+            try set(known, to: text, in: &link, now: now)
+        }
+    }
+
+    /// Checks a field's new value for its kind and sets it; `nil` clears it.
+    private func set(_ field: LinkField, to text: String?, in link: inout Link, now: Date) throws(LinkServerError) {
+        let path = field.path
+        let checked: String?
+        switch field.kind {
+        case .code:
+            throw LinkServerError(code: .invalidField, message: "a link's code cannot change; create a new link instead", field: path)
+        case .deepLink:
+            guard let text else { throw LinkServerError(code: .invalidField, message: "deepLink cannot be null", field: path) }
+            checked = try checkedDeepLink(text)
+        case .appStoreID:
+            guard text.map({ AppIdentifierSyntax.isAppStoreID($0) }) ?? true else {
+                throw LinkServerError(code: .invalidField, message: "an App Store id is 1 to 12 digits", field: path)
+            }
+            checked = text
+        case .playPackage:
+            checked = try Self.checked(
+                text, field: path, pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
+                what: "a package name is dot-separated identifiers such as com.example.shop", maximumLength: 255)
+        case .redirectURL: checked = try redirectTarget(text, field: path)
+        case .imageURL: checked = try text.map { (url) throws(LinkServerError) in try RedirectPolicy.safeHTTPSURL(url, field: path).url }
+        case .text(let maximumLength): checked = try Self.checkedText(text, field: path, maximumLength: maximumLength)
+        case .expiry:
+            guard case .time(let keyPath) = field.value else { return }
+            link[keyPath: keyPath] = try Self.checkedExpiry(text, now: now)
+            return
+        }
+        switch field.value {
+        case .required(let keyPath): link[keyPath: keyPath] = checked ?? ""
+        case .optional(let keyPath): link[keyPath: keyPath] = checked
+        case .time: break
         }
     }
 
@@ -232,30 +232,39 @@ package struct LinkEditor: Sendable {
         }
         var fields: [String: JSONValue] = [:]
         for (key, value) in members {
-            if topLevel.contains(key) {
+            if let field = LinkField.named(key), field.group == .link {
                 fields[key] = value
-            } else if let keys = groups[key] {
+            } else if let group = LinkField.Group(rawValue: key), group != .link {
+                let names = LinkField.all.filter { $0.group == group }.map(\.name)
                 if value == .null {
-                    for inner in keys { fields["\(key).\(inner)"] = .null }
+                    for name in names { fields["\(key).\(name)"] = .null }
                     continue
                 }
                 guard case .object(let inner) = value else {
                     throw LinkServerError(code: .invalidField, message: "\(key) must be an object", field: key)
                 }
                 for (innerKey, innerValue) in inner {
-                    guard keys.contains(innerKey) else {
+                    guard names.contains(innerKey) else {
                         throw LinkServerError(
-                            code: .invalidField, message: "unknown field; \(key) has \(keys.sorted().joined(separator: ", "))",
+                            code: .invalidField, message: "unknown field; \(key) has \(names.sorted().joined(separator: ", "))",
                             field: "\(key).\(innerKey)")
                     }
                     fields["\(key).\(innerKey)"] = innerValue
                 }
             } else {
-                throw LinkServerError(
-                    code: .invalidField,
-                    message: "unknown field; a link has code, deepLink, fallbacks, preview, utm, campaign and expiresAt", field: key)
+                throw LinkServerError(code: .invalidField, message: "unknown field; a link has \(topLevelNames)", field: key)
             }
         }
         return fields
     }
+
+    /// The body's top-level names, as an unknown one's message lists them: `code, deepLink, fallbacks, …`.
+    private static let topLevelNames: String = {
+        var names: [String] = []
+        for field in LinkField.all {
+            let name = field.group == .link ? field.name : field.group.rawValue
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }()
 }

@@ -17,7 +17,7 @@ struct LinksCreateCommand: ReportingCommand {
 
     @OptionGroup var checkingOptions: LinkCheckingOptions
 
-    @Option(name: .long, help: ArgumentHelp("The short code, the path of the link (random by default).", valueName: "code"))
+    @Option(name: .customLong(LinkFieldOptions.field("code").flag), help: LinkFieldOptions.help("code", valueName: "code"))
     var code: String?
 
     @OptionGroup var fields: LinkFieldOptions

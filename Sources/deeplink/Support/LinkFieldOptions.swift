@@ -9,71 +9,95 @@ import Foundation
 /// `fallbacks.webURL`, `--utm-source` is `utm.source`, and so on. An option given as `""` is
 /// `null`, which clears the field. `--from-json` takes the body itself instead.
 struct LinkFieldOptions: ParsableArguments {
-    @Option(name: .customLong("deep-link"), help: ArgumentHelp("The in-app URL the link opens; the config's router must route it.", valueName: "url"))
+    @Option(name: .customLong(LinkFieldOptions.field("deepLink").flag), help: LinkFieldOptions.help("deepLink", valueName: "url"))
     var deepLink: String?
 
-    @Option(name: .long, help: ArgumentHelp("A campaign label for reports.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("campaign").flag), help: LinkFieldOptions.help("campaign", valueName: "text"))
     var campaign: String?
 
-    @Option(name: .customLong("web-url"), help: ArgumentHelp("Where desktop browsers and people without the app go.", valueName: "url"))
+    @Option(name: .customLong(LinkFieldOptions.field("expiresAt").flag), help: LinkFieldOptions.help("expiresAt", valueName: "time"))
+    var expiresAt: String?
+
+    @Option(name: .customLong(LinkFieldOptions.field("fallbacks.webURL").flag), help: LinkFieldOptions.help("fallbacks.webURL", valueName: "url"))
     var webURL: String?
 
-    @Option(name: .customLong("ios-url"), help: ArgumentHelp("Where iOS users without the app go instead of the App Store.", valueName: "url"))
+    @Option(name: .customLong(LinkFieldOptions.field("fallbacks.iosURL").flag), help: LinkFieldOptions.help("fallbacks.iosURL", valueName: "url"))
     var iosURL: String?
 
-    @Option(
-        name: .customLong("android-url"), help: ArgumentHelp("Where Android users without the app go instead of the Play Store.", valueName: "url"))
+    @Option(name: .customLong(LinkFieldOptions.field("fallbacks.androidURL").flag), help: LinkFieldOptions.help("fallbacks.androidURL", valueName: "url"))
     var androidURL: String?
 
-    @Option(name: .customLong("app-store-id"), help: ArgumentHelp("The iOS app's App Store id (the config's by default).", valueName: "digits"))
+    @Option(name: .customLong(LinkFieldOptions.field("fallbacks.appStoreID").flag), help: LinkFieldOptions.help("fallbacks.appStoreID", valueName: "digits"))
     var appStoreID: String?
 
-    @Option(name: .customLong("play-package"), help: ArgumentHelp("The Android app's package (the config's by default).", valueName: "package"))
+    @Option(name: .customLong(LinkFieldOptions.field("fallbacks.playPackage").flag), help: LinkFieldOptions.help("fallbacks.playPackage", valueName: "package"))
     var playPackage: String?
 
-    @Option(name: .customLong("utm-source"), help: ArgumentHelp("utm_source.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("utm.source").flag), help: LinkFieldOptions.help("utm.source", valueName: "text"))
     var utmSource: String?
 
-    @Option(name: .customLong("utm-medium"), help: ArgumentHelp("utm_medium.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("utm.medium").flag), help: LinkFieldOptions.help("utm.medium", valueName: "text"))
     var utmMedium: String?
 
-    @Option(name: .customLong("utm-campaign"), help: ArgumentHelp("utm_campaign.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("utm.campaign").flag), help: LinkFieldOptions.help("utm.campaign", valueName: "text"))
     var utmCampaign: String?
 
-    @Option(name: .customLong("utm-term"), help: ArgumentHelp("utm_term.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("utm.term").flag), help: LinkFieldOptions.help("utm.term", valueName: "text"))
     var utmTerm: String?
 
-    @Option(name: .customLong("utm-content"), help: ArgumentHelp("utm_content.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("utm.content").flag), help: LinkFieldOptions.help("utm.content", valueName: "text"))
     var utmContent: String?
 
-    @Option(name: .long, help: ArgumentHelp("The social preview's title.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("preview.title").flag), help: LinkFieldOptions.help("preview.title", valueName: "text"))
     var title: String?
 
-    @Option(name: .customLong("description"), help: ArgumentHelp("The social preview's description.", valueName: "text"))
+    @Option(name: .customLong(LinkFieldOptions.field("preview.description").flag), help: LinkFieldOptions.help("preview.description", valueName: "text"))
     var previewDescription: String?
 
-    @Option(name: .customLong("image-url"), help: ArgumentHelp("The social preview's https image.", valueName: "url"))
+    @Option(name: .customLong(LinkFieldOptions.field("preview.imageURL").flag), help: LinkFieldOptions.help("preview.imageURL", valueName: "url"))
     var imageURL: String?
-
-    @Option(name: .customLong("expires-at"), help: ArgumentHelp("When the link stops working, RFC 3339, e.g. 2026-01-31T23:59:59Z.", valueName: "time"))
-    var expiresAt: String?
 
     @Option(
         name: .customLong("from-json"),
         help: ArgumentHelp("The admin API's JSON body instead of options, from a file or - for standard input.", valueName: "file"))
     var fromJSON: String?
 
+    /// The catalog's field with a JSON path; every option above names one.
+    static func field(_ path: String) -> LinkField {
+        guard let field = LinkField.named(path) else { preconditionFailure("the link catalog has no field \(path)") }
+        return field
+    }
+
+    /// An option's help: the catalog's hint.
+    static func help(_ path: String, valueName: String) -> ArgumentHelp {
+        ArgumentHelp(field(path).hint, valueName: valueName)
+    }
+
+    /// Every option's value with its JSON path, in the catalog's order; the code is the command's own option.
+    var options: [(path: String, value: String?)] {
+        [
+            ("deepLink", deepLink),
+            ("campaign", campaign),
+            ("expiresAt", expiresAt),
+            ("fallbacks.webURL", webURL),
+            ("fallbacks.iosURL", iosURL),
+            ("fallbacks.androidURL", androidURL),
+            ("fallbacks.appStoreID", appStoreID),
+            ("fallbacks.playPackage", playPackage),
+            ("utm.source", utmSource),
+            ("utm.medium", utmMedium),
+            ("utm.campaign", utmCampaign),
+            ("utm.term", utmTerm),
+            ("utm.content", utmContent),
+            ("preview.title", title),
+            ("preview.description", previewDescription),
+            ("preview.imageURL", imageURL)
+        ]
+    }
+
     /// The fields given as options, by JSON path.
     var givenFields: [(path: String, value: String)] {
-        let fields: [(String, String?)] = [
-            ("deepLink", deepLink), ("campaign", campaign), ("expiresAt", expiresAt),
-            ("fallbacks.webURL", webURL), ("fallbacks.iosURL", iosURL), ("fallbacks.androidURL", androidURL),
-            ("fallbacks.appStoreID", appStoreID), ("fallbacks.playPackage", playPackage),
-            ("preview.title", title), ("preview.description", previewDescription), ("preview.imageURL", imageURL),
-            ("utm.source", utmSource), ("utm.medium", utmMedium), ("utm.campaign", utmCampaign), ("utm.term", utmTerm),
-            ("utm.content", utmContent),
-        ]
-        return fields.compactMap { path, value in value.map { (path, $0) } }
+        options.compactMap { path, value in value.map { (path, $0) } }
     }
 
     func validate() throws {

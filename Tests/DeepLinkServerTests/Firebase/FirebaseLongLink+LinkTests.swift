@@ -22,6 +22,6 @@ struct FirebaseLongLinkLinkTests {
             code: "x", deepLink: "shop://cart", appStoreID: "1", playPackage: "p", webURL: "w", iosFallbackURL: "i",
             androidFallbackURL: "a", preview: LinkPreview(title: "t", description: "d", imageURL: "m"),
             utm: UTMFields(source: "s", medium: "md", campaign: "c", term: "tr", content: "ct"), createdAt: Date(), updatedAt: Date())
-        #expect(fields.allSatisfy { link.value(ofField: $0) != nil })
+        #expect(fields.allSatisfy { LinkField.named($0)?.text(of: link) != nil })
     }
 }

@@ -77,6 +77,39 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    /// The link schemas are the link catalog's: the same fields in the same groups, nullable
+    /// except the code and the deep link, with the catalog's length limits, and nothing more.
+    @Test func theLinkSchemasHaveExactlyTheCatalogsFields() throws {
+        let document = try #require(try Yams.compose(yaml: OpenAPIDocument.text()))
+        let schemas = try #require(document["components"]?["schemas"])
+        func properties(_ schema: String) throws -> [String: Yams.Node] {
+            let mapping = try #require(schemas[schema]?["properties"]?.mapping, "\(schema)")
+            return Dictionary(uniqueKeysWithValues: mapping.map { ($0.key.string ?? "", $0.value) })
+        }
+        let input = try properties("LinkInput")
+        let output = try properties("Link")
+        let groupSchemas: [LinkField.Group: String] = [.fallbacks: "Fallbacks", .utm: "UTM", .preview: "Preview"]
+        for group in LinkField.Group.allCases {
+            let fields = LinkField.all.filter { $0.group == group }
+            let documented = group == .link ? input : try properties(try #require(groupSchemas[group]))
+            let expected = Set(fields.map(\.name)).union(group == .link ? Set(groupSchemas.keys.map(\.rawValue)) : [])
+            #expect(Set(documented.keys) == expected, "\(group)")
+            for field in fields {
+                let property = try #require(documented[field.name], "\(field.path)")
+                let types = property["type"]?.sequence?.compactMap(\.string) ?? property["type"]?.string.map { [$0] } ?? []
+                #expect(types.contains("null") == !(field.kind == .code || field.kind == .deepLink), "\(field.path) nullable")
+                if case .text(let maximumLength) = field.kind {
+                    #expect(property["maxLength"]?.int == maximumLength, "\(field.path) maxLength")
+                }
+                if group == .link { #expect(output[field.name] != nil, "Link has \(field.name)") }
+            }
+            if group != .link {
+                #expect(input[group.rawValue] != nil && output[group.rawValue] != nil, "\(group) in LinkInput and Link")
+            }
+        }
+        #expect(Set(output.keys) == Set(LinkField.all.map { $0.group == .link ? $0.name : $0.group.rawValue } + ["url", "createdAt", "updatedAt"]))
+    }
+
     @Test func documentsEveryErrorCodeTheServerUses() throws {
         let text = try OpenAPIDocument.text()
         for code in [

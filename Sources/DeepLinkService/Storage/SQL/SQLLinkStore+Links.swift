@@ -1,13 +1,8 @@
 import Foundation
 
 extension SQLLinkStore {
-    private static var linkColumns: [String] {
-        [
-            "code", "deep_link", "app_store_id", "play_package", "web_url", "preview_title", "preview_description",
-            "preview_image_url", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "campaign", "expires_at",
-            "created_at", "updated_at", "ios_fallback_url", "android_fallback_url",
-        ]
-    }
+    /// The `links` table's columns: the catalog's fields, then the two times.
+    private static var linkColumns: [String] { LinkField.all.map(\.column) + ["created_at", "updated_at"] }
 
     /// `SELECT` of every link column, from `links`.
     static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
@@ -46,11 +41,15 @@ extension SQLLinkStore {
 
     /// Replaces a stored link; returns whether it existed.
     package func update(_ link: Link) async throws(StoreError) -> Bool {
-        let assignments = Self.linkColumns.dropFirst().enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
-        let values = Self.values(of: link)
+        let codeIndex = Self.linkColumns.firstIndex(of: "code") ?? 0
+        var columns = Self.linkColumns
+        var values = Self.values(of: link)
+        columns.remove(at: codeIndex)
+        let code = values.remove(at: codeIndex)
+        let assignments = columns.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
         return try await run(
             SQLQuery(
-                "UPDATE links SET \(assignments) WHERE code = $\(values.count) RETURNING code", Array(values.dropFirst()) + [values[0]],
+                "UPDATE links SET \(assignments) WHERE code = $\(values.count + 1) RETURNING code", values + [code],
                 action: "update link"
             ) { !$0.isEmpty })
     }
@@ -135,14 +134,15 @@ extension SQLLinkStore {
         return LinkSearchPage(links: page.0, total: page.0.isEmpty && search.offset > 0 ? try await run(count) : page.1)
     }
 
+    /// A link's values in the order of ``linkColumns``.
     private static func values(of link: Link) -> [SQLValue] {
-        [
-            .text(link.code), .text(link.deepLink), .text(link.appStoreID), .text(link.playPackage), .text(link.webURL),
-            .text(link.preview.title), .text(link.preview.description), .text(link.preview.imageURL), .text(link.utm.source),
-            .text(link.utm.medium), .text(link.utm.campaign), .text(link.utm.term), .text(link.utm.content), .text(link.campaign),
-            .seconds(link.expiresAt), .seconds(link.createdAt), .seconds(link.updatedAt), .text(link.iosFallbackURL),
-            .text(link.androidFallbackURL),
-        ]
+        LinkField.all.map { field in
+            switch field.value {
+            case .required(let keyPath): .text(link[keyPath: keyPath])
+            case .optional(let keyPath): .text(link[keyPath: keyPath])
+            case .time(let keyPath): .seconds(link[keyPath: keyPath])
+            }
+        } + [.seconds(link.createdAt), .seconds(link.updatedAt)]
     }
 }
 
@@ -150,13 +150,13 @@ extension Link {
     /// Reads a row of the links table.
     package init(row: any SQLRow) throws(StoreError) {
         self.init(
-            code: try row.required("code", of: "links"), deepLink: try row.required("deep_link", of: "links"),
-            appStoreID: try row.text("app_store_id"), playPackage: try row.text("play_package"), webURL: try row.text("web_url"),
-            iosFallbackURL: try row.text("ios_fallback_url"), androidFallbackURL: try row.text("android_fallback_url"),
-            preview: LinkPreview(
-                title: try row.text("preview_title"), description: try row.text("preview_description"),
-                imageURL: try row.text("preview_image_url")),
-            utm: try row.utm(), campaign: try row.text("campaign"), expiresAt: try row.date("expires_at"),
-            createdAt: try row.required("created_at", of: "links"), updatedAt: try row.required("updated_at", of: "links"))
+            code: "", deepLink: "", createdAt: try row.required("created_at", of: "links"), updatedAt: try row.required("updated_at", of: "links"))
+        for field in LinkField.all {
+            switch field.value {
+            case .required(let keyPath): self[keyPath: keyPath] = try row.required(field.column, of: "links")
+            case .optional(let keyPath): self[keyPath: keyPath] = try row.text(field.column)
+            case .time(let keyPath): self[keyPath: keyPath] = try row.date(field.column)
+            }
+        }
     }
 }

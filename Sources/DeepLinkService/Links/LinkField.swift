@@ -1,0 +1,182 @@
+import Foundation
+
+/// A field of a link that a client sets, declared once: the admin API's JSON body and answer
+/// (``path``), the dashboard's form (``label``, ``hint``, ``input``), `deeplink links create` and
+/// `update` (``flag``), the `links` table (``column``), the editor's checks (``kind``) and the
+/// OpenAPI document's schema (a test compares the two) all read ``all``. A `Sendable` value.
+package struct LinkField: Sendable, Hashable {
+    /// What a field holds, which decides how the editor checks it.
+    package enum Kind: Sendable, Hashable {
+        /// The short code: 3 to 64 letters, digits, `-` or `_`.
+        case code
+        /// The in-app deep link the config's router must route.
+        case deepLink
+        /// An App Store id: 1 to 12 digits.
+        case appStoreID
+        /// An Android package name.
+        case playPackage
+        /// A URL the link redirects to, which the redirect policy must allow.
+        case redirectURL
+        /// An https image URL.
+        case imageURL
+        /// Free text of at most this many characters, without control characters or bidirectional overrides.
+        case text(maximumLength: Int)
+        /// An RFC 3339 time in the future.
+        case expiry
+    }
+
+    /// The group a field belongs to: its JSON object and its section of the form.
+    package enum Group: String, Sendable, Hashable, CaseIterable {
+        /// Top-level fields.
+        case link = ""
+        /// `fallbacks`: where people without the app go.
+        case fallbacks
+        /// `utm`: campaign tracking.
+        case utm
+        /// `preview`: the social preview.
+        case preview
+
+        /// The form section's title.
+        package var title: String {
+            switch self {
+            case .link: "Link"
+            case .fallbacks: "Where people without the app go"
+            case .utm: "Campaign tracking (UTM)"
+            case .preview: "Social preview"
+            }
+        }
+    }
+
+    /// Where a field's value lives in a ``Link``.
+    package enum Value: Sendable, Hashable {
+        /// A required text: the code and the deep link.
+        case required(any WritableKeyPath<Link, String> & Sendable)
+        /// An optional text.
+        case optional(any WritableKeyPath<Link, String?> & Sendable)
+        /// An optional time.
+        case time(any WritableKeyPath<Link, Date?> & Sendable)
+
+        package static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case (.required(let a), .required(let b)): a == b
+            case (.optional(let a), .optional(let b)): a == b
+            case (.time(let a), .time(let b)): a == b
+            default: false
+            }
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            switch self {
+            case .required(let path): hasher.combine(path)
+            case .optional(let path): hasher.combine(path)
+            case .time(let path): hasher.combine(path)
+            }
+        }
+    }
+
+    /// The group: `fallbacks` for `fallbacks.webURL`.
+    package let group: Group
+    /// The name within the group: `webURL`.
+    package let name: String
+    /// What the field holds.
+    package let kind: Kind
+    /// Where the value lives in a ``Link``.
+    package let value: Value
+    /// The column of the `links` table.
+    package let column: String
+    /// The form's label.
+    package let label: String
+    /// The form's hint and the command line's help.
+    package let hint: String
+    /// The command line's option, without its dashes: `web-url`.
+    package let flag: String
+
+    /// The JSON path, which is also the form input's name: `fallbacks.webURL`, or `deepLink`.
+    package var path: String { group == .link ? name : "\(group.rawValue).\(name)" }
+
+    /// The form input's type.
+    package var input: String {
+        switch kind {
+        case .redirectURL, .imageURL: "url"
+        case .expiry: "datetime-local"
+        default: "text"
+        }
+    }
+
+    /// Whether every link has the field.
+    package var isRequired: Bool { kind == .deepLink }
+
+    /// The field's value in a link as text: an RFC 3339 time for ``Kind/expiry``; `nil` when unset.
+    /// - Parameter link: The link.
+    package func text(of link: Link) -> String? {
+        switch value {
+        case .required(let path): link[keyPath: path]
+        case .optional(let path): link[keyPath: path]
+        case .time(let path): link[keyPath: path].map(Link.timestamp)
+        }
+    }
+
+    /// The field with a JSON path, if a link has one.
+    /// - Parameter path: The path, such as `fallbacks.webURL`.
+    package static func named(_ path: String) -> LinkField? {
+        byPath[path]
+    }
+
+    private static let byPath = Dictionary(uniqueKeysWithValues: all.map { ($0.path, $0) })
+
+    /// Every field, in the order the form and the help show them.
+    package static let all: [LinkField] = [
+        LinkField(
+            group: .link, name: "deepLink", kind: .deepLink, value: .required(\.deepLink), column: "deep_link", label: "Deep link",
+            hint: "The in-app URL the link opens, such as shop://sales/42; the config's router must route it.", flag: "deep-link"),
+        LinkField(
+            group: .link, name: "code", kind: .code, value: .required(\.code), column: "code", label: "Short code",
+            hint: "Leave empty for a random one; 3 to 64 letters, digits, - or _.", flag: "code"),
+        LinkField(
+            group: .link, name: "campaign", kind: .text(maximumLength: 100), value: .optional(\.campaign), column: "campaign",
+            label: "Campaign", hint: "A name to find the link by, such as winter-sale.", flag: "campaign"),
+        LinkField(
+            group: .link, name: "expiresAt", kind: .expiry, value: .time(\.expiresAt), column: "expires_at", label: "Expires (UTC)",
+            hint: "When the link stops working, in UTC (RFC 3339, such as 2026-12-31T23:59:59Z); empty to keep it forever.", flag: "expires-at"),
+        LinkField(
+            group: .fallbacks, name: "webURL", kind: .redirectURL, value: .optional(\.webURL), column: "web_url", label: "Web page",
+            hint: "For desktop browsers and people without the app; an https URL on an allowed host.", flag: "web-url"),
+        LinkField(
+            group: .fallbacks, name: "iosURL", kind: .redirectURL, value: .optional(\.iosFallbackURL), column: "ios_fallback_url",
+            label: "iPhone and iPad page", hint: "Where iOS users without the app go instead of the App Store.", flag: "ios-url"),
+        LinkField(
+            group: .fallbacks, name: "androidURL", kind: .redirectURL, value: .optional(\.androidFallbackURL), column: "android_fallback_url",
+            label: "Android page", hint: "Where Android users without the app go instead of Google Play.", flag: "android-url"),
+        LinkField(
+            group: .fallbacks, name: "appStoreID", kind: .appStoreID, value: .optional(\.appStoreID), column: "app_store_id",
+            label: "App Store ID", hint: "The iOS app's App Store id, digits only; the config's app when empty.", flag: "app-store-id"),
+        LinkField(
+            group: .fallbacks, name: "playPackage", kind: .playPackage, value: .optional(\.playPackage), column: "play_package",
+            label: "Google Play package", hint: "The Android app's package, such as com.example.shop; the config's app when empty.",
+            flag: "play-package"),
+        LinkField(
+            group: .utm, name: "source", kind: .text(maximumLength: 100), value: .optional(\.utm.source), column: "utm_source",
+            label: "Source", hint: "utm_source, such as newsletter.", flag: "utm-source"),
+        LinkField(
+            group: .utm, name: "medium", kind: .text(maximumLength: 100), value: .optional(\.utm.medium), column: "utm_medium",
+            label: "Medium", hint: "utm_medium, such as email.", flag: "utm-medium"),
+        LinkField(
+            group: .utm, name: "campaign", kind: .text(maximumLength: 100), value: .optional(\.utm.campaign), column: "utm_campaign",
+            label: "Campaign", hint: "utm_campaign, such as winter-sale.", flag: "utm-campaign"),
+        LinkField(
+            group: .utm, name: "term", kind: .text(maximumLength: 100), value: .optional(\.utm.term), column: "utm_term", label: "Term",
+            hint: "utm_term.", flag: "utm-term"),
+        LinkField(
+            group: .utm, name: "content", kind: .text(maximumLength: 100), value: .optional(\.utm.content), column: "utm_content",
+            label: "Content", hint: "utm_content.", flag: "utm-content"),
+        LinkField(
+            group: .preview, name: "title", kind: .text(maximumLength: 300), value: .optional(\.preview.title), column: "preview_title",
+            label: "Title", hint: "The social preview's title, shown when the link is shared.", flag: "title"),
+        LinkField(
+            group: .preview, name: "description", kind: .text(maximumLength: 1000), value: .optional(\.preview.description),
+            column: "preview_description", label: "Description", hint: "The social preview's description.", flag: "description"),
+        LinkField(
+            group: .preview, name: "imageURL", kind: .imageURL, value: .optional(\.preview.imageURL), column: "preview_image_url",
+            label: "Image", hint: "The social preview's image, an https URL.", flag: "image-url"),
+    ]
+}
