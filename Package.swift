@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Only dependency-free libraries are products: SwiftPM resolves the dependencies of every
@@ -14,10 +14,18 @@ let package = Package(
         .library(name: "DeepLinkAppLinks", targets: ["DeepLinkAppLinks"]),
         .library(name: "DeepLinkAssociation", targets: ["DeepLinkAssociation"]),
     ],
+    // PostgreSQL support doubles a first build (postgres-nio brings swift-nio-ssl and swift-crypto,
+    // two copies of BoringSSL), and the embedded default, SQLite, needs none of it: the link server
+    // takes `--database postgres://…` when built with `--traits PostgreSQL`. The tests build it always.
+    traits: [
+        .trait(name: "PostgreSQL", description: "The link server and the command line can use a PostgreSQL database."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Server-only: none of these reach the library products above.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: the server reads no swift-configuration providers and parses
+        // its forms itself, and swift-configuration would be built for nothing.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The dashboard hashes its users' passwords with bcrypt.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
@@ -119,7 +127,7 @@ let package = Package(
                 "DeepLinkService",
                 "DeepLinkServer",
                 "DeepLinkStoreSQLite",
-                "DeepLinkStorePostgres",
+                .target(name: "DeepLinkStorePostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

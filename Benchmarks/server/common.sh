@@ -14,8 +14,8 @@ fi
 if [[ -n "${BENCH_BIN:-}" ]]; then
     BIN=$BENCH_BIN
 else
-    swift build -c release --product deeplink >&2
-    BIN=$(swift build -c release --show-bin-path)/deeplink
+    swift build -c release --product deeplink --traits PostgreSQL >&2
+    BIN=$(swift build -c release --traits PostgreSQL --show-bin-path)/deeplink
 fi
 
 WORK=$(mktemp -d)

@@ -3,8 +3,8 @@
 # AASA route, SQLite, in interleaved rounds, so the machine's drift falls on both alike. Each
 # round starts each server on a fresh database with one link, warms it for DURATION, then measures.
 #
-#   git stash; swift build -c release --product deeplink; cp .build/release/deeplink /tmp/deeplink-old
-#   git stash pop; swift build -c release --product deeplink
+#   git stash; swift build -c release --product deeplink --traits PostgreSQL; cp .build/release/deeplink /tmp/deeplink-old
+#   git stash pop; swift build -c release --product deeplink --traits PostgreSQL
 #   Benchmarks/server/compare.sh /tmp/deeplink-old .build/release/deeplink
 #
 # Environment: DURATION (default 10s), CONNECTIONS (64), THREADS (2), ROUNDS (4).

@@ -18,8 +18,8 @@ if ((${#missing[@]})); then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [[ -z "${DEEPLINK_BIN:-}" ]]; then
-    (cd "$ROOT" && swift build --product deeplink >&2)
-    DEEPLINK_BIN="$(cd "$ROOT" && swift build --show-bin-path)/deeplink"
+    (cd "$ROOT" && swift build --product deeplink --traits PostgreSQL >&2)
+    DEEPLINK_BIN="$(cd "$ROOT" && swift build --traits PostgreSQL --show-bin-path)/deeplink"
 fi
 
 WORK=$(mktemp -d)

@@ -1,6 +1,8 @@
 import DeepLinkServer
 import DeepLinkService
+#if PostgreSQL
 import DeepLinkStorePostgres
+#endif
 import DeepLinkStoreSQLite
 import Logging
 
@@ -25,6 +27,7 @@ extension ServerConfiguration {
     ) async throws -> Result {
         switch database {
         case .postgres(let url):
+            #if PostgreSQL
             printError("using \(database)")
             return try await PostgresLinkStore.withStore(
                 url: url, connectTimeout: databaseConnectTimeout, connectionWait: databaseWait, migrating: access == .readWrite, logger: logger
@@ -32,6 +35,10 @@ extension ServerConfiguration {
                 guard access == .readOnly else { return try await body(store) }
                 return try await Self.reading(store, version: try await store.appliedSchemaVersion(), logger: logger, body)
             }
+            #else
+            _ = url
+            throw Self.builtWithoutPostgreSQL
+            #endif
         case .sqlite(let path) where access == .readOnly:
             guard let store = try await SQLiteLinkStore.openExisting(path: path, logger: logger) else {
                 printError("using \(database) (not there yet; nothing is created)")
@@ -45,6 +52,13 @@ extension ServerConfiguration {
             return try await Self.closing(store) { try await body(store) }
         }
     }
+
+    /// Why a `postgres://` database cannot be used by a build without the `PostgreSQL` trait.
+    static let builtWithoutPostgreSQL = CommandFailure(
+        "this deeplink was built without PostgreSQL support, so it cannot use a postgres:// database",
+        fix: "build it with `swift build -c release --traits PostgreSQL`, run it with `swift run --traits PostgreSQL deeplink …`, "
+            + "or use an SQLite database (sqlite:PATH)",
+        code: "postgresql-not-built", status: .environment)
 
     /// Runs store work for a command that prints a report, quietly (warnings only), turning any
     /// failure into a ``CommandFailure``; a `CommandFailure` thrown by `body` passes unchanged.
