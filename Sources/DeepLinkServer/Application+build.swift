@@ -1,3 +1,5 @@
+import protocol DeepLinkCore.MonotonicClock
+import struct DeepLinkCore.SystemClock
 import DeepLinkService
 import Foundation
 import HTTPTypes
@@ -16,23 +18,26 @@ import ServiceLifecycle
 ///   - store: Where links, clicks and keys live; already migrated.
 ///   - metrics: The metrics to record into; `/metrics` serves them.
 ///   - logger: The server's logger; requests add their id and key to its metadata.
+///   - clock: The monotonic clock the link cache, the click counter, the purge of deferred clicks
+///     and the in-memory rate limits run on; tests move one by hand.
 /// - Returns: The application.
 /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
 ///   router cannot be built from the config; ``LinkServerError`` for a `clientAddressHeader`
 ///   that is not a header name.
 package func buildApplication(
-    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger
+    configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
+    clock: any MonotonicClock = SystemClock()
 ) throws -> some ApplicationProtocol {
     let setup = try DeepLinkSetup(configuration: configuration)
-    let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger)
+    let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger, clock: clock)
     let deferred = DeferredLinks(
         store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval,
-        clicksPerMinutePerAddress: configuration.deferredClicksPerMinutePerAddress, logger: logger)
-    let cache = LinkCache(lifetime: configuration.linkCacheLifetime)
+        clicksPerMinutePerAddress: configuration.deferredClicksPerMinutePerAddress, logger: logger, clock: clock)
+    let cache = LinkCache(lifetime: configuration.linkCacheLifetime, clock: clock)
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
-        logger: logger)
+        logger: logger, clock: clock)
     var services: [any Service] = [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     let cap = ConnectionCap(limit: configuration.connectionsPerAddress)
@@ -67,7 +72,7 @@ private func connectionHandlers(
 /// The server's routes, without binding a socket.
 func buildRouter(
     configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
-    clicks: ClickCounter, deferred: DeferredLinks, logger: Logger
+    clicks: ClickCounter, deferred: DeferredLinks, logger: Logger, clock: any MonotonicClock = SystemClock()
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(apps: setup.apps)
     let editor = LinkEditor(setup: setup)
@@ -87,7 +92,7 @@ func buildRouter(
 
     // Servers sharing a database that keeps token buckets (PostgreSQL) share their limits.
     func limiter(_ scope: String, _ perMinute: Int) -> any RequestLimiter {
-        guard let buckets = store as? any RateLimitStorage else { return RateLimiter(perMinute: perMinute) }
+        guard let buckets = store as? any RateLimitStorage else { return RateLimiter(perMinute: perMinute, clock: clock) }
         return SharedRateLimiter(scope: scope, perMinute: perMinute, store: buckets, logger: logger)
     }
 

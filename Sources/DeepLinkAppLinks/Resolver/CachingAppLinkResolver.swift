@@ -19,6 +19,9 @@ public actor CachingAppLinkResolver: AppLinkResolver {
     public nonisolated let maximumEntries: Int
     private let now: @Sendable () -> Date
     private var entries: [String: Entry] = [:]
+    /// How many calls have waited for a fetch already under way instead of asking the base
+    /// resolver; tests read it to know concurrent calls have joined.
+    package private(set) var joinedCalls = 0
 
     /// Creates a cache in front of a resolver.
     /// - Parameters:
@@ -46,6 +49,7 @@ public actor CachingAppLinkResolver: AppLinkResolver {
         case .resolved(let metadata, let expires) where now() < expires:
             return metadata
         case .pending(let task):
+            joinedCalls += 1
             return try await task.value
         case .resolved, nil:
             break

@@ -23,6 +23,9 @@ public actor DeferredLinkClaimer {
     private let transport: any DeferredLinkTransport
     private let storage: any DeferredLinkClaimStorage
     private var inFlight: Task<Result<DeferredLinkClaim?, DeferredLinkError>, Never>?
+    /// How many calls have waited for a request already in flight instead of sending their own;
+    /// tests read it to know a concurrent call has joined.
+    package private(set) var joinedCalls = 0
 
     /// Creates a claimer.
     /// - Parameters:
@@ -75,7 +78,10 @@ public actor DeferredLinkClaimer {
     public func claimOnFirstLaunch(
         from source: DeferredLinkTokenSource = .none, signals: DeferredLinkDeviceSignals? = nil
     ) async throws(DeferredLinkError) -> DeferredLinkClaim? {
-        if let inFlight { return try await inFlight.value.get() }
+        if let inFlight {
+            joinedCalls += 1
+            return try await inFlight.value.get()
+        }
         guard !storage.isClaimed() else { return nil }
         let request = DeferredLinkClaimRequest(token: source.token, signals: signals)
         let task = Task { await send(request) }

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -15,6 +16,7 @@ package final class ClickCounter: Service, Sendable {
 
     private let store: any ClickStorage
     private let interval: Duration
+    private let clock: any MonotonicClock
     private let logger: Logger
     private let pending = Mutex([Click: Int]())
     /// The latest write: each flush waits for the one before it, so a flush for the stats
@@ -26,9 +28,11 @@ package final class ClickCounter: Service, Sendable {
     ///   - store: Where counts go.
     ///   - interval: How often to write them.
     ///   - logger: Where write failures are logged.
-    package init(store: any ClickStorage, interval: Duration, logger: Logger) {
+    ///   - clock: The clock the interval is measured on.
+    package init(store: any ClickStorage, interval: Duration, logger: Logger, clock: any MonotonicClock = SystemClock()) {
         self.store = store
         self.interval = interval
+        self.clock = clock
         self.logger = logger
     }
 
@@ -77,7 +81,7 @@ package final class ClickCounter: Service, Sendable {
     package func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                try? await Task.sleep(for: self.interval)
+                try? await self.clock.sleep(for: self.interval)
                 guard !Task.isCancelled else { break }
                 await self.flush()
             }

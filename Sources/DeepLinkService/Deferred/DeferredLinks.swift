@@ -19,6 +19,7 @@ package final class DeferredLinks: Service, Sendable {
     private let localLimit: RateLimiter?
     private let settings: DeferredLinkSettings
     private let purgeInterval: Duration
+    private let clock: any MonotonicClock
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let salts = Mutex([Int: String]())
@@ -33,19 +34,22 @@ package final class DeferredLinks: Service, Sendable {
     ///     database as it writes them when the store can (``LimitingDeferredClickStorage``, shared by
     ///     servers), in this server's memory otherwise. `nil` for no limit.
     ///   - logger: Where purges and failures are logged.
-    ///   - now: The clock; tests move it.
+    ///   - now: The wall clock clicks are dated by; tests move it.
+    ///   - clock: The monotonic clock the purge interval and the in-memory limit run on; tests move it.
     package init(
         store: any DeferredClickStorage, settings: DeferredLinkSettings, purgeInterval: Duration = .seconds(300),
-        clicksPerMinutePerAddress: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+        clicksPerMinutePerAddress: Int? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
+        clock: any MonotonicClock = SystemClock()
     ) {
         self.store = store
         let limit = clicksPerMinutePerAddress.map { ClickRateLimit(scope: Self.limitScope, perMinute: $0) }
         self.writer = DeferredClickWriter(store: store, limit: limit, now: now)
-        self.localLimit = writer.limitsAsItWrites ? nil : clicksPerMinutePerAddress.map { RateLimiter(perMinute: $0) }
+        self.localLimit = writer.limitsAsItWrites ? nil : clicksPerMinutePerAddress.map { RateLimiter(perMinute: $0, clock: clock) }
         self.settings = settings
         self.purgeInterval = purgeInterval
         self.logger = logger
         self.now = now
+        self.clock = clock
     }
 
     /// Whether an App Store click is worth recording at the store hop: only probabilistic
@@ -57,7 +61,7 @@ package final class DeferredLinks: Service, Sendable {
     static let limitScope = "deferred-clicks"
 
     /// Records a click that heads to an app store unless its client address is past the limit
-    /// the service was created with (``init(store:settings:purgeInterval:clicksPerMinutePerAddress:logger:now:)``).
+    /// the service was created with (``init(store:settings:purgeInterval:clicksPerMinutePerAddress:logger:now:clock:)``).
     /// Clients without an address share the bucket of the address `unknown`.
     /// - Parameters:
     ///   - code: The short link's code, or `nil` for a Firebase long link.
@@ -167,7 +171,7 @@ package final class DeferredLinks: Service, Sendable {
                     // A purge cut short by a shutdown, such as the one a port already in use starts, is no failure.
                     if !Task.isCancelled { self.logger.error("cannot purge deferred clicks", metadata: ["error": "\(error)"]) }
                 }
-                try? await Task.sleep(for: self.purgeInterval)
+                try? await self.clock.sleep(for: self.purgeInterval)
             }
         }
     }

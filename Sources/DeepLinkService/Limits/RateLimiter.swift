@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Synchronization
 
 /// Token buckets per client: each holds up to `perMinute` writes and refills continuously.
@@ -10,19 +11,23 @@ package final class RateLimiter: RequestLimiter {
     }
 
     private let perMinute: Int
+    private let clock: any MonotonicClock
     private let buckets = Mutex([String: Bucket]())
     /// Past this many clients, full buckets are dropped.
     private let pruneThreshold = 10_000
 
     /// Creates a limiter.
-    /// - Parameter perMinute: The writes each client may make per minute, and the burst.
-    package init(perMinute: Int) {
+    /// - Parameters:
+    ///   - perMinute: The writes each client may make per minute, and the burst.
+    ///   - clock: The clock buckets refill on.
+    package init(perMinute: Int, clock: any MonotonicClock = SystemClock()) {
         self.perMinute = perMinute
+        self.clock = clock
     }
 
     /// Takes a token for a client, now; see ``RequestLimiter``.
     package func take(_ client: String) -> Int? {
-        take(client, at: .now)
+        take(client, at: clock.now)
     }
 
     /// Takes a token for a client at a moment.

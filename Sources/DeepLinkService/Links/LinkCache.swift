@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Synchronization
 
 /// Recently opened links, kept for a short lifetime so popular links resolve without a database
@@ -34,23 +35,27 @@ package final class LinkCache: Sendable {
 
     private let lifetime: Duration
     private let capacity: Int
+    private let clock: any MonotonicClock
     private let state = Mutex(State())
 
     /// Creates a cache.
     /// - Parameters:
     ///   - lifetime: How long a link is kept; zero turns the cache off.
     ///   - capacity: The most links kept.
-    package init(lifetime: Duration, capacity: Int = 10_000) {
+    ///   - clock: The clock lifetimes are measured on.
+    package init(lifetime: Duration, capacity: Int = 10_000, clock: any MonotonicClock = SystemClock()) {
         self.lifetime = lifetime
         self.capacity = capacity
+        self.clock = clock
     }
 
     /// The link with a code, from the cache or from `load`; when `load` fails, from an entry past
     /// its lifetime if there is one.
     package func link(code: String, load: () async throws(StoreError) -> Link?) async throws(StoreError) -> Link? {
+        let now = clock.now
         let lookup = state.withLock { state -> Lookup in
             guard var entry = state.entries[code] else { return .load(stale: nil, generation: state.generation) }
-            if entry.expires > .now || entry.refreshing { return .cached(entry.link) }
+            if entry.expires > now || entry.refreshing { return .cached(entry.link) }
             entry.refreshing = true
             state.entries[code] = entry
             return .load(stale: entry.link, generation: state.generation)
@@ -76,6 +81,7 @@ package final class LinkCache: Sendable {
             return nil
         }
         guard lifetime > .zero else { return link }
+        let stored = clock.now
         state.withLock { state in
             // A change made through this process while the link was read wins over what was read.
             guard state.generation == generation else {
@@ -83,11 +89,10 @@ package final class LinkCache: Sendable {
                 return
             }
             if state.entries.count >= capacity {
-                let now = ContinuousClock.now
-                state.entries = state.entries.filter { $0.value.expires > now }
+                state.entries = state.entries.filter { $0.value.expires > stored }
                 if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
             }
-            state.entries[code] = Entry(link: link, expires: .now + lifetime)
+            state.entries[code] = Entry(link: link, expires: stored + lifetime)
         }
         return link
     }
@@ -98,8 +103,8 @@ package final class LinkCache: Sendable {
     /// happens most (the announcements' connection breaks with the database), so links opened
     /// before it keep resolving as they did.
     func expireAll() {
+        let now = clock.now
         state.withLock { state in
-            let now = ContinuousClock.now
             for code in state.entries.keys { state.entries[code]?.expires = now }
             state.generation &+= 1
         }

@@ -4,21 +4,30 @@ import Foundation
 import Testing
 
 struct CachingAppLinkResolverTests {
-    /// Answers with a page whose app name counts the calls, after an optional pause.
+    /// Answers with a page whose app name counts the calls; a held resolver answers only once the
+    /// test releases it.
     actor CountingResolver: AppLinkResolver {
         var calls: [URL] = []
-        let pause: Duration
         let failing: Set<URL>
+        private let gate: AsyncStream<Void>.Continuation?
+        private let held: AsyncStream<Void>?
 
-        init(pause: Duration = .zero, failing: Set<URL> = []) {
-            self.pause = pause
+        init(holding: Bool = false, failing: Set<URL> = []) {
             self.failing = failing
+            if holding {
+                let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+                (held, gate) = (stream, continuation)
+            } else {
+                (held, gate) = (nil, nil)
+            }
         }
+
+        func release() { gate?.finish() }
 
         func appLinks(for url: URL) async throws -> AppLinkMetadata {
             calls.append(url)
             let call = calls.count
-            if pause > .zero { try await Task.sleep(for: pause) }
+            if let held { for await _ in held {} }
             if failing.contains(url) { throw AppLinksError(code: .httpStatus, message: "HTTP 500", url: url) }
             return AppLinkMetadata(sourceURL: url, ios: [IOSAppLinkTarget(appName: "call \(call)")])
         }
@@ -42,12 +51,14 @@ struct CachingAppLinkResolverTests {
     }
 
     @Test func asksOnceForConcurrentRequestsOfTheSameURL() async throws {
-        let base = CountingResolver(pause: .milliseconds(100))
+        let base = CountingResolver(holding: true)
         let cache = CachingAppLinkResolver(base: base)
 
         async let first = cache.appLinks(for: a)
         async let second = cache.appLinks(for: a)
         async let third = cache.appLinks(for: a)
+        while await cache.joinedCalls < 2 { await Task.yield() }
+        await base.release()
         let names = try await [first, second, third].map { $0.ios.first?.appName }
 
         #expect(names == ["call 1", "call 1", "call 1"])

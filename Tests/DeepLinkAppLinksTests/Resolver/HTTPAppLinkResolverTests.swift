@@ -135,10 +135,7 @@ struct HTTPAppLinkResolverTests {
     }
 
     @Test func reportsAConnectionThatIsRefused() async throws {
-        let server = try LoopbackHTTPServer { _ in .html(Self.page) }
-        let url = server.url("/")
-        server.stop()
-        try await Task.sleep(for: .milliseconds(200))
+        let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackListener.closedPort())/"))
 
         #expect(await resolveError(url)?.code == .networkFailure)
     }

@@ -264,8 +264,8 @@ struct DeferredLinkClaimerTests {
         let first = Task { try await claimer.claimOnFirstLaunch(from: .installReferrer("deeplink_click=\(sampleToken)")) }
         while await transport.sent.isEmpty { await Task.yield() }
         let second = Task { try await claimer.claimOnFirstLaunch(from: .installReferrer("deeplink_click=\(sampleToken)")) }
-        // Give the second call time to reach the claimer while the first request is held.
-        try await Task.sleep(for: .milliseconds(100))
+        // The second call reaches the claimer while the first request is held.
+        while await claimer.joinedCalls < 1 { await Task.yield() }
         await transport.release()
         let claim = try await first.value
         #expect(claim?.code == "summer")
@@ -280,7 +280,7 @@ struct DeferredLinkClaimerTests {
         let first = Task { try await claimer.claimOnFirstLaunch() }
         while await transport.sent.isEmpty { await Task.yield() }
         let second = Task { try await claimer.claimOnFirstLaunch() }
-        try await Task.sleep(for: .milliseconds(100))
+        while await claimer.joinedCalls < 1 { await Task.yield() }
         await transport.release()
         await #expect(throws: DeferredLinkError.self) { try await first.value }
         await #expect(throws: DeferredLinkError.self) { try await second.value }

@@ -34,10 +34,7 @@ struct URLSessionDeferredLinkTransportTests {
     }
 
     @Test func failsWithoutAServer() async throws {
-        let server = try LoopbackHTTPServer(routes: [:])
-        let endpoint = server.url("/api/v1/deferred/claim")
-        server.stop()
-        try await Task.sleep(for: .milliseconds(200))
+        let endpoint = try #require(URL(string: "http://127.0.0.1:\(try LoopbackListener.closedPort())/api/v1/deferred/claim"))
         let claimer = try DeferredLinkClaimer(endpoint: endpoint, storage: InMemoryDeferredLinkClaimStorage())
         let error = await #expect(throws: DeferredLinkError.self) { try await claimer.claimOnFirstLaunch() }
         #expect(error?.code == .unreachable)

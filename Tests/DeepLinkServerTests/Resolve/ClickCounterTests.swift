@@ -1,3 +1,4 @@
+import DeepLinkTesting
 import Foundation
 import Logging
 import Synchronization
@@ -7,14 +8,22 @@ import Testing
 @testable import DeepLinkService
 
 struct ClickCounterTests {
-    /// Stores counts slowly, as a busy database does.
-    final class SlowClickStorage: ClickStorage {
+    /// Stores counts only when the test lets the first write through, as a busy database would.
+    final class HeldClickStorage: ClickStorage {
         let stored = Mutex(0)
+        let writes = Mutex(0)
+        private let gate = AsyncStream.makeStream(of: Void.self)
 
         func record(_ counts: [Click: Int]) async throws(StoreError) {
-            try? await Task.sleep(for: .milliseconds(300))
+            if writes.withLock({ $0 += 1; return $0 }) == 1 { for await _ in gate.stream {} }
             stored.withLock { $0 += counts.values.reduce(0, +) }
         }
+
+        func waitForFirstWrite() async {
+            while writes.withLock({ $0 }) == 0 { await Task.yield() }
+        }
+
+        func release() { gate.continuation.finish() }
     }
 
     /// Counts each call and the buckets it carried.
@@ -41,15 +50,33 @@ struct ClickCounterTests {
     }
 
     @Test func aFlushReturnsOnlyOnceTheWriteAlreadyUnderWayIsStoredToo() async {
-        let storage = SlowClickStorage()
+        let storage = HeldClickStorage()
         let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"))
         counter.add(Self.click(.ios))
         counter.add(Self.click(.android))
-        async let timerFlush: Void = counter.flush()
-        try? await Task.sleep(for: .milliseconds(50))
+        let timerFlush = Task { await counter.flush() }
+        await storage.waitForFirstWrite()
         counter.add(Self.click(.desktop))
-        await counter.flush()
+        let statsFlush = Task { await counter.flush() }
+        storage.release()
+        await statsFlush.value
         #expect(storage.stored.withLock { $0 } == 3)
-        await timerFlush
+        await timerFlush.value
+    }
+
+    @Test func countsAreWrittenEveryIntervalOnTheCountersClock() async {
+        let storage = CallCountingStorage()
+        let clock = TestClock()
+        let counter = ClickCounter(store: storage, interval: .seconds(1), logger: Logger(label: "test"), clock: clock)
+        let running = Task { try await counter.run() }
+        await clock.waitForSleepers()
+        counter.add(Self.click(.ios))
+        clock.advance(by: .milliseconds(999))
+        #expect(storage.calls.withLock { $0 }.isEmpty)
+        clock.advance(by: .milliseconds(1))
+        await clock.waitForSleepers()
+        #expect(storage.calls.withLock { $0 } == [1])
+        running.cancel()
+        _ = await running.result
     }
 }

@@ -1,3 +1,4 @@
+import DeepLinkTesting
 import Foundation
 import Synchronization
 import Testing
@@ -10,11 +11,21 @@ struct LinkCacheTests {
     static let outage = StoreError(code: .unavailable, message: "no connection to PostgreSQL at localhost:5432 was free within 1 s")
 
     @Test func anEntryPastItsLifetimeResolvesWhileTheDatabaseFails() async throws {
-        let cache = LinkCache(lifetime: .milliseconds(50))
+        let clock = TestClock()
+        let cache = LinkCache(lifetime: .seconds(2), clock: clock)
         _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
-        try await Task.sleep(for: .milliseconds(100))
+        clock.advance(by: .seconds(3))
         let stale = try await cache.link(code: "spring") { () throws(StoreError) in throw Self.outage }
         #expect(stale == Self.link)
+    }
+
+    @Test func anEntryInItsLifetimeIsNotReadAgain() async throws {
+        let clock = TestClock()
+        let cache = LinkCache(lifetime: .seconds(2), clock: clock)
+        _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
+        clock.advance(by: .milliseconds(1999))
+        let cached = try await cache.link(code: "spring") { () throws(StoreError) in Issue.record("read within the lifetime"); return nil }
+        #expect(cached == Self.link)
     }
 
     @Test func aLinkNeverOpenedFailsAsTheDatabaseDoes() async {
@@ -48,23 +59,22 @@ struct LinkCacheTests {
 
         func release() { gate.continuation.finish() }
 
-        func waitUntilStarted() async throws {
-            let start = ContinuousClock.now
-            while !started, start.duration(to: .now) < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+        func waitUntilStarted() async {
+            while !started { await Task.yield() }
         }
     }
 
     @Test func anExpiredEntryIsReadOnceWhileConcurrentRequestsAreAnsweredFromIt() async throws {
-        // Long enough that the refreshed entry is still in its lifetime when it is looked up again.
-        let cache = LinkCache(lifetime: .seconds(2))
+        let clock = TestClock()
+        let cache = LinkCache(lifetime: .seconds(2), clock: clock)
         _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
-        try await Task.sleep(for: .milliseconds(2100))
+        clock.advance(by: .milliseconds(2100))
 
         var changed = Self.link
         changed.deepLink = "shop://sales/43"
         let held = HeldRead()
         let refresher = Task { [changed] in try await cache.link(code: "spring") { () throws(StoreError) in await held.read(returning: changed) } }
-        try await held.waitUntilStarted()
+        await held.waitUntilStarted()
         let others = Mutex(0)
         for _ in 0..<20 {
             let answer = try await cache.link(code: "spring") { () throws(StoreError) in
@@ -78,12 +88,16 @@ struct LinkCacheTests {
         #expect(try await refresher.value == changed)
         let after = try await cache.link(code: "spring") { () throws(StoreError) in Issue.record("read again within the lifetime"); return nil }
         #expect(after == changed)
+        clock.advance(by: .seconds(2))
+        let reread = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
+        #expect(reread == Self.link, "the refreshed entry lives one lifetime from its refresh, not longer")
     }
 
     @Test func aFailedRefreshLetsTheNextRequestTryAgain() async throws {
-        let cache = LinkCache(lifetime: .milliseconds(50))
+        let clock = TestClock()
+        let cache = LinkCache(lifetime: .seconds(2), clock: clock)
         _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
-        try await Task.sleep(for: .milliseconds(100))
+        clock.advance(by: .seconds(3))
         let stale = try await cache.link(code: "spring") { () throws(StoreError) in throw Self.outage }
         #expect(stale == Self.link)
         let reads = Mutex(0)
@@ -98,7 +112,7 @@ struct LinkCacheTests {
         let cache = LinkCache(lifetime: .seconds(60))
         let held = HeldRead()
         let before = Task { try await cache.link(code: "spring") { () throws(StoreError) in await held.read(returning: Self.link) } }
-        try await held.waitUntilStarted()
+        await held.waitUntilStarted()
         cache.invalidate("spring")
         held.release()
         #expect(try await before.value == Self.link)

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -258,22 +259,26 @@ struct DeferredClaimRoutesTests {
     @Test(arguments: StoreBackend.available)
     func theRunningServerPurgesExpiredClicksOnItsSchedule(backend: StoreBackend) async throws {
         var configuration = try ServerHarness.configuration(deferred: "{}")
-        configuration.deferredPurgeInterval = .milliseconds(50)
-        try await ServerHarness.run(backend, configuration: configuration) { server in
+        configuration.deferredPurgeInterval = .seconds(300)
+        let clock = TestClock()
+        try await ServerHarness.run(backend, configuration: configuration, clock: clock) { server in
             let code = try await create(server)
             let past = Date().addingTimeInterval(-3600).roundedToSeconds
             let expired = DeferredClick(
                 token: DeferredClick.generateToken(), code: code, deepLink: "shop://sales/42", platform: .android,
                 networkHash: "purge-test", createdAt: past.addingTimeInterval(-60), expiresAt: past)
+            // The purge at start-up has run once the service waits for its next turn, the clock not moving meanwhile.
+            await clock.waitForSleepers(2)
             try await server.store.insert(expired)
             // A read that changes nothing: the click is a candidate as of before its expiry until it is deleted.
-            var deleted = false
-            for _ in 0..<100 where !deleted {
-                try await Task.sleep(for: .milliseconds(50))
-                deleted = try await server.store.deferredCandidates(
-                    networkHashes: ["purge-test"], platform: .android, since: .distantPast, now: past.addingTimeInterval(-30)
-                ).isEmpty
+            func candidates() async throws -> [DeferredClick] {
+                try await server.store.deferredCandidates(
+                    networkHashes: ["purge-test"], platform: .android, since: .distantPast, now: past.addingTimeInterval(-30))
             }
+            #expect(try await candidates().count == 1, "not purged before its interval")
+            clock.advance(by: .seconds(300))
+            await clock.waitForSleepers(2)
+            let deleted = try await candidates().isEmpty
             #expect(deleted)
         }
     }

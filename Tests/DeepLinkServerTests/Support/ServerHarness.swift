@@ -56,9 +56,12 @@ struct ServerHarness: Sendable {
     }
 
     /// Runs `body` against an in-process server.
-    /// - Parameter logs: Where the server's messages from `debug` up go; without it, only warnings are logged.
+    /// - Parameters:
+    ///   - logs: Where the server's messages from `debug` up go; without it, only warnings are logged.
+    ///   - clock: The server's monotonic clock; the system's unless a test moves one.
     static func run(
         _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil, logs: LogRecorder? = nil,
+        clock: any MonotonicClock = SystemClock(),
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let configuration = try configuration ?? Self.configuration()
@@ -67,7 +70,7 @@ struct ServerHarness: Sendable {
             try await store.insert(key.record)
             var logger = logs?.logger(level: .debug) ?? Logger(label: "test.server")
             if logs == nil { logger.logLevel = .warning }
-            let app = try buildApplication(configuration: configuration, store: store, logger: logger)
+            let app = try buildApplication(configuration: configuration, store: store, logger: logger, clock: clock)
             try await app.test(mode) { client in
                 try await body(ServerHarness(client: client, store: store, token: key.token))
             }
