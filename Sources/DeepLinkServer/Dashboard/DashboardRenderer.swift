@@ -41,9 +41,9 @@ struct DashboardRenderer: Sendable {
     /// Parses the templates.
     /// - Throws: A Mustache parse error, which would be a bug in ``DashboardTemplates``.
     init() throws {
-        layout = try MarkupTemplate.parse(DashboardTemplates.layout)
+        layout = try MarkupTemplate.parse(DashboardTemplates.layout, file: "DashboardTemplates.layout")
         var pages: [String: MustacheTemplate] = [:]
-        for page in Page.allCases { pages["\(page)"] = try MarkupTemplate.parse(page.template) }
+        for page in Page.allCases { pages["\(page)"] = try MarkupTemplate.parse(page.template, file: "DashboardTemplates.\(page)") }
         self.pages = pages
     }
 
