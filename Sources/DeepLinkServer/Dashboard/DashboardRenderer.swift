@@ -7,20 +7,21 @@ import NIOCore
 /// Renders the dashboard's pages from ``DashboardTemplates`` inside the layout. `Sendable`.
 struct DashboardRenderer: Sendable {
     /// A page of the dashboard.
-    enum Page: CaseIterable {
+    enum Page {
         case signIn, links, linkForm, link, numbers, confirmDelete, keys, health, problem
 
-        var template: String {
+        /// The page's template among the dashboard's.
+        var template: KeyPath<DashboardTemplates, MustacheTemplate> {
             switch self {
-            case .signIn: DashboardTemplates.signIn
-            case .links: DashboardTemplates.links
-            case .linkForm: DashboardTemplates.linkForm
-            case .link: DashboardTemplates.link
-            case .numbers: DashboardTemplates.numbers
-            case .confirmDelete: DashboardTemplates.confirmDelete
-            case .keys: DashboardTemplates.keys
-            case .health: DashboardTemplates.health
-            case .problem: DashboardTemplates.problem
+            case .signIn: \.signIn
+            case .links: \.links
+            case .linkForm: \.linkForm
+            case .link: \.link
+            case .numbers: \.numbers
+            case .confirmDelete: \.confirmDelete
+            case .keys: \.keys
+            case .health: \.health
+            case .problem: \.problem
             }
         }
     }
@@ -35,21 +36,18 @@ struct DashboardRenderer: Sendable {
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'none'; "
         + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-    private let layout: MustacheTemplate
-    private let pages: [String: MustacheTemplate]
+    /// The dashboard's templates.
+    private let templates: DashboardTemplates
 
-    /// Parses the templates.
-    /// - Throws: A Mustache parse error, which would be a bug in ``DashboardTemplates``.
-    init() throws {
-        layout = try MarkupTemplate.parse(DashboardTemplates.layout, file: "DashboardTemplates.layout")
-        var pages: [String: MustacheTemplate] = [:]
-        for page in Page.allCases { pages["\(page)"] = try MarkupTemplate.parse(page.template, file: "DashboardTemplates.\(page)") }
-        self.pages = pages
+    /// Uses the templates of the server's bundle.
+    /// - Throws: ``TemplateLoadingError`` when a template of the bundle is missing or broken.
+    init() throws(TemplateLoadingError) {
+        templates = try DashboardTemplates.bundled.get()
     }
 
     /// A page's body alone, to place inside another page.
     func fragment(_ page: Page, _ context: [String: Any]) -> String {
-        pages["\(page)"]!.render(context)
+        templates[keyPath: page.template].render(context)
     }
 
     /// A whole page as a response.
@@ -82,7 +80,7 @@ struct DashboardRenderer: Sendable {
         }
         if let section { outer[section.rawValue] = true }
         outer["notice"] = notice
-        return Self.html(layout.render(outer), status: status)
+        return Self.html(templates.layout.render(outer), status: status)
     }
 
     /// An HTML response with the dashboard's headers: never cached, its policy, no referrer to other sites.

@@ -7,6 +7,7 @@ import Testing
 struct TemplateDirectoryTests {
     @Test func everyTemplateOfTheBundleLoads() throws {
         _ = try PageTemplates.bundled.get()
+        _ = try DashboardTemplates.bundled.get()
     }
 
     @Test func aMissingTemplateFailsNamingItsFile() throws {
