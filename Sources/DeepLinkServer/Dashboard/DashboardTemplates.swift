@@ -1,7 +1,7 @@
 import Mustache
 
 /// The dashboard's templates, `Templates/Dashboard` in the server's bundle, read once when the
-/// server is first built. `Sendable`.
+/// server is first built; each page's values are a view model of `Views/`. `Sendable`.
 ///
 /// `{{name}}` escapes HTML (by ``MarkupTemplate``), so every value from a link, a key or a form is
 /// safe in text and quoted attributes; only the page body (rendered from these templates) and the
@@ -19,9 +19,8 @@ struct DashboardTemplates: Sendable {
     let linkForm: MustacheTemplate
     /// `link.mustache`, one link: its URL, QR code, settings and numbers.
     let link: MustacheTemplate
-    /// `numbers.mustache`, numbers for one link or all: range, totals, chart, breakdowns and the
-    /// install funnel.
-    let numbers: MustacheTemplate
+    /// `allNumbers.mustache`, the numbers of all links.
+    let allNumbers: MustacheTemplate
     /// `confirmDelete.mustache`, which asks before deleting a link.
     let confirmDelete: MustacheTemplate
     /// `keys.mustache`, admin API keys: the new one's token once, the list, create and revoke.
@@ -30,6 +29,9 @@ struct DashboardTemplates: Sendable {
     let health: MustacheTemplate
     /// `problem.mustache`, a problem inside the dashboard: not found, refused, unavailable.
     let problem: MustacheTemplate
+    /// The partials the pages include: `numbers` (range, totals, chart, breakdowns and the install
+    /// funnel of one link or all), on a link's page and the numbers page.
+    let partials: MustacheLibrary
 
     /// Reads and parses the templates of a folder.
     /// - Parameter directory: The folder.
@@ -40,11 +42,12 @@ struct DashboardTemplates: Sendable {
         links = try directory.template("links")
         linkForm = try directory.template("linkForm")
         link = try directory.template("link")
-        numbers = try directory.template("numbers")
+        allNumbers = try directory.template("allNumbers")
         confirmDelete = try directory.template("confirmDelete")
         keys = try directory.template("keys")
         health = try directory.template("health")
         problem = try directory.template("problem")
+        partials = MustacheLibrary(templates: ["numbers": try directory.template("numbers")])
     }
 
     /// The templates of the server's bundle, read and parsed on first use, which is building the
