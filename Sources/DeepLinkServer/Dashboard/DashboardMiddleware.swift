@@ -19,31 +19,31 @@ struct DashboardMiddleware: RouterMiddleware {
         do {
             session = try await sessions.session(of: request)
         } catch {
-            return DashboardRoutes.problem(renderer, error, session: nil)
+            return renderer.problem(error, session: nil)
         }
         guard let session else {
             if request.method == .get || request.method == .head {
                 let next = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
                 return DashboardRenderer.seeOther("/dashboard/sign-in?next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
             }
-            return refused("Your session has ended or was not recognised. Sign in again, then repeat what you were doing.", session: nil)
+            return renderer.refused("Your session has ended or was not recognised. Sign in again, then repeat what you were doing.", session: nil)
         }
         var form: [String: String] = [:]
         if request.method == .post {
             guard DashboardSessions.isSameOrigin(request) else {
                 context.logger.notice("refused a dashboard form from another site", metadata: ["principal": "\(session.principal)"])
-                return refused("This form was sent from another site, so it was refused.", session: session)
+                return renderer.refused("This form was sent from another site, so it was refused.", session: session)
             }
             // The body is read here and only here: a request's body can be iterated once, and a
             // second read after a refused one (too large) is an assertion failure in HummingbirdCore.
             do {
                 form = try await DashboardForm.read(request)
             } catch {
-                return DashboardRoutes.problem(renderer, error, session: session)
+                return renderer.problem(error, session: session)
             }
             guard DashboardSessions.hasValidFormToken(form, session: session) else {
                 context.logger.notice("refused a dashboard form without its token", metadata: ["principal": "\(session.principal)"])
-                return refused("This form's security token is missing or out of date. Reload the page and try again.", session: session)
+                return renderer.refused("This form's security token is missing or out of date. Reload the page and try again.", session: session)
             }
         }
         var context = context
@@ -51,13 +51,5 @@ struct DashboardMiddleware: RouterMiddleware {
         context.dashboardSession = session
         context.logger[metadataKey: "dashboard.principal"] = "\(session.principal)"
         return try await next(request, context)
-    }
-
-    private func refused(_ message: String, session: DashboardSession?) -> Response {
-        renderer.render(
-            .problem, title: "Refused",
-            ["heading": "Refused", "message": message, "back": session == nil ? "/dashboard/sign-in" : "/dashboard/links",
-             "backLabel": session == nil ? "Sign in" : "Back to links"],
-            session: session, status: .forbidden)
     }
 }

@@ -4,30 +4,19 @@ import Hummingbird
 import Mustache
 import NIOCore
 
-/// Renders the dashboard's pages from ``DashboardTemplates`` inside the layout. `Sendable`.
+/// Renders the dashboard's pages from ``DashboardTemplates``, each from its view model, inside the
+/// layout. `Sendable`.
 struct DashboardRenderer: Sendable {
-    /// A page of the dashboard.
-    enum Page: CaseIterable {
-        case signIn, links, linkForm, link, numbers, confirmDelete, keys, health, problem
-
-        var template: String {
-            switch self {
-            case .signIn: DashboardTemplates.signIn
-            case .links: DashboardTemplates.links
-            case .linkForm: DashboardTemplates.linkForm
-            case .link: DashboardTemplates.link
-            case .numbers: DashboardTemplates.numbers
-            case .confirmDelete: DashboardTemplates.confirmDelete
-            case .keys: DashboardTemplates.keys
-            case .health: DashboardTemplates.health
-            case .problem: DashboardTemplates.problem
-            }
-        }
-    }
-
     /// The navigation entry a page belongs to.
-    enum Section: String {
-        case links = "navLinks", numbers = "navNumbers", keys = "navKeys", health = "navHealth"
+    enum Section {
+        /// Links: the list, a link, its form and its deletion.
+        case links
+        /// The numbers of all links.
+        case numbers
+        /// The admin API keys.
+        case keys
+        /// The server's health.
+        case health
     }
 
     /// The dashboard's policy: only its own stylesheet, script and images; forms post to itself.
@@ -35,54 +24,30 @@ struct DashboardRenderer: Sendable {
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'none'; "
         + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
-    private let layout: MustacheTemplate
-    private let pages: [String: MustacheTemplate]
+    /// The dashboard's templates.
+    private let templates: DashboardTemplates
 
-    /// Parses the templates.
-    /// - Throws: A Mustache parse error, which would be a bug in ``DashboardTemplates``.
-    init() throws {
-        layout = try MarkupTemplate.parse(DashboardTemplates.layout)
-        var pages: [String: MustacheTemplate] = [:]
-        for page in Page.allCases { pages["\(page)"] = try MarkupTemplate.parse(page.template) }
-        self.pages = pages
-    }
-
-    /// A page's body alone, to place inside another page.
-    func fragment(_ page: Page, _ context: [String: Any]) -> String {
-        pages["\(page)"]!.render(context)
+    /// Uses the templates of the server's bundle.
+    /// - Throws: ``TemplateLoadingError`` when a template of the bundle is missing or broken.
+    init() throws(TemplateLoadingError) {
+        templates = try DashboardTemplates.bundled.get()
     }
 
     /// A whole page as a response.
     /// - Parameters:
-    ///   - page: The page.
+    ///   - view: The page's values, which also say its template.
     ///   - title: The page title.
-    ///   - context: The page's values.
-    ///   - session: The signed-in session, for the navigation bar and forms.
+    ///   - session: The signed-in session, for the navigation bar and the sign-out form.
     ///   - section: The navigation entry to mark current.
     ///   - notice: A message shown at the top.
     ///   - status: The HTTP status.
-    func render(
-        _ page: Page, title: String, _ context: [String: Any] = [:], session: DashboardSession?, section: Section? = nil,
-        notice: String? = nil, status: HTTPResponse.Status = .ok
-    ) -> Response {
-        var context = context
-        if let session { context["formToken"] = session.formToken }
-        return render(html: fragment(page, context), title: title, session: session, section: section, notice: notice, status: status)
-    }
-
-    /// A page whose body is already HTML, inside the layout.
-    func render(
-        html body: String, title: String, session: DashboardSession?, section: Section? = nil, notice: String? = nil,
+    func render<View: DashboardPageView>(
+        _ view: View, title: String, session: DashboardSession?, section: Section? = nil, notice: String? = nil,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        var outer: [String: Any] = ["title": title, "body": body]
-        if let session {
-            outer["signedIn"] = session.principal.description
-            outer["formToken"] = session.formToken
-        }
-        if let section { outer[section.rawValue] = true }
-        outer["notice"] = notice
-        return Self.html(layout.render(outer), status: status)
+        let body = templates[keyPath: View.template].render(view, library: templates.partials)
+        let layout = DashboardLayoutView(title: title, body: body, session: session, section: section, notice: notice)
+        return Self.html(templates.layout.render(layout), status: status)
     }
 
     /// An HTML response with the dashboard's headers: never cached, its policy, no referrer to other sites.

@@ -15,13 +15,26 @@ enum MarkupTemplate {
     static let contentTypeName = "DEEPLINK_HTML"
 
     /// Parses a template that escapes its values by scalar.
-    /// - Parameter text: The template's text, without a content type pragma.
-    /// - Throws: A Mustache parse error.
-    static func parse(_ text: String) throws -> MustacheTemplate {
+    /// - Parameters:
+    ///   - text: The template's text, without a content type pragma.
+    ///   - file: Where the text comes from, which an error names: `Templates/Pages/landing.mustache`.
+    /// - Throws: ``TemplateLoadingError`` when the text is not valid Mustache, with the line and
+    ///   column in `text`.
+    static func parse(_ text: String, file: String) throws(TemplateLoadingError) -> MustacheTemplate {
         _ = registration
-        // A partial starts from swift-mustache's default content type, so each template, partials
-        // included, declares its own. The pragma on its own line leaves nothing in the output.
-        return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName)}}\n" + text)
+        do {
+            // A partial starts from swift-mustache's default content type, so each template, partials
+            // included, declares its own. The pragma on its own line leaves nothing in the output.
+            return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName)}}\n" + text)
+        } catch let error as MustacheTemplate.ParserError {
+            // The pragma is the first line parsed, so the text's own lines are one further down.
+            let line = error.context.lineNumber - 1
+            throw TemplateLoadingError(
+                file: file,
+                problem: "is not valid Mustache: \(error.error) at line \(line), column \(error.context.columnNumber): \(error.context.line)")
+        } catch {
+            throw TemplateLoadingError(file: file, problem: "is not valid Mustache: \(error)")
+        }
     }
 
     /// Registers the content type once, before the first template is parsed.

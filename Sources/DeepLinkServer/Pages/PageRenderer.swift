@@ -14,35 +14,25 @@ struct PageRenderer: Sendable {
     private let strings: PageStrings
     /// The texts templates look up as `t.name`.
     private let texts: [String: String]
-    private let landing: MustacheTemplate
-    /// ``landing`` compiled per shape of page, which is what requests render.
+    /// The pages' templates and scripts.
+    private let templates: PageTemplates
+    /// The landing page's template compiled per shape of page, which is what requests render.
     private let landingPages: CompiledPageTemplate
-    private let appLinksOnly: MustacheTemplate
-    private let problem: MustacheTemplate
-    /// The partials the pages share.
-    private let partials: MustacheLibrary
 
-    /// Parses the templates.
+    /// Uses the templates of the server's bundle.
     /// - Parameters:
     ///   - settings: The config's `pages` section.
     ///   - websiteHost: The website problem pages link to.
-    /// - Throws: A Mustache parse error, which would be a bug in ``PageTemplates``.
-    init(settings: PageSettings = PageSettings(), websiteHost: String? = nil) throws {
+    /// - Throws: ``TemplateLoadingError`` when a template of the bundle is missing or broken.
+    init(settings: PageSettings = PageSettings(), websiteHost: String? = nil) throws(TemplateLoadingError) {
         self.settings = settings
         self.websiteHost = websiteHost
         stylesheet = PageStylesheet(themeColor: settings.themeColor)
         strings = settings.strings
         texts = Self.texts(strings)
-        partials = MustacheLibrary(templates: [
-            "head": try MarkupTemplate.parse(PageTemplates.head),
-            "brand": try MarkupTemplate.parse(PageTemplates.brand),
-            "phoneActions": try MarkupTemplate.parse(PageTemplates.phoneActions),
-        ])
-        let landing = try MarkupTemplate.parse(PageTemplates.landing)
-        self.landing = landing
-        landingPages = CompiledPageTemplate { [partials] context in landing.render(context, library: partials) }
-        appLinksOnly = try MarkupTemplate.parse(PageTemplates.appLinksOnly)
-        problem = try MarkupTemplate.parse(PageTemplates.problem)
+        let templates = try PageTemplates.bundled.get()
+        self.templates = templates
+        landingPages = CompiledPageTemplate { context in templates.landing.render(context, library: templates.partials) }
     }
 
     /// The landing page with the buttons of one kind of visitor.
@@ -52,7 +42,7 @@ struct PageRenderer: Sendable {
 
     /// The landing page as swift-mustache renders it, which ``render(_:as:)`` must equal.
     func renderedByMustache(_ page: LandingPage, as kind: LandingPageKind) -> String {
-        landing.render(landingContext(page, as: kind), library: partials)
+        templates.landing.render(landingContext(page, as: kind), library: templates.partials)
     }
 
     /// How many shapes of landing page have been compiled.
@@ -71,7 +61,7 @@ struct PageRenderer: Sendable {
         case .ios, .android:
             let actions = phoneActions(page, for: kind)
             context["phone"] = actions
-            if actions["storeScript"] != nil { scripts.append(PageTemplates.storeButtonScript) }
+            if actions["storeScript"] != nil { scripts.append(templates.storeButtonScript) }
         case .desktop(let mayBeIPad):
             var desktop: [String: Any] = [:]
             desktop["qrSVG"] = page.pageURL.flatMap(qrCode)
@@ -89,8 +79,8 @@ struct PageRenderer: Sendable {
             if mayBeIPad {
                 let actions = phoneActions(page, for: .ios)
                 desktop["iPad"] = actions
-                scripts.append(PageTemplates.platformScript)
-                if actions["storeScript"] != nil { scripts.append(PageTemplates.storeButtonScript) }
+                scripts.append(templates.platformScript)
+                if actions["storeScript"] != nil { scripts.append(templates.storeButtonScript) }
             }
             context["desktop"] = desktop
         }
@@ -100,7 +90,7 @@ struct PageRenderer: Sendable {
 
     /// A page with only the `al:*` tags of a landing page.
     func renderAppLinksOnly(_ page: LandingPage) -> String {
-        appLinksOnly.render(["appLinkTags": page.appLinks.metaTagsHTML])
+        templates.appLinksOnly.render(["appLinkTags": page.appLinks.metaTagsHTML])
     }
 
     /// The page that says why a link cannot be opened, with a button to the website.
@@ -113,7 +103,7 @@ struct PageRenderer: Sendable {
             context["homeURL"] = "https://\(websiteHost)/"
             context["homeLabel"] = strings.goToWebsite(websiteHost)
         }
-        return self.problem.render(context, library: partials)
+        return templates.problem.render(context, library: templates.partials)
     }
 
     /// What every page's head and brand read: language, colours, stylesheet, icon, name and texts.

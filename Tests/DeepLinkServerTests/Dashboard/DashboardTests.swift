@@ -269,10 +269,10 @@ struct DashboardTests {
     }
 
     @Test func signInOnlyReturnsToDashboardPages() {
-        #expect(DashboardRoutes.safeNext("/dashboard/links?q=1") == "/dashboard/links?q=1")
-        #expect(DashboardRoutes.safeNext("https://evil.example/") == "/dashboard/links")
-        #expect(DashboardRoutes.safeNext("//evil.example/dashboard/") == "/dashboard/links")
-        #expect(DashboardRoutes.safeNext("/dashboard/\\evil") == "/dashboard/links")
+        #expect(DashboardSignInRoutes.safeNext("/dashboard/links?q=1") == "/dashboard/links?q=1")
+        #expect(DashboardSignInRoutes.safeNext("https://evil.example/") == "/dashboard/links")
+        #expect(DashboardSignInRoutes.safeNext("//evil.example/dashboard/") == "/dashboard/links")
+        #expect(DashboardSignInRoutes.safeNext("/dashboard/\\evil") == "/dashboard/links")
     }
 
     @Test func theCodeDashboardIsReservedForTheServer() async throws {

@@ -1,0 +1,39 @@
+import DeepLinkService
+import Foundation
+import Hummingbird
+
+/// The list of links: search, filter, order and pages of ``pageSize``. `Sendable`.
+struct DashboardLinkListRoutes: Sendable {
+    /// The links.
+    let links: LinkService
+    /// The pages' renderer.
+    let renderer: DashboardRenderer
+
+    /// Links per page of the list.
+    static let pageSize = 25
+
+    /// Adds the route to the dashboard's signed-in routes.
+    func add(to signedIn: some RouterMethods<ServerRequestContext>) {
+        signedIn.get("/links", use: list)
+    }
+
+    /// `GET /dashboard/links?q=&filter=&sort=&page=`: a page of the links found, and after a
+    /// deletion (`deleted=CODE`) a notice.
+    @Sendable func list(_ request: Request, context: ServerRequestContext) async -> Response {
+        let session = context.dashboardSession
+        let query = request.formQuery
+        let pageNumber = max(1, min(100_000, Int(query["page"] ?? "") ?? 1))
+        let search = LinkSearch(
+            text: String((query["q"] ?? "").prefix(200)), filter: query["filter"].flatMap(LinkFilter.init(rawValue:)) ?? .all,
+            sort: query["sort"].flatMap(LinkSort.init(rawValue:)) ?? .newest, offset: (pageNumber - 1) * Self.pageSize, limit: Self.pageSize,
+            now: Date())
+        let page: LinkSearchPage
+        do {
+            page = try await links.search(search)
+        } catch {
+            return renderer.problem(error, session: session)
+        }
+        let deleted = query["deleted"].map { "Link \($0) deleted." }
+        return renderer.render(DashboardLinksView(search: search, page: page), title: "Links", session: session, section: .links, notice: deleted)
+    }
+}

@@ -1,0 +1,43 @@
+import DeepLinkService
+
+/// The values of `layout.mustache`, around every page: its title and body, who is signed in, and
+/// the navigation entry it belongs to.
+struct DashboardLayoutView {
+    /// The page's title.
+    let title: String
+    /// The page's body, rendered from its own template.
+    let body: String
+    /// Who is signed in, shown with the navigation bar and the sign-out form; `nil` hides both.
+    let signedIn: String?
+    /// The session's form token, which the sign-out form carries.
+    let formToken: String?
+    /// Whether the page belongs to the links.
+    let navLinks: Bool
+    /// Whether the page belongs to the numbers.
+    let navNumbers: Bool
+    /// Whether the page belongs to the keys.
+    let navKeys: Bool
+    /// Whether the page belongs to the health page.
+    let navHealth: Bool
+    /// A message shown at the top.
+    let notice: String?
+
+    /// The layout of a page.
+    /// - Parameters:
+    ///   - title: The page's title.
+    ///   - body: The page's body.
+    ///   - session: The signed-in session, for the navigation bar and the sign-out form.
+    ///   - section: The navigation entry to mark current.
+    ///   - notice: A message shown at the top.
+    init(title: String, body: String, session: DashboardSession?, section: DashboardRenderer.Section?, notice: String?) {
+        self.title = title
+        self.body = body
+        signedIn = session?.principal.description
+        formToken = session?.formToken
+        navLinks = section == .links
+        navNumbers = section == .numbers
+        navKeys = section == .keys
+        navHealth = section == .health
+        self.notice = notice
+    }
+}

@@ -1,0 +1,86 @@
+import DeepLinkService
+import Foundation
+import Mustache
+
+/// The values of `linkForm.mustache`, the form that creates, duplicates or changes a link: its
+/// fields in the catalog's groups, with the values typed or stored, and after a rejected attempt
+/// the error beside its field.
+struct DashboardLinkFormView: DashboardPageView {
+    /// `linkForm.mustache`.
+    static var template: KeyPath<DashboardTemplates, MustacheTemplate> { \.linkForm }
+
+    /// A group of fields.
+    struct Section {
+        /// The group's legend.
+        let title: String
+        /// Its fields.
+        let fields: [Field]
+    }
+
+    /// A field of the form.
+    struct Field {
+        /// The input's `id`.
+        let id: String
+        /// The input's `name`: the field's path in the admin API's JSON.
+        let name: String
+        /// The label.
+        let label: String
+        /// The hint under the input.
+        let hint: String
+        /// The input's `type`.
+        let type: String
+        /// What the input holds.
+        let value: String
+        /// Whether the field must be filled.
+        let required: Bool
+        /// Whether the field cannot change: a link's code, once it exists.
+        let readonly: Bool
+        /// Why the value was rejected.
+        let fieldError: String?
+    }
+
+    /// The page's heading.
+    let heading: String
+    /// Why the link was not saved.
+    let formError: String?
+    /// Where the form posts.
+    let action: String
+    /// The session's form token, which the form carries.
+    let formToken: String?
+    /// The fields, by group.
+    let sections: [Section]
+    /// The submit button's label.
+    let submit: String
+    /// Where cancelling leads.
+    let cancel: String
+
+    /// The form.
+    /// - Parameters:
+    ///   - heading: The page's heading.
+    ///   - action: Where the form posts.
+    ///   - values: The fields' values by path.
+    ///   - editing: Whether it changes an existing link rather than creating one.
+    ///   - formToken: The session's form token.
+    ///   - error: Why the link was not saved: beside its field when it names one, else above the form.
+    init(heading: String, action: String, values: [String: String], editing: Bool, formToken: String?, error: LinkServerError? = nil) {
+        self.heading = heading
+        self.action = action
+        self.formToken = formToken
+        sections = DashboardForm.linkSections.map { section in
+            Section(
+                title: section.title,
+                fields: section.fields.map { field in
+                    Field(
+                        id: "field-" + field.path.replacingOccurrences(of: ".", with: "-"), name: field.path, label: field.label, hint: field.hint,
+                        type: field.input, value: values[field.path] ?? "", required: field.isRequired, readonly: editing && field.kind == .code,
+                        fieldError: error.flatMap { $0.field == field.path ? DashboardText.sentence($0.message) : nil })
+                })
+        }
+        let marked = sections.contains { $0.fields.contains { $0.fieldError != nil } }
+        formError = error.map {
+            marked ? "The link was not saved: fix the field marked below." : "The link was not saved: \(DashboardText.sentence($0.message))"
+        }
+        submit = editing ? "Save changes" : "Create link"
+        cancel = editing ? "/dashboard/links/\(values["code"] ?? "")" : "/dashboard/links"
+    }
+}

@@ -1,0 +1,74 @@
+import DeepLinkService
+import Foundation
+import Mustache
+
+/// The values of `link.mustache`, one link: its short URL and QR code, its settings, whether it
+/// has expired, and its numbers.
+struct DashboardLinkView: DashboardPageView {
+    /// `link.mustache`.
+    static var template: KeyPath<DashboardTemplates, MustacheTemplate> { \.link }
+
+    /// A setting the link has.
+    struct Setting {
+        /// Its name.
+        let name: String
+        /// Its value.
+        let value: String
+        /// Whether the value is code or an address, shown in a fixed-width font.
+        let mono: Bool
+    }
+
+    /// The link's code.
+    let code: String
+    /// Its short URL.
+    let shortURL: String
+    /// Whether it has expired (which hides its QR code).
+    let expired: Bool
+    /// When it expires, if it does.
+    let expires: String?
+    /// The settings it has, the deep link first.
+    let settings: [Setting]
+    /// Its numbers.
+    let numbers: DashboardNumbersView
+
+    /// A link's page.
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - shortURL: Its short URL.
+    ///   - numbers: Its numbers.
+    ///   - now: The time it is, which tells whether it has expired.
+    init(link: Link, shortURL: String, numbers: DashboardNumbersView, now: Date) {
+        code = link.code
+        self.shortURL = shortURL
+        expired = link.expiresAt.map { $0 <= now } ?? false
+        expires = link.expiresAt.map(DashboardText.dateTime)
+        settings = Self.settings(of: link)
+        self.numbers = numbers
+    }
+
+    /// The settings a link has, in the order the page lists them.
+    private static func settings(of link: Link) -> [Setting] {
+        var settings = [Setting(name: "Deep link", value: link.deepLink, mono: true)]
+        func add(_ name: String, _ value: String?, mono: Bool = false) {
+            if let value, !value.isEmpty { settings.append(Setting(name: name, value: value, mono: mono)) }
+        }
+        add("Campaign", link.campaign)
+        add("Created", DashboardText.dateTime(link.createdAt))
+        if link.updatedAt != link.createdAt { add("Changed", DashboardText.dateTime(link.updatedAt)) }
+        add("Expires", link.expiresAt.map(DashboardText.dateTime))
+        add("Web page", link.webURL, mono: true)
+        add("iPhone page", link.iosFallbackURL, mono: true)
+        add("Android page", link.androidFallbackURL, mono: true)
+        add("App Store ID", link.appStoreID, mono: true)
+        add("Google Play", link.playPackage, mono: true)
+        add("UTM source", link.utm.source)
+        add("UTM medium", link.utm.medium)
+        add("UTM campaign", link.utm.campaign)
+        add("UTM term", link.utm.term)
+        add("UTM content", link.utm.content)
+        add("Preview title", link.preview.title)
+        add("Preview text", link.preview.description)
+        add("Preview image", link.preview.imageURL, mono: true)
+        return settings
+    }
+}

@@ -1,0 +1,99 @@
+import DeepLinkService
+import Foundation
+import Mustache
+
+/// The values of `links.mustache`: the search, filter and order chosen, a summary, one page of
+/// links and the ways to the pages around it.
+struct DashboardLinksView: DashboardPageView {
+    /// `links.mustache`.
+    static var template: KeyPath<DashboardTemplates, MustacheTemplate> { \.links }
+
+    /// A choice of a select box.
+    struct Option {
+        /// The query's value.
+        let value: String
+        /// What the box shows.
+        let label: String
+        /// Whether it is the one in use.
+        let selected: Bool
+    }
+
+    /// A link of the list.
+    struct Row {
+        /// The link's code.
+        let code: String
+        /// Where it opens the app.
+        let deepLink: String
+        /// Its campaign, or empty.
+        let campaign: String
+        /// The day it was created.
+        let created: String
+        /// Whether it has expired.
+        let expired: Bool
+    }
+
+    /// What was searched for, repeated in the search box.
+    let q: String
+    /// Which links of how many are shown, matching what.
+    let summary: String
+    /// Whether the page has links.
+    let hasLinks: Bool
+    /// The filters.
+    let filters: [Option]
+    /// The orders.
+    let sorts: [Option]
+    /// The page's links.
+    let links: [Row]
+    /// The previous page, on every page but the first.
+    let previous: String?
+    /// The next page, when there are more links.
+    let next: String?
+
+    /// One page of a search.
+    /// - Parameters:
+    ///   - search: The search, whose offset is a whole number of pages.
+    ///   - page: What it found.
+    init(search: LinkSearch, page: LinkSearchPage) {
+        let text = search.text
+        let first = search.offset
+        let pageNumber = search.offset / max(1, search.limit) + 1
+        q = text
+        summary =
+            page.total == 0
+            ? "No links\(text.isEmpty ? "" : " match “\(text)”")."
+            : "\(first + 1)–\(first + page.links.count) of \(page.total) link\(page.total == 1 ? "" : "s")\(text.isEmpty ? "" : " matching “\(text)”")"
+        hasLinks = !page.links.isEmpty
+        filters = LinkFilter.allCases.map { Option(value: $0.rawValue, label: Self.filterLabels[$0] ?? $0.rawValue, selected: $0 == search.filter) }
+        sorts = LinkSort.allCases.map { Option(value: $0.rawValue, label: Self.sortLabels[$0] ?? $0.rawValue, selected: $0 == search.sort) }
+        links = page.links.map { link in
+            Row(
+                code: link.code, deepLink: link.deepLink, campaign: link.campaign ?? "", created: DashboardText.date(link.createdAt),
+                expired: link.expiresAt.map { $0 <= search.now } ?? false)
+        }
+        previous = pageNumber > 1 ? Self.href(search, page: pageNumber - 1) : nil
+        next = first + page.links.count < page.total ? Self.href(search, page: pageNumber + 1) : nil
+    }
+
+    /// The list's address for another page of the same search.
+    private static func href(_ search: LinkSearch, page number: Int) -> String {
+        var items = [URLQueryItem(name: "page", value: String(number))]
+        if !search.text.isEmpty { items.append(URLQueryItem(name: "q", value: search.text)) }
+        if search.filter != .all { items.append(URLQueryItem(name: "filter", value: search.filter.rawValue)) }
+        if search.sort != .newest { items.append(URLQueryItem(name: "sort", value: search.sort.rawValue)) }
+        var components = URLComponents()
+        components.path = "/dashboard/links"
+        components.queryItems = items
+        return components.string ?? "/dashboard/links"
+    }
+
+    /// The filters as the select box shows them.
+    private static let filterLabels: [LinkFilter: String] = [
+        .all: "All links", .active: "Active", .expired: "Expired", .iosFallback: "With an iPhone page",
+        .androidFallback: "With an Android page", .noFallback: "Without any fallback",
+    ]
+
+    /// The orders as the select box shows them.
+    private static let sortLabels: [LinkSort: String] = [
+        .newest: "Newest first", .oldest: "Oldest first", .code: "By code", .updated: "Recently changed", .expiring: "Expiring soonest",
+    ]
+}

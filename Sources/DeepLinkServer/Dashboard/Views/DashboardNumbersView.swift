@@ -1,0 +1,104 @@
+import DeepLinkService
+
+/// The values of the `numbers` partial, the numbers of one link or all on the link's page and the
+/// numbers page: the range, totals, the chart, clicks per day, the breakdowns and the install funnel.
+struct DashboardNumbersView {
+    /// A range to choose.
+    struct Period {
+        /// The page with that range.
+        let href: String
+        /// Its label: `30 days`.
+        let label: String
+        /// Whether it is the range shown.
+        let current: Bool
+    }
+
+    /// A day's clicks.
+    struct Day {
+        /// The day, `YYYY-MM-DD`.
+        let day: String
+        /// Its clicks.
+        let count: Int
+    }
+
+    /// The clicks by one property: platform, referrer or a UTM field.
+    struct Breakdown {
+        /// The table's `id`, after `by-`.
+        let id: String
+        /// The table's caption.
+        let title: String
+        /// The heading of the property's column.
+        let column: String
+        /// The most frequent values, most first; empty shows "None yet".
+        let rows: [Row]
+    }
+
+    /// A value of a breakdown.
+    struct Row {
+        /// The value.
+        let name: String
+        /// Its clicks.
+        let count: Int
+    }
+
+    /// The section's heading, with the range.
+    let heading: String
+    /// The ranges to choose from.
+    let ranges: [Period]
+    /// The clicks in the range.
+    let totalClicks: Int
+    /// The clicks from phones.
+    let phoneClicks: Int
+    /// The phone visits that went on to a store.
+    let storeHops: Int
+    /// The store hops as a share of phone clicks, when there were any.
+    let hopRate: String?
+    /// The installs whose app claimed them.
+    let claimedInstalls: Int
+    /// The installs as a share of store hops, when there were any.
+    let installRate: String?
+    /// The clicks per day as an SVG chart.
+    let chart: String
+    /// The clicks per day, newest first.
+    let perDay: [Day]
+    /// The breakdowns.
+    let breakdowns: [Breakdown]
+    /// The numbers as CSV.
+    let csv: String
+
+    /// The numbers of a range.
+    /// - Parameters:
+    ///   - numbers: The numbers.
+    ///   - heading: What they count: `Numbers` for a link, `All links`.
+    ///   - base: The page they are on, which the ranges link to.
+    ///   - days: The range's days.
+    init(_ numbers: LinkNumbers, heading: String, base: String, days: Int) {
+        func percent(_ rate: Double?) -> String? { rate.map { "\(Int(($0 * 100).rounded()))%" } }
+        func rows(_ shares: [LinkNumbers.Share]) -> [Row] {
+            shares.prefix(10).map { Row(name: $0.name, count: $0.count) }
+        }
+        self.heading = "\(heading): last \(days) days"
+        ranges = [7, 30, 90].map { Period(href: "\(base)?days=\($0)", label: "\($0) days", current: $0 == days) }
+        totalClicks = numbers.totalClicks
+        phoneClicks = numbers.funnel.phoneClicks
+        storeHops = numbers.funnel.storeHops
+        hopRate = percent(numbers.funnel.hopRate)
+        claimedInstalls = numbers.funnel.claimedInstalls
+        installRate = percent(numbers.funnel.installRate)
+        chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: "Clicks per day, last \(days) days")
+        perDay = zip(numbers.days, numbers.clicksPerDay).reversed().map { Day(day: $0.0, count: $0.1) }
+        breakdowns = [
+            Breakdown(
+                id: "platform", title: "By platform", column: "Platform",
+                rows: numbers.byPlatform.map { Row(name: Self.platformNames[$0.name] ?? $0.name, count: $0.count) }),
+            Breakdown(id: "referrer", title: "By referrer", column: "Referrer", rows: rows(numbers.byReferrer)),
+            Breakdown(id: "utm-source", title: "By UTM source", column: "Source", rows: rows(numbers.byUTMSource)),
+            Breakdown(id: "utm-medium", title: "By UTM medium", column: "Medium", rows: rows(numbers.byUTMMedium)),
+            Breakdown(id: "utm-campaign", title: "By UTM campaign", column: "Campaign", rows: rows(numbers.byUTMCampaign)),
+        ]
+        csv = "\(base == "/dashboard/numbers" ? "/dashboard/numbers.csv" : base + "/numbers.csv")?days=\(days)"
+    }
+
+    /// The platforms as people call them.
+    private static let platformNames = ["ios": "iPhone and iPad", "android": "Android", "desktop": "Desktop", "crawler": "Link previews (bots)"]
+}
