@@ -24,7 +24,7 @@ import ServiceLifecycle
 /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
 ///   router cannot be built from the config; ``LinkServerError`` for a `clientAddressHeader`
-///   that is not a header name.
+///   that is not a header name; ``TemplateLoadingError`` for a page template that is missing or broken.
 package func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     clock: any MonotonicClock = SystemClock()
