@@ -74,7 +74,7 @@ func buildRouter(
     configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
     clicks: ClickCounter, deferred: DeferredLinks, logger: Logger, clock: any MonotonicClock = SystemClock()
 ) throws -> Router<ServerRequestContext> {
-    let association = try AssociationFiles(apps: setup.apps)
+    let association = try AssociationFiles(apps: setup.apps, linkDomain: setup.linkDomain)
     let editor = LinkEditor(setup: setup)
     let pages = try PageRenderer(settings: setup.pages, websiteHost: setup.websiteHost)
 

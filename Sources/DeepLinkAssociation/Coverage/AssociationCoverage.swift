@@ -67,7 +67,7 @@ public enum AssociationCoverage {
             findings.append(Diagnostic(severity: .error, code: error.code.description, message: error.message, path: hostPath, location: nil))
         }
         let association = associationText.flatMap { try? AppleAppSiteAssociation.parse($0) }
-        let androidRules = generator.assetLinks(for: host).map(androidDynamicRules) ?? []
+        let androidRules = generator.assetLinks(for: host)?.androidDynamicRules ?? []
         for glob in generator.routeGlobs(for: host) {
             let routePath = glob.route.path
             func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: String) {
@@ -122,28 +122,6 @@ public enum AssociationCoverage {
             }
         }
         return findings
-    }
-
-    /// Android 15's `dynamic_app_link_components` as rules, to decide like the verifier does.
-    private static func androidDynamicRules(_ list: AssetLinkStatementList) -> [AASARule] {
-        guard let statement = list.statements.first,
-            case .object(let extensions)? = statement.relationExtensions,
-            case .object(let handleAll)? = extensions[AssetLinkStatement.handleAllURLs],
-            case .array(let rules)? = handleAll["dynamic_app_link_components"]
-        else { return [] }
-        return rules.compactMap { rule in
-            guard case .object(let object) = rule else { return nil }
-            let path = object["/"]?.stringValue.map { AASAPattern($0, variables: nil) }
-            let query = object["?"]?.objectValue.map { items in
-                AASARule.Query.items(
-                    items.sorted { $0.key < $1.key }.compactMap { name, value in
-                        value.stringValue.map { QueryItemPattern(name: name, value: AASAPattern($0, variables: nil)) }
-                    })
-            }
-            let fragment = object["#"]?.stringValue.map { AASAPattern($0, variables: nil) }
-            return AASARule(
-                path: path, query: query, fragment: fragment, isExclusion: object["exclude"] == .bool(true), source: rule)
-        }
     }
 
     /// Whether a URL built from the route's generated pattern, with every wildcard filled by

@@ -13,18 +13,26 @@ import Foundation
 public struct AssociationGenerator: Sendable {
     /// The settings the files are made from.
     public let settings: AssociationSettings
+    /// The host short links live on, when it has files of its own: `nil` without one, and when it
+    /// is one of the website's hosts (whose route-derived files it keeps).
+    public let linkDomain: LinkDomain?
 
     /// Creates a generator.
-    /// - Parameter settings: The config's `apps` section, with its routes resolved.
-    public init(settings: AssociationSettings) {
+    /// - Parameters:
+    ///   - settings: The config's `apps` section, with its routes resolved.
+    ///   - linkDomain: The host short links live on, if they have one of their own.
+    public init(settings: AssociationSettings, linkDomain: LinkDomain? = nil) {
         self.settings = settings
+        self.linkDomain = linkDomain.flatMap { domain in settings.hosts.contains { $0.host == domain.host } ? nil : domain }
     }
 
     /// Creates a generator from a config.
-    /// - Parameter config: A config with an `apps` section.
+    /// - Parameters:
+    ///   - config: A config with an `apps` section.
+    ///   - linkDomain: The host short links live on, if they have one of their own.
     /// - Throws: ``ConfigError`` for a missing `apps` section or the first error in it.
-    public init(config: DeepLinkConfig) throws(ConfigError) {
-        settings = try AssociationSettings.load(from: config)
+    public init(config: DeepLinkConfig, linkDomain: LinkDomain? = nil) throws(ConfigError) {
+        self.init(settings: try AssociationSettings.load(from: config), linkDomain: linkDomain)
     }
 
     /// The `file-too-large` error for a host's apple-app-site-association text, or `nil` when
@@ -67,7 +75,21 @@ public struct AssociationGenerator: Sendable {
                         contents: statements.jsonText))
             }
         }
-        if !settings.iosApps.isEmpty, !settings.hosts.isEmpty {
+        if let linkDomain {
+            if let json = appleAppSiteAssociation(forLinkDomain: linkDomain) {
+                files.append(
+                    GeneratedFile(
+                        kind: .appleAppSiteAssociation, path: Self.appleAppSiteAssociationPath(host: linkDomain.host), host: linkDomain.host,
+                        contents: JSONWriter.write(json, pretty: true) + "\n"))
+            }
+            if let statements = assetLinks(forLinkDomain: linkDomain) {
+                files.append(
+                    GeneratedFile(
+                        kind: .assetLinks, path: "hosts/\(linkDomain.host)/.well-known/assetlinks.json", host: linkDomain.host,
+                        contents: statements.jsonText))
+            }
+        }
+        if !settings.iosApps.isEmpty, !settings.hosts.isEmpty || linkDomain != nil {
             files.append(
                 GeneratedFile(kind: .entitlements, path: "ios/AssociatedDomains.entitlements", contents: entitlements()))
         }

@@ -29,25 +29,24 @@ struct AssociationFiles: Sendable {
 
     private let appleFiles: [String: Entry]
     private let assetLinks: [String: Entry]
-    /// The first host of the config's `apps.hosts`, which answers for hosts the config does not
-    /// name (`localhost`, an IP address, a proxy that drops `Host`).
-    private let primaryHost: String?
 
-    /// Generates the files.
-    /// - Parameter apps: The config's `apps` section; without one there are no files.
+    /// Generates the files: the website hosts' from their routes, the link domain's for short
+    /// links only. A host that is neither has none: no host is given another host's files.
+    /// - Parameters:
+    ///   - apps: The config's `apps` section; without one there are no files.
+    ///   - linkDomain: The host short links live on, if it has files of its own.
     /// - Throws: ``ConfigError`` for errors in the `apps` section, ``AssociationError`` for a file
     ///   that would be too large.
-    init(apps: AssociationSettingsReport) throws {
+    init(apps: AssociationSettingsReport, linkDomain: LinkDomain?) throws {
         if let error = apps.errors.first { throw error }
         guard let settings = apps.settings else {
             appleFiles = [:]
             assetLinks = [:]
-            primaryHost = nil
             return
         }
         var apple: [String: Entry] = [:]
         var android: [String: Entry] = [:]
-        for file in try AssociationGenerator(settings: settings).files() {
+        for file in try AssociationGenerator(settings: settings, linkDomain: linkDomain).files() {
             guard let host = file.host?.lowercased() else { continue }
             switch file.kind {
             case .appleAppSiteAssociation: apple[host] = Entry(file.contents)
@@ -57,8 +56,10 @@ struct AssociationFiles: Sendable {
         }
         appleFiles = apple
         assetLinks = android
-        primaryHost = settings.hosts.first?.host.lowercased()
     }
+
+    /// The hosts with files, in order.
+    var hosts: [String] { Set(appleFiles.keys).union(assetLinks.keys).sorted() }
 
     /// The apple-app-site-association for a requested host.
     /// - Parameter authority: The request's `Host`, with or without port.
@@ -79,7 +80,6 @@ struct AssociationFiles: Sendable {
         } else if let colon = host.lastIndex(of: ":") {
             host = String(host[..<colon])
         }
-        if appleFiles[host] != nil || assetLinks[host] != nil { return host }
-        return primaryHost ?? host
+        return host
     }
 }

@@ -4,9 +4,10 @@ import HTTPTypes
 import Hummingbird
 
 /// Serves `/.well-known/apple-app-site-association`, `/apple-app-site-association` and
-/// `/.well-known/assetlinks.json` for the requested host: always 200 (or 304) with exactly
+/// `/.well-known/assetlinks.json` for the requested host: 200 (or 304) with exactly
 /// `Content-Type: application/json`, never a redirect, an ETag, a short `Cache-Control`, `HEAD`
-/// as well as `GET`, and no authentication.
+/// as well as `GET`, and no authentication. A host that is neither one of the config's
+/// `apps.hosts` nor the link domain gets `404`.
 struct AssociationRoutes: Sendable {
     let files: AssociationFiles
 
@@ -22,7 +23,9 @@ struct AssociationRoutes: Sendable {
     private func respond(_ request: Request, entry: AssociationFiles.Entry?) throws -> Response {
         guard let entry else {
             throw LinkServerError(
-                code: .notFound, message: "the config's apps section does not describe this host, so there is no file to serve")
+                code: .notFound,
+                message: "there is no such file for this host: it is neither one of the config's apps.hosts with an app for the file "
+                    + "nor the link domain (server.publicHost); send the request with Host: one of \(files.hosts.joined(separator: ", "))")
         }
         if Self.matches(request.headers[.ifNoneMatch], etag: entry.etag) {
             return Response(status: .notModified, headers: entry.notModifiedHeaders)

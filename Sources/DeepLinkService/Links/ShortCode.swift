@@ -3,8 +3,9 @@ enum ShortCode {
     /// Letters and digits without look-alikes (0/o/O, 1/l/I): 56 characters.
     private static let alphabet = Array("23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ")
 
-    /// Paths the server uses itself, compared without case.
-    static let reserved: Set<String> = ["api", "assets", "dashboard", "healthz", "metrics", "openapi", "apple-app-site-association", "well-known"]
+    /// Paths the server uses itself (``ServerPaths/reservedNames``), and their names without a
+    /// dot, compared without case.
+    static let reserved: Set<String> = Set(ServerPaths.reservedNames + ["openapi", "well-known"])
 
     /// A new code: 10 characters from 56, about 58 random bits from the system's secure generator.
     static func generate() -> String {

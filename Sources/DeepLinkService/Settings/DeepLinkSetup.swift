@@ -18,6 +18,9 @@ package struct DeepLinkSetup: Sendable {
     package let policy: RedirectPolicy
     /// The host short links live on.
     package let linkHost: String?
+    /// The host short links live on when the server names one (`publicHost`), with the paths the
+    /// server answers itself: its association files list the apps for short links only.
+    package let linkDomain: LinkDomain?
     /// The website's host, the config's first that is not a wildcard: where problem pages send people. With short
     /// links on a link domain of their own it differs from ``linkHost``.
     package let websiteHost: String?
@@ -35,6 +38,7 @@ package struct DeepLinkSetup: Sendable {
         router = try builder.build()
         policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
         linkHost = configuration.linkHost
+        linkDomain = configuration.publicHost.map(ServerPaths.linkDomain)
         websiteHost = config.hosts.first { !$0.hasPrefix("*") }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkAssociation
 import DeepLinkCore
+import DeepLinkService
 import Foundation
 
 /// `deeplink generate`: writes every association file from the config.
@@ -10,8 +11,10 @@ struct GenerateCommand: ReportingCommand {
         abstract: "Write apple-app-site-association, assetlinks.json, entitlements, URL types and intent filters.",
         discussion: """
             Files go under the output folder: hosts/HOST/.well-known/ (serve these as application/json), \
-            ios/ and android/. Exits 1 when the config's apps section has errors or a file would be too large, 2 \
-            when a file cannot be written.
+            ios/ and android/. The link domain (the server section's publicHost, DEEPLINK_PUBLIC_HOST or \
+            --public-host) gets files that open the app for short links only, and the entitlements and \
+            intent filters name it, so a tap on a short link opens the installed app. Exits 1 when the \
+            config's apps section has errors or a file would be too large, 2 when a file cannot be written.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -19,15 +22,26 @@ struct GenerateCommand: ReportingCommand {
     @Option(name: .long, help: ArgumentHelp("The folder to write the files into.", valueName: "dir"))
     var out: String
 
+    @Option(name: .customLong(ServerSetting.publicHost.flag), help: ServerSetting.publicHost.help(valueName: "host"))
+    var publicHost: String?
+
     @Flag(help: "Print {\"files\": [{\"path\", \"bytes\"}]} as JSON.")
     var json = false
 
     /// Writes the files and returns one line per file.
     func render() async throws(CommandFailure) -> String {
         let config = try configOptions.load()
+        let server = try ServerSettingLayers(config: config, flags: publicHost.map { [(ServerSetting.publicHost, $0)] } ?? []).configuration()
+        let linkDomain = server.publicHost.map(ServerPaths.linkDomain)
         let files: [GeneratedFile]
         do {
-            files = try AssociationGenerator(config: config).files()
+            let generator = try AssociationGenerator(config: config, linkDomain: linkDomain)
+            if let linkDomain, generator.linkDomain == nil {
+                printError(
+                    "note: the link domain \(linkDomain.host) is one of the apps section's hosts, so it keeps the files its routes give "
+                        + "it, and a short link on it opens its landing page rather than the app")
+            }
+            files = try generator.files()
         } catch let error as ConfigError {
             throw CommandFailure(configErrors: [error])
         } catch let error as AssociationError {

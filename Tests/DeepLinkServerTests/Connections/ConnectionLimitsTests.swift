@@ -82,7 +82,7 @@ struct ConnectionLimitsTests {
             for connection in slow { connection.send("POST /api/v1/links HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n") }
             let start = ContinuousClock.now
             for _ in 0..<20 {
-                let response = try await server.client.execute(uri: "/.well-known/apple-app-site-association", method: .get)
+                let response = try await server.client.execute(uri: "/assets/pages.css", method: .get)
                 #expect(response.status == .ok)
             }
             #expect(ContinuousClock.now - start < .seconds(5))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkAssociation
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
@@ -30,6 +31,32 @@ struct AssociationCommandTests {
         let golden = try Fixtures.text("Association/Generated/hosts/shop.example.com/.well-known/apple-app-site-association")
         #expect(try String(contentsOf: aasa, encoding: .utf8) == golden)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("android/intent-filters.xml").path))
+    }
+
+    @Test func generateGivesTheServersLinkDomainFilesForShortLinksAndNamesItInTheApps() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await GenerateCommand.parse(["--config", Fixtures.shopConfig.path, "--out", folder.path]).render()
+        let wellKnown = folder.appendingPathComponent("hosts/go.shop.example.com/.well-known")
+        let aasa = try AppleAppSiteAssociation.parse(
+            try String(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"), encoding: .utf8))
+        let appID = "ABCDE12345.com.example.shop"
+        #expect(aasa.match(try #require(URL(string: "https://go.shop.example.com/spring")), appID: appID).decision == .match)
+        #expect(aasa.match(try #require(URL(string: "https://go.shop.example.com/spring/install")), appID: appID).decision == .exclude)
+        #expect(FileManager.default.fileExists(atPath: wellKnown.appendingPathComponent("assetlinks.json").path))
+        let entitlements = try String(contentsOf: folder.appendingPathComponent("ios/AssociatedDomains.entitlements"), encoding: .utf8)
+        #expect(entitlements.contains("<string>applinks:go.shop.example.com</string>"))
+        let filters = try String(contentsOf: folder.appendingPathComponent("android/intent-filters.xml"), encoding: .utf8)
+        #expect(filters.contains(#"<data android:host="go.shop.example.com" />"#))
+    }
+
+    @Test func generateWithALinkDomainThatIsAWebsiteHostKeepsTheWebsitesFiles() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await GenerateCommand.parse(
+            ["--config", Fixtures.shopConfig.path, "--out", folder.path, "--public-host", "shop.example.com"]).render()
+        #expect(!output.contains("go.shop.example.com"))
+        #expect(output.split(separator: "\n").filter { $0.contains("hosts/") }.count == 4)
     }
 
     @Test func generateFailsOnAConfigWithoutApps() async throws {

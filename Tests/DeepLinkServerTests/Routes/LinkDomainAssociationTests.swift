@@ -1,0 +1,93 @@
+import DeepLinkAssociation
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import DeepLinkServer
+@testable import DeepLinkService
+
+/// The files a live server serves for each host, read with the project's matchers (iOS's, as
+/// swcutil decides, and Android 15's dynamic rules): on the link domain a short code opens the
+/// app and no path the server answers itself does; on the website hosts no server path opens
+/// it either; a host that is neither gets no file.
+@Suite(.serialized)
+struct LinkDomainAssociationTests {
+    static let appID = "ABCDE12345.com.example.shop"
+    static let hosts = ["go.shop.example.com", "shop.example.com", "www.shop.example.com"]
+
+    static func configuration() throws -> ServerConfiguration {
+        var configuration = try ServerHarness.configuration()
+        configuration.publicHost = "go.shop.example.com"
+        return configuration
+    }
+
+    /// Every path the server's router answers but a short link's, with its parameters filled in,
+    /// and the root with a Firebase long link's query.
+    static func serverPaths() async throws -> [String] {
+        let configuration = try configuration()
+        return try await StoreBackend.sqlite.withStore { store in
+            let logger = Logger(label: "test")
+            let setup = try DeepLinkSetup(configuration: configuration)
+            let router = try buildRouter(
+                configuration: configuration, setup: setup, store: store, metrics: ServerMetrics(), cache: LinkCache(lifetime: .zero),
+                clicks: ClickCounter(store: store, interval: .seconds(60), logger: logger),
+                deferred: DeferredLinks(store: store, settings: setup.deferred, logger: logger), logger: logger)
+            let paths = router.routes.map { "\($0.path)" }
+            #expect(paths.contains("/{code}"))
+            return Set(paths).subtracting(["/{code}"]).sorted().map { path in
+                path.replacingOccurrences(of: "{code}", with: "spring").replacingOccurrences(of: "**", with: "a/b")
+                    .replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "{id}", with: "3f9c0a1b2c4d")
+            } + ["/?link=https%3A%2F%2Fshop.example.com%2Fsales%2F42&apn=com.example.shop", "/DASHBOARD", "/Healthz/"]
+        }
+    }
+
+    @Test func aShortCodeOpensTheAppOnTheLinkDomainAndNoServerPathOpensItOnAnyHost() async throws {
+        let serverPaths = try await Self.serverPaths()
+        #expect(serverPaths.contains("/spring/install"))
+        #expect(serverPaths.contains("/dashboard/links"))
+        #expect(serverPaths.contains("/api/v1/opens") || serverPaths.contains("/api/v1/links"))
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: try Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            try await TestClient.withClient(host: "localhost", port: port) { client in
+                for host in Self.hosts {
+                    let apple = try await client.execute(TestClient.Request("/.well-known/apple-app-site-association", method: .get, authority: host))
+                    let android = try await client.execute(TestClient.Request("/.well-known/assetlinks.json", method: .get, authority: host))
+                    #expect(apple.status == .ok && android.status == .ok, "\(host)")
+                    let aasa = try AppleAppSiteAssociation.parse(String(buffer: try #require(apple.body)))
+                    let statements = try AssetLinkStatementList.parse(String(buffer: try #require(android.body)))
+                    func opens(_ path: String) throws -> (ios: Bool, android: Bool) {
+                        let url = try #require(URL(string: "https://\(host)\(path)"))
+                        return (aasa.match(url, appID: Self.appID).decision == .match, statements.androidOpensApp(for: url))
+                    }
+                    for path in serverPaths {
+                        let decision = try opens(path)
+                        #expect(!decision.ios, "iOS opens the app for \(host)\(path)")
+                        #expect(!decision.android || path != path.lowercased(), "Android opens the app for \(host)\(path)")
+                    }
+                    if host == "go.shop.example.com" {
+                        for code in ["/spring", "/p7", "/spring?utm_source=mail"] {
+                            let decision = try opens(code)
+                            #expect(decision.ios && decision.android, "\(code)")
+                        }
+                        #expect(statements.statements.map(\.target) == [.androidApp(package: "com.example.shop", sha256CertFingerprints: [
+                            "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5",
+                        ])])
+                    } else {
+                        #expect(try opens("/sales/42").ios, "the website keeps its routes: \(host)")
+                    }
+                }
+                for host in ["evil.example", "127.0.0.1", "localhost:8080", "go.shop.example.com.evil.example"] {
+                    for path in ["/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association"] {
+                        let response = try await client.execute(TestClient.Request(path, method: .get, authority: host))
+                        #expect(response.status == .notFound, "\(host)\(path)")
+                    }
+                }
+            }
+        }
+    }
+}
