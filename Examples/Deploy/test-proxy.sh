@@ -50,6 +50,13 @@ expect "$SITE_HOST/sales/42 answers 200" "$status" 200
 body_has "$SITE_HOST/sales/42 is the website's page" "Spring sale on the website"
 
 echo "== the link domain through nginx"
+for path in /.well-known/apple-app-site-association /.well-known/assetlinks.json; do
+    IFS="|" read -r status type _ < <(request "$LINK_HOST" "$path")
+    expect "$LINK_HOST$path answers 200 application/json" "$status $type" "200 application/json"
+    cmp -s "$WORK/body.out" "$WORK/generated/hosts/$LINK_HOST$path" \
+        && echo "ok   the link domain's $path is byte for byte what deeplink generate writes" \
+        || fail "the link domain's $path differs from deeplink generate's"
+done
 IFS="|" read -r status type _ < <(request "$LINK_HOST" /spring -A "$IPHONE")
 expect "an iPhone opening $LINK_HOST/spring gets the landing page" "$status $type" "200 text/html; charset=utf-8"
 body_has "the landing page offers the App Store" 'data-store="apple"'
