@@ -125,6 +125,10 @@ func buildRouter(
     DeferredClaimRoutes(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
     ).add(to: router)
+    AppOpenRoutes(
+        resolution: resolution, store: store, linkHost: setup.linkHost, clientAddress: clientAddress,
+        limiter: limiter("opens", configuration.opensPerMinutePerAddress)
+    ).add(to: router)
     ResolveRoutes(resolution: resolution, clicks: clicks).add(to: router)
     QRCodeRoutes(resolution: resolution).add(to: router)
     if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolution: resolution).add(to: router) }

@@ -10,7 +10,8 @@ extension LinkServerError: HTTPResponseError {
         switch code {
         case .invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .invalidBody: .badRequest
         case .codeTaken: .conflict
-        case .notFound: .notFound
+        case .notFound, .notAShortLink: .notFound
+        case .linkExpired: .gone
         case .unauthorized: .unauthorized
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge

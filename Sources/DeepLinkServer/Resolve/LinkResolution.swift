@@ -30,7 +30,19 @@ struct LinkResolution: Sendable {
     /// A stored link that can be opened, or why not.
     enum Lookup: Sendable {
         case found(Link)
+        /// The link exists but expired.
+        case expired(Link)
+        /// No link has the code (``PageProblem/notFound``), or the database failed (``PageProblem/unavailable``).
         case problem(PageProblem)
+
+        /// The problem page a visitor gets instead of the link, `nil` when it was found.
+        var problem: PageProblem? {
+            switch self {
+            case .found: nil
+            case .expired(let link): .expired(link.expiresAt)
+            case .problem(let problem): problem
+            }
+        }
     }
 
     /// The link with a code unless it is missing or expired, from the cache.
@@ -51,7 +63,7 @@ struct LinkResolution: Sendable {
         }
         guard !link.isExpired(at: Date()) else {
             logger.debug("the link expired", metadata: ["link.code": "\(code)"])
-            return .problem(.expired(link.expiresAt))
+            return .expired(link)
         }
         return .found(link)
     }

@@ -74,11 +74,13 @@ struct LinkAPIRoutes: Sendable {
             throw LinkServerError(code: .invalidField, message: "series must be true or false, not \(other)", field: "series")
         }
         let link = try await links.link(code: try code(context))
-        guard series else {
-            return Response.json(LinkStats.json(code: link.code, summary: try await links.clickTotals(code: link.code)))
-        }
-        let counts = try await links.allClickCounts(code: link.code)
-        return Response.json(LinkStats(counts: counts).json(code: link.code))
+        let stats =
+            series
+            ? LinkStats(counts: try await links.allClickCounts(code: link.code)).json(code: link.code)
+            : LinkStats.json(code: link.code, summary: try await links.clickTotals(code: link.code))
+        var members = stats.objectValue ?? [:]
+        members["opens"] = try await links.appOpens(code: link.code).jsonValue
+        return Response.json(.object(members))
     }
 
     private func code(_ context: ServerRequestContext) throws -> String {

@@ -22,18 +22,9 @@ struct LinkRequest: Sendable {
     /// The client's platform.
     var platform: ClientPlatform { visitor.platform }
 
-    /// The link's UTM fields, each overridden by the request's `utm_*` query parameter (its first
-    /// 100 characters). A parameter that is empty (a campaign template's unfilled placeholder,
-    /// `utm_source=`) or holds a character a stored link's UTM field may not (a control character, a
-    /// bidirectional override) overrides nothing: the link's own value stays.
+    /// The link's UTM fields, each overridden by the request's `utm_*` query parameter
+    /// (``UTMFields/overridden(by:)``).
     func utm(for link: Link) -> UTMFields {
-        func value(_ name: String, _ stored: String?) -> String? {
-            guard let given = query[name], !given.isEmpty, (try? LinkEditor.checkedCharacters(given, field: name)) != nil else { return stored }
-            return String(given.prefix(100))
-        }
-        return UTMFields(
-            source: value("utm_source", link.utm.source), medium: value("utm_medium", link.utm.medium),
-            campaign: value("utm_campaign", link.utm.campaign), term: value("utm_term", link.utm.term),
-            content: value("utm_content", link.utm.content))
+        link.utm.overridden(by: query)
     }
 }

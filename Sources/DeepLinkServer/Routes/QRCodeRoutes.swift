@@ -39,10 +39,9 @@ struct QRCodeRoutes: Sendable {
             return Self.text(error.message, status: .badRequest)
         }
         let code = context.parameters.get("code") ?? ""
-        let link: Link
-        switch await resolution.liveLink(code: code, logger: context.logger) {
-        case .found(let found): link = found
-        case .problem(let problem): return Self.text("There is no link to encode at this address.", status: problem.status)
+        let lookup = await resolution.liveLink(code: code, logger: context.logger)
+        guard case .found(let link) = lookup else {
+            return Self.text("There is no link to encode at this address.", status: (lookup.problem ?? .notFound).status)
         }
         let url = resolution.resolver.publicURL(of: link, utm: UTMFields()) ?? "https://\(request.head.authority ?? "localhost")/\(link.code)"
         let body: ByteBuffer

@@ -22,20 +22,15 @@ struct ResolveRoutes: Sendable {
     /// `GET /{code}/install?store=apple|google`: the store hop of a stored link; `HEAD` records no click.
     func install(_ request: Request, context: ServerRequestContext, records: Bool) async -> Response {
         let code = context.parameters.get("code") ?? ""
-        switch await resolution.liveLink(code: code, logger: context.logger) {
-        case .found(let link):
-            return await resolution.hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName, records: records)
-        case .problem(let problem): return resolution.page(for: problem)
-        }
+        let lookup = await resolution.liveLink(code: code, logger: context.logger)
+        guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound) }
+        return await resolution.hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName, records: records)
     }
 
     @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
-        let link: Link
-        switch await resolution.liveLink(code: code, logger: context.logger) {
-        case .found(let found): link = found
-        case .problem(let problem): return resolution.page(for: problem)
-        }
+        let lookup = await resolution.liveLink(code: code, logger: context.logger)
+        guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound) }
         let now = Date()
         let opened = LinkRequest(request)
         let utm = opened.utm(for: link)
@@ -51,13 +46,11 @@ struct ResolveRoutes: Sendable {
     /// and previews ask this way, and must not show up as clicks.
     @Sendable func head(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
-        switch await resolution.liveLink(code: code, logger: context.logger) {
-        case .found(let link):
-            let opened = LinkRequest(request)
-            return await resolution.respond(with: link, utm: opened.utm(for: link), opened: opened, context: context, counts: false)
-                .createHeadResponse()
-        case .problem(let problem): return resolution.page(for: problem).createHeadResponse()
-        }
+        let lookup = await resolution.liveLink(code: code, logger: context.logger)
+        guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound).createHeadResponse() }
+        let opened = LinkRequest(request)
+        return await resolution.respond(with: link, utm: opened.utm(for: link), opened: opened, context: context, counts: false)
+            .createHeadResponse()
     }
 
     /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.

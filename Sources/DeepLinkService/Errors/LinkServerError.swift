@@ -17,6 +17,8 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
             case storageUnavailable = "storage-unavailable"
             case methodNotAllowed = "method-not-allowed"
             case invalidBody = "invalid-body"
+            case notAShortLink = "not-a-short-link"
+            case linkExpired = "link-expired"
         }
 
         private let value: Value
@@ -49,6 +51,11 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
         /// The body cannot be read: broken chunked framing or a transfer coding the server does not take.
         package static let invalidBody = Code(.invalidBody)
 
+        /// A URL is not a short link of this server: another host, the root, or a path the server answers itself.
+        package static let notAShortLink = Code(.notAShortLink)
+        /// The link expired (HTTP 410).
+        package static let linkExpired = Code(.linkExpired)
+
         /// The code's stable name, e.g. `invalid-field`.
         package var description: String { value.rawValue }
     }
@@ -61,6 +68,8 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
     package let field: String?
     /// Seconds until a rate-limited client may write again, or until the database may be back.
     package let retryAfter: Int?
+    /// A URL for the client to open in the browser instead, such as an expired link's web fallback.
+    package var openInBrowser: String?
 
     /// Creates an error.
     /// - Parameters:

@@ -2,7 +2,8 @@ import DeepLinkCore
 import Foundation
 
 /// A link's numbers over a range of days, or every link's: clicks per day, by platform, referrer
-/// and UTM field, and the deferred funnel (clicks, store hops, claimed installs). Computed from
+/// and UTM field, the taps that opened the installed app, and the deferred funnel (clicks, store
+/// hops, claimed installs). Computed from
 /// the stored buckets, never from addresses. The dashboard draws them, `deeplink links stats`
 /// prints them, and both export them as CSV. A `Sendable` value.
 package struct LinkNumbers: Sendable, Hashable {
@@ -26,6 +27,13 @@ package struct LinkNumbers: Sendable, Hashable {
     package let byUTMCampaign: [Share]
     /// The deferred deep-linking funnel.
     package let funnel: Funnel
+    /// Taps that opened the installed app, per day, one per entry of ``days``.
+    package let opensPerDay: [Int]
+    /// App opens by platform, most first.
+    package let opensByPlatform: [Share]
+
+    /// Every app open in the range.
+    package var totalOpens: Int { opensPerDay.reduce(0, +) }
 
     /// A count under a name, such as a platform and its clicks. A `Sendable` value.
     package struct Share: Sendable, Hashable {
@@ -70,6 +78,9 @@ package struct LinkNumbers: Sendable, Hashable {
         let hops = deferred.filter { $0.day >= first }
         funnel = Funnel(
             phoneClicks: phones, storeHops: hops.reduce(0) { $0 + $1.storeHops }, claimedInstalls: hops.reduce(0) { $0 + $1.claims })
+        let opens = AppOpens(hops)
+        opensPerDay = days.map { opens.perDay[$0] ?? 0 }
+        opensByPlatform = shares(opens.byPlatform)
     }
 
     /// The last `count` UTC days up to the one of `end`, oldest first.
@@ -88,6 +99,11 @@ package struct LinkNumbers: Sendable, Hashable {
             "clicksPerDay": .array(zip(days, clicksPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
             "byPlatform": shares(byPlatform), "byReferrer": shares(byReferrer), "byUTMSource": shares(byUTMSource),
             "byUTMMedium": shares(byUTMMedium), "byUTMCampaign": shares(byUTMCampaign),
+            "opens": [
+                "total": .number(Double(totalOpens)),
+                "perDay": .array(zip(days, opensPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
+                "byPlatform": shares(opensByPlatform),
+            ],
             "funnel": [
                 "phoneClicks": .number(Double(funnel.phoneClicks)), "storeHops": .number(Double(funnel.storeHops)),
                 "claimedInstalls": .number(Double(funnel.claimedInstalls)), "hopRate": rate(funnel.hopRate),
@@ -114,6 +130,8 @@ package struct LinkNumbers: Sendable, Hashable {
         ] {
             for share in list { rows.append("\(section),\(field(share.name)),\(share.count)") }
         }
+        for (day, count) in zip(days, opensPerDay) { rows.append("opens,\(day),\(count)") }
+        for share in opensByPlatform { rows.append("opens_platform,\(field(share.name)),\(share.count)") }
         rows.append("funnel,phone_clicks,\(funnel.phoneClicks)")
         rows.append("funnel,store_hops,\(funnel.storeHops)")
         rows.append("funnel,claimed_installs,\(funnel.claimedInstalls)")

@@ -119,6 +119,12 @@ package struct LinkService: Sendable {
         return try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: "") }
     }
 
+    /// A link's app opens of all time, for the admin API's stats.
+    /// - Parameter code: The link's code.
+    package func appOpens(code: String) async throws(LinkServerError) -> AppOpens {
+        AppOpens(try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: "") })
+    }
+
     /// A link's numbers, or every link's, over the last days up to today (UTC).
     /// - Parameters:
     ///   - code: The link's code, or `nil` for all links.

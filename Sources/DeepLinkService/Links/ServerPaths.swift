@@ -1,11 +1,13 @@
 import DeepLinkAssociation
+import DeepLinkCore
 
 /// The paths the link server answers itself on the link domain, beside short links, declared
 /// once: short codes may not take them, and the link domain's association files keep them in the
 /// browser, so the dashboard, the API and the store hops work on a phone that has the app.
 package enum ServerPaths {
-    /// One-segment paths the server answers, or whose folders it serves, compared without case.
-    package static let reservedNames = ["api", "assets", "dashboard", "healthz", "metrics", "openapi.yaml", "apple-app-site-association", ".well-known"]
+    /// One-segment paths the server answers, or whose folders it serves, compared without case
+    /// (``ShortLinkPaths/serverNames``, which the app's resolver reads too).
+    package static let reservedNames = ShortLinkPaths.serverNames
 
     /// The paths that stay in the browser, as `components` patterns: the root, where Firebase long
     /// links open (they carry the whole link in their query and need the server's checks, and the

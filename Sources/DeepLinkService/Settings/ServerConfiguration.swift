@@ -43,6 +43,8 @@ package struct ServerConfiguration: Sendable {
     package var firebaseLongLinks: Bool
     /// Deferred-link claims each client address may make per minute. Default 30.
     package var claimsPerMinutePerAddress: Int
+    /// Short links each client address may resolve in the app per minute. Default 120.
+    package var opensPerMinutePerAddress = 120
     /// Whether every response says `Strict-Transport-Security: max-age=31536000; includeSubDomains`,
     /// for a server behind a TLS proxy: browsers then use only https for the host and its
     /// subdomains for a year. Default `false`, since a server reached over plain http must not send it.

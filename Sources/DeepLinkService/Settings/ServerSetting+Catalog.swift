@@ -69,6 +69,11 @@ extension ServerSetting {
         summary: "Deferred-link claims each client address may make per minute",
         key: ["limits", "claimsPerMinutePerAddress"], flag: "claims-per-minute", defaultDescription: "30",
         kind: .whole(\.claimsPerMinutePerAddress, 1...1_000_000_000))
+    /// `server.limits.opensPerMinutePerAddress`, `DEEPLINK_OPENS_PER_MINUTE`, `--opens-per-minute`.
+    package static let opensPerAddress = ServerSetting(
+        summary: "Short links each client address may resolve in the app per minute (POST /api/v1/opens)",
+        key: ["limits", "opensPerMinutePerAddress"], flag: "opens-per-minute", defaultDescription: "120",
+        kind: .whole(\.opensPerMinutePerAddress, 1...1_000_000_000))
     /// `server.limits.deferredClicksPerMinutePerAddress`, `DEEPLINK_DEFERRED_CLICKS_PER_MINUTE`, `--deferred-clicks-per-minute`.
     package static let deferredClicksPerAddress = ServerSetting(
         summary: "Clicks the store hop records per client address per minute; past it, it redirects without a token",
@@ -108,7 +113,8 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        firebaseLongLinks, hsts, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, deferredClicksPerAddress, maximumBodySize,
+        firebaseLongLinks, hsts, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
+        deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]
 }

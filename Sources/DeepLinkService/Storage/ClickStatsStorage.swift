@@ -12,8 +12,8 @@ package protocol ClickStatsStorage: Sendable {
     ///   - day: The first day, `YYYY-MM-DD`.
     func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary
 
-    /// Store hops and the installs claimed from them per day and platform, from a day on, of one
-    /// link or of all links summed, ordered by day.
+    /// Store hops, the installs claimed from them and app opens per day and platform, from a day
+    /// on, of one link or of all links summed, ordered by day.
     /// - Parameters:
     ///   - code: The link's code, or `nil` for every link.
     ///   - day: The first day, `YYYY-MM-DD`.
@@ -64,7 +64,7 @@ package struct ClickSummary: Sendable, Hashable {
     }
 }
 
-/// Store hops and installs claimed from them on one day and platform. A `Sendable` value.
+/// Store hops, the installs claimed from them, and app opens on one day and platform. A `Sendable` value.
 package struct DeferredCount: Sendable, Hashable {
     /// The UTC day of the store hop, `YYYY-MM-DD`.
     package var day: String
@@ -74,6 +74,8 @@ package struct DeferredCount: Sendable, Hashable {
     package var storeHops: Int
     /// How many of those hops an installed app claimed.
     package var claims: Int
+    /// How many taps opened the installed app, which resolved the link (`POST /api/v1/opens`).
+    package var opens: Int
 
     /// Creates a count.
     /// - Parameters:
@@ -81,10 +83,12 @@ package struct DeferredCount: Sendable, Hashable {
     ///   - platform: The platform.
     ///   - storeHops: The hops.
     ///   - claims: The claims.
-    package init(day: String, platform: ClientPlatform, storeHops: Int, claims: Int) {
+    ///   - opens: The app opens.
+    package init(day: String, platform: ClientPlatform, storeHops: Int, claims: Int, opens: Int = 0) {
         self.day = day
         self.platform = platform
         self.storeHops = storeHops
         self.claims = claims
+        self.opens = opens
     }
 }

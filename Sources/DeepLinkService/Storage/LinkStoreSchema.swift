@@ -195,6 +195,12 @@ package enum LinkStoreSchema {
             UNION ALL SELECT code, day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY code, day, utm_campaign
             """,
         ],
+        [
+            // App opens, counted beside the store hops and claims they complete the picture of:
+            // a tap on a short link that opened the installed app, which resolved the code.
+            "ALTER TABLE deferred_counts ADD COLUMN opens BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE deferred_totals ADD COLUMN opens BIGINT NOT NULL DEFAULT 0",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -80,6 +80,7 @@ extension LinkNumbers {
         lines += [
             "by platform:   " + shares(byPlatform), "by referrer:   " + shares(byReferrer), "utm_source:    " + shares(byUTMSource),
             "utm_medium:    " + shares(byUTMMedium), "utm_campaign:  " + shares(byUTMCampaign),
+            "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
             "funnel:        \(funnel.phoneClicks) phone clicks → \(funnel.storeHops) store hops\(rate(funnel.hopRate)) → "
                 + "\(funnel.claimedInstalls) claimed installs\(rate(funnel.installRate))",
         ]

@@ -41,6 +41,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.claimsPerAddress.flag), help: ServerSetting.claimsPerAddress.help(valueName: "count"))
     var claimsPerMinute: String?
 
+    @Option(name: .customLong(ServerSetting.opensPerAddress.flag), help: ServerSetting.opensPerAddress.help(valueName: "count"))
+    var opensPerMinute: String?
+
     @Option(
         name: .customLong(ServerSetting.deferredClicksPerAddress.flag), help: ServerSetting.deferredClicksPerAddress.help(valueName: "count"))
     var deferredClicksPerMinute: String?
@@ -70,7 +73,7 @@ struct ServerOptions: ParsableArguments {
             (.host, host), (.port, port), (.publicHost, publicHost), (.clientAddressHeader, clientAddressHeader),
             (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
             (.hsts, hsts ? "true" : nil), (.linkCache, linkCacheSeconds),
-            (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
+            (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
             (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),
             (.idleTimeout, idleTimeout),

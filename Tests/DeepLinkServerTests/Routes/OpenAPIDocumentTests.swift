@@ -40,9 +40,9 @@ struct OpenAPIDocumentTests {
         let documented = Set(try Self.operations().map(\.description))
         #expect(documented == [
             "POST /api/v1/links", "GET /api/v1/links", "GET /api/v1/links/{code}", "PATCH /api/v1/links/{code}",
-            "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "POST /api/v1/deferred/claim",
+            "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "POST /api/v1/deferred/claim", "POST /api/v1/opens",
         ])
-        #expect(try Self.operations().filter(\.isPublic).map(\.description) == ["POST /api/v1/deferred/claim"])
+        #expect(try Self.operations().filter(\.isPublic).map(\.description) == ["POST /api/v1/deferred/claim", "POST /api/v1/opens"])
     }
 
     @Test func everyDocumentedOperationAnswersWithADocumentedStatus() async throws {
@@ -53,6 +53,7 @@ struct OpenAPIDocumentTests {
                 _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart"}"#)
                 let path = operation.path.replacingOccurrences(of: "{code}", with: code)
                 let body: String? = switch operation.method {
+                case "post" where operation.path == "/api/v1/opens": #"{"url": "https://shop.example.com/\#(code)", "platform": "ios"}"#
                 case "post" where operation.isPublic: "{}"
                 case "post": #"{"deepLink": "shop://sales/1"}"#
                 case "patch": #"{"campaign": "documented"}"#
@@ -114,7 +115,8 @@ struct OpenAPIDocumentTests {
         let text = try OpenAPIDocument.text()
         for code in [
             LinkServerError.Code.invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .codeTaken, .notFound, .unauthorized,
-            .rateLimited, .payloadTooLarge, .unsupportedMediaType, .storageUnavailable, .methodNotAllowed, .invalidBody,
+            .rateLimited, .payloadTooLarge, .unsupportedMediaType, .storageUnavailable, .methodNotAllowed, .invalidBody, .notAShortLink,
+            .linkExpired,
         ] {
             #expect(text.contains(code.description), "\(code)")
         }

@@ -55,6 +55,8 @@ struct DashboardNumbersView {
     let hopRate: String?
     /// The installs whose app claimed them.
     let claimedInstalls: Int
+    /// Taps that opened the installed app.
+    let appOpens: Int
     /// The installs as a share of store hops, when there were any.
     let installRate: String?
     /// The clicks per day as an SVG chart.
@@ -84,6 +86,7 @@ struct DashboardNumbersView {
         storeHops = numbers.funnel.storeHops
         hopRate = percent(numbers.funnel.hopRate)
         claimedInstalls = numbers.funnel.claimedInstalls
+        appOpens = numbers.totalOpens
         installRate = percent(numbers.funnel.installRate)
         chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: "Clicks per day, last \(days) days")
         perDay = zip(numbers.days, numbers.clicksPerDay).reversed().map { Day(day: $0.0, count: $0.1) }

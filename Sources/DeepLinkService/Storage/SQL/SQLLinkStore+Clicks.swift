@@ -109,7 +109,8 @@ extension SQLLinkStore {
         return try await run(
             SQLQuery(
                 """
-                SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed FROM \(source) \
+                SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed, \
+                CAST(SUM(opens) AS BIGINT) AS opened FROM \(source) \
                 GROUP BY day, platform ORDER BY day, platform
                 """, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read deferred counts"
             ) { rows throws(StoreError) in
@@ -117,16 +118,17 @@ extension SQLLinkStore {
                     DeferredCount(
                         day: try row.required("day", of: "deferred_counts"), platform: try row.platform(of: "deferred_counts"),
                         storeHops: Int(try row.required("hops", of: "deferred_counts") as Int64),
-                        claims: Int(try row.required("claimed", of: "deferred_counts") as Int64))
+                        claims: Int(try row.required("claimed", of: "deferred_counts") as Int64),
+                        opens: Int(try row.required("opened", of: "deferred_counts") as Int64))
                 }
             })
     }
 
-    /// The two statements that add store hops or claims to the per-link and all-links daily
-    /// counts; clicks without a stored link (Firebase long links) and of a deleted link are not
-    /// counted. Each statement touches a row once (the counts are summed per key first), which
+    /// The two statements that add store hops, claims or app opens to the per-link and all-links
+    /// daily counts; clicks without a stored link (Firebase long links) and of a deleted link are
+    /// not counted. Each statement touches a row once (the counts are summed per key first), which
     /// PostgreSQL requires when the statements run together as one.
-    func deferredCountQueries(_ counts: [(code: String, day: String, platform: ClientPlatform)], hops: Bool) -> [SQLQuery<Void>] {
+    func deferredCountQueries(_ counts: [(code: String, day: String, platform: ClientPlatform)], counting column: DailyCount) -> [SQLQuery<Void>] {
         var grouped: [String: (code: String, day: String, platform: ClientPlatform, count: Int)] = [:]
         for count in counts {
             grouped["\(count.code)\u{0}\(count.day)\u{0}\(count.platform.rawValue)", default: (count.code, count.day, count.platform, 0)].count += 1
@@ -134,27 +136,51 @@ extension SQLLinkStore {
         guard !grouped.isEmpty else { return [] }
         let groups = grouped.values.sorted { ($0.code, $0.day, $0.platform.rawValue) < ($1.code, $1.day, $1.platform.rawValue) }
         let values = groups.flatMap { group -> [SQLValue] in
-            [
-                .text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(hops ? Int64(group.count) : 0),
-                .integer(hops ? 0 : Int64(group.count)),
-            ]
+            [.text(group.code), .text(group.day), .text(group.platform.rawValue), .integer(Int64(group.count))]
         }
-        let column = hops ? "store_hops" : "claims"
-        let action = hops ? "count store hops" : "count claimed installs"
-        let added = "FROM (VALUES \(rowPlaceholders(rows: groups.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
+        let added = "FROM (VALUES \(rowPlaceholders(rows: groups.count, columns: 4))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
+        let counted = column.rawValue
         return [
             SQLQuery(
                 """
-                INSERT INTO deferred_counts (code, day, platform, store_hops, claims) SELECT column1, column2, column3, column4, column5 \(added) \
-                ON CONFLICT (code, day, platform) DO UPDATE SET \(column) = deferred_counts.\(column) + excluded.\(column)
-                """, values, action: action),
+                INSERT INTO deferred_counts (code, day, platform, store_hops, claims, opens) \
+                SELECT column1, column2, column3, \(Self.zeroOr(.storeHops, column)), \(Self.zeroOr(.claims, column)), \(Self.zeroOr(.opens, column)) \(added) \
+                ON CONFLICT (code, day, platform) DO UPDATE SET \(counted) = deferred_counts.\(counted) + excluded.\(counted)
+                """, values, action: column.action),
             SQLQuery(
                 """
-                INSERT INTO deferred_totals (day, platform, store_hops, claims) \
-                SELECT column2, column3, CAST(SUM(column4) AS BIGINT), CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3 ORDER BY column2, column3 \
-                ON CONFLICT (day, platform) DO UPDATE SET \(column) = deferred_totals.\(column) + excluded.\(column)
-                """, values, action: action),
+                INSERT INTO deferred_totals (day, platform, store_hops, claims, opens) \
+                SELECT column2, column3, \(Self.zeroOr(.storeHops, column, summed: true)), \(Self.zeroOr(.claims, column, summed: true)), \
+                \(Self.zeroOr(.opens, column, summed: true)) \(added) GROUP BY column2, column3 ORDER BY column2, column3 \
+                ON CONFLICT (day, platform) DO UPDATE SET \(counted) = deferred_totals.\(counted) + excluded.\(counted)
+                """, values, action: column.action),
         ]
+    }
+
+    /// The value a daily count's column gets: the added count for the counted column, 0 for the others.
+    private static func zeroOr(_ column: DailyCount, _ counted: DailyCount, summed: Bool = false) -> String {
+        guard column == counted else { return "CAST(0 AS BIGINT)" }
+        return summed ? "CAST(SUM(column4) AS BIGINT)" : "CAST(column4 AS BIGINT)"
+    }
+
+    /// Counts an app open of a link on a day and platform, in its daily counts; see ``AppOpenStorage``.
+    package func recordAppOpen(code: String, day: String, platform: ClientPlatform) async throws(StoreError) {
+        try await runTogether(deferredCountQueries([(code, day, platform)], counting: .opens))
+    }
+}
+
+/// What a daily count counts: a column of `deferred_counts` and `deferred_totals`.
+enum DailyCount: String {
+    case storeHops = "store_hops"
+    case claims
+    case opens
+
+    var action: String {
+        switch self {
+        case .storeHops: "count store hops"
+        case .claims: "count claimed installs"
+        case .opens: "count app opens"
+        }
     }
 }
 

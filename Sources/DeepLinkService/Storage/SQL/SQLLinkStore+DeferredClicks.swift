@@ -31,7 +31,7 @@ extension SQLLinkStore {
             action: clicks.count == 1 ? "insert deferred click" : "insert \(clicks.count) deferred clicks",
             duplicateMessage: clicks.count == 1 ? "the click token is taken" : "a click token is taken")
         let counts = deferredCountQueries(
-            clicks.compactMap { click in click.code.map { ($0, click.countedDay, click.platform) } }, hops: true)
+            clicks.compactMap { click in click.code.map { ($0, click.countedDay, click.platform) } }, counting: .storeHops)
         try await runTogether([insert] + counts)
     }
 
@@ -48,7 +48,7 @@ extension SQLLinkStore {
                 """, [.seconds(now), .text(token)], action: "claim deferred click"
             ) { rows throws(StoreError) in try rows.first.map(DeferredClick.init(row:)) })
         if let claimed, let code = claimed.code {
-            try await runTogether(deferredCountQueries([(code, claimed.createdAt.utcDay, claimed.platform)], hops: false))
+            try await runTogether(deferredCountQueries([(code, claimed.createdAt.utcDay, claimed.platform)], counting: .claims))
         }
         return claimed
     }

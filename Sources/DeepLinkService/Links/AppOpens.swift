@@ -1,0 +1,31 @@
+import DeepLinkCore
+
+/// Taps on a short link that opened the installed app, which resolved the code: per day and by
+/// platform. A `Sendable` value.
+package struct AppOpens: Sendable, Hashable {
+    /// Opens per UTC day, `YYYY-MM-DD`.
+    package var perDay: [String: Int] = [:]
+    /// Opens per platform (`ios`, `android`).
+    package var byPlatform: [String: Int] = [:]
+
+    /// Every open counted.
+    package var total: Int { perDay.values.reduce(0, +) }
+
+    /// Sums the opens of daily counts.
+    /// - Parameter counts: The counts, of one link or of all.
+    package init(_ counts: [DeferredCount]) {
+        for count in counts where count.opens > 0 {
+            perDay[count.day, default: 0] += count.opens
+            byPlatform[count.platform.rawValue, default: 0] += count.opens
+        }
+    }
+
+    /// The opens as the admin API returns them: `{"total", "byDay": [{"day", "count"}], "byPlatform": {…}}`.
+    package var jsonValue: JSONValue {
+        [
+            "total": .number(Double(total)),
+            "byDay": .array(perDay.sorted { $0.key < $1.key }.map { ["day": .string($0.key), "count": .number(Double($0.value))] }),
+            "byPlatform": .object(byPlatform.mapValues { .number(Double($0)) }),
+        ]
+    }
+}
