@@ -133,7 +133,7 @@ struct LinkResolver: Sendable {
 
         return LandingPage(
             title: title, description: link.preview.description, imageURL: link.preview.imageURL, pageURL: pageURL,
-            openURL: link.deepLink, intentURL: intentURL(link, utm: utm), appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
+            openURL: setup.openInAppURL(for: link.deepLink), intentURL: intentURL(link, utm: utm), appStoreURL: appStoreURL, playStoreURL: playStore, iosFallbackURL: iosFallback, androidFallbackURL: androidFallback,
             webURL: webURL, collectsSignals: setup.deferred.probabilistic, nameTags: nameTags, appLinks: appLinks,
             openGraphTags: openGraphTags)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import DeepLinkAssociation
 import DeepLinkCore
 
@@ -40,6 +41,28 @@ package struct DeepLinkSetup: Sendable {
         linkHost = configuration.linkHost
         linkDomain = configuration.publicHost.map(ServerPaths.linkDomain)
         websiteHost = config.hosts.first { !$0.hasPrefix("*") }
+    }
+
+    /// Where a landing page's "Open in app" leads on iOS. A universal link on one of the website's
+    /// hosts whose association files list the deep link's route, where there is one: from a page
+    /// on the link domain that is a tap across domains, which iOS hands to the installed app with
+    /// no prompt, and without the app it opens the website's own page. Otherwise the deep link
+    /// itself, whose custom scheme makes Safari ask "Open in …?"; so too when short links live on
+    /// a website host, since a tap within one domain stays in Safari.
+    /// - Parameter deepLink: The link's deep link.
+    package func openInAppURL(for deepLink: String) -> String {
+        guard let linkDomain, let settings = apps.errors.isEmpty ? apps.settings : nil, let url = URL(string: deepLink) else { return deepLink }
+        let hosts = settings.hosts.filter { $0.host != linkDomain.host }
+        let result = router.match(url)
+        guard result.outcome == .matched || result.outcome == .signInRequired, let route = result.route else { return deepLink }
+        let covering = hosts.filter { host in host.universalLinkRoutes.contains { $0.pattern == route } }
+        if url.scheme == "https", let host = url.host?.lowercased(), covering.contains(where: { $0.host == host }) { return deepLink }
+        for host in covering {
+            if let universal = try? router.universalLinkURL(for: route.description, parameters: result.parameters, host: host.host) {
+                return universal.absoluteString
+            }
+        }
+        return deepLink
     }
 
     /// The first Android app's package, which a link that names none gets; `nil` when the `apps`

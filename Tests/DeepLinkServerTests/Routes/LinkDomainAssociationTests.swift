@@ -91,3 +91,38 @@ struct LinkDomainAssociationTests {
         }
     }
 }
+
+/// The landing page's "Open in app" on iOS: a universal link across domains where the website
+/// associates the deep link's route, so the installed app opens with no custom-scheme prompt.
+struct OpenInAppLinkTests {
+    static func setup(publicHost: String?) throws -> DeepLinkSetup {
+        var configuration = try ServerHarness.configuration()
+        configuration.publicHost = publicHost
+        return try DeepLinkSetup(configuration: configuration)
+    }
+
+    @Test(arguments: [
+        ("shop://sales/42", "https://shop.example.com/sales/42"),
+        ("shop://sales/42?utm_source=mail", "https://shop.example.com/sales/42?utm_source=mail"),
+        ("https://shop.example.com/products/7", "https://shop.example.com/products/7"),
+        // Not among the website's universal links: the custom scheme is all there is.
+        ("shop://checkout", "shop://checkout"),
+        ("shop://addToCart/7", "shop://addToCart/7"),
+    ])
+    func onALinkDomainTheButtonIsTheWebsitesUniversalLinkWhereItHasOne(deepLink: String, expected: String) throws {
+        #expect(try Self.setup(publicHost: "go.shop.example.com").openInAppURL(for: deepLink) == expected)
+    }
+
+    @Test func withShortLinksOnTheWebsitesOwnHostTheButtonKeepsTheCustomScheme() throws {
+        #expect(try Self.setup(publicHost: nil).openInAppURL(for: "shop://sales/42") == "shop://sales/42")
+    }
+
+    @Test func anIPhonesLandingPageOnTheLinkDomainOpensTheAppThroughTheWebsite() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try LinkDomainAssociationTests.configuration()) { server in
+            _ = try await server.createLink(#"{"code": "spring", "deepLink": "shop://sales/42"}"#)
+            let page = try await server.open("/spring", userAgent: ServerHarness.iPhone).text
+            #expect(page.contains(#"<a class="button" href="https://shop.example.com/sales/42">Open in app</a>"#), "\(page)")
+            #expect(page.contains("app-argument=shop://sales/42"))
+        }
+    }
+}
