@@ -14,8 +14,8 @@ import Logging
 /// when the browser is on the store's platform, then redirects to the store; Google Play gets the
 /// click's token in its install referrer.
 struct LinkResolution: Sendable {
-    /// Where links are read when the cache does not hold them.
-    let store: any LinkStorage
+    /// Where links are read when the cache does not hold them, and store hops without a click are counted.
+    let store: any LinkStorage & DailyCountStorage
     /// The short-lived copies of links.
     let cache: LinkCache
     /// The answer for each kind of client, and the pages.
@@ -127,8 +127,13 @@ struct LinkResolution: Sendable {
             if let url = link.iosFallbackURL.flatMap(policy.redirectURL(for:)) { return Response.found(url) }
             guard let appStoreID = link.appStoreID else { return nil }
             let recorded = opened.query[DeferredLinkToken.queryItemName].flatMap(DeferredLinkToken.init(rawValue:))
-            if records, recorded == nil, deferred.recordsAppStoreClicks {
-                _ = await recordClick(of: link, utm: utm, opened: opened, context: context)
+            // A page shown for the pasteboard flow recorded its click, and so its hop, already.
+            if records, recorded == nil {
+                if deferred.recordsAppStoreClicks {
+                    _ = await recordClick(of: link, utm: utm, opened: opened, context: context)
+                } else {
+                    await countStoreHop(of: link, opened: opened, context: context)
+                }
             }
             return Response.found("https://apps.apple.com/app/id\(appStoreID)")
         case .google:
@@ -136,6 +141,18 @@ struct LinkResolution: Sendable {
             guard let package = link.playPackage else { return nil }
             let token = records && opened.platform == .android ? await recordClick(of: link, utm: utm, opened: opened, context: context) : nil
             return Response.found(resolver.playStoreURL(package: package, utm: utm, token: token))
+        }
+    }
+
+    /// Counts a phone's visit to a store through the hop that records no click for deferred deep
+    /// linking: an App Store visit that neither the pasteboard flow nor probabilistic matching
+    /// could claim still counts in "went to a store". A failure is logged, never the visitor's.
+    private func countStoreHop(of link: Link, opened: LinkRequest, context: ServerRequestContext) async {
+        guard !link.code.isEmpty, opened.platform == .ios || opened.platform == .android else { return }
+        do {
+            try await store.recordStoreHop(code: link.code, day: Date().utcDay, platform: opened.platform)
+        } catch {
+            context.logger.error("cannot count a store hop", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
         }
     }
 

@@ -11,7 +11,7 @@ import Logging
 /// UTC day and platform. `openapi.yaml` documents the body and the answers.
 struct AppOpenRoutes: Sendable {
     let resolution: LinkResolution
-    let store: any AppOpenStorage
+    let store: any DailyCountStorage
     /// The host short links live on.
     let linkHost: String?
     /// Where the client's address comes from.

@@ -5,7 +5,7 @@
 /// failed write changes nothing. ``migrate()`` only adds tables, columns and indexes, so an
 /// upgrade never loses stored data. `DeepLinkStoreSQLite` and `DeepLinkStorePostgres` provide
 /// the two real backends.
-package protocol LinkStore: LinkStorage, APIKeyStorage, ClickStorage, ClickStatsStorage, DeferredClickStorage, AppOpenStorage, DashboardStorage {
+package protocol LinkStore: LinkStorage, APIKeyStorage, ClickStorage, ClickStatsStorage, DeferredClickStorage, DailyCountStorage, DashboardStorage {
     /// Brings the schema up to date; safe to run from several processes at once.
     /// - Throws: ``StoreError`` when the database cannot be reached or changed.
     func migrate() async throws(StoreError)

@@ -3,6 +3,7 @@ import DeepLinkCore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import Testing
 
@@ -274,5 +275,28 @@ struct ResolveRoutesTests {
     @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31")])
     func namesTheUTCDay(seconds: Double, day: String) {
         #expect(Date(timeIntervalSince1970: seconds).utcDay == day)
+    }
+}
+
+/// "Went to a store" counts App Store visits with the default config, where the hop records no
+/// deferred click (neither the pasteboard flow nor probabilistic matching is on).
+struct AppStoreHopCountTests {
+    @Test(arguments: StoreBackend.available)
+    func anIPhonesAppStoreHopCountsWithoutRecordingAClick(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            _ = try await server.createLink(#"{"code": "spring", "deepLink": "shop://sales/42"}"#)
+            let hop = try await server.open("/spring/install?store=apple", userAgent: ServerHarness.iPhone)
+            #expect(hop.status == .found)
+            #expect(hop.headers[.location] == "https://apps.apple.com/app/id123456789")
+            _ = try await server.open("/spring/install?store=apple", userAgent: ServerHarness.iPhone, method: .head)
+            _ = try await server.open("/spring/install?store=apple", userAgent: ServerHarness.desktop)
+            let counts = try await server.store.deferredCounts(code: "spring", since: "2000-01-01")
+            #expect(counts.map(\.storeHops) == [1])
+            #expect(counts.map(\.platform) == [.ios])
+            #expect(try await server.store.deferredCandidates(networkHashes: [], platform: .ios, since: .distantPast, now: Date()).isEmpty)
+            let numbers = try await LinkService(configuration: try ServerHarness.configuration(), store: server.store, logger: Logger(label: "test"))
+                .numbers(code: "spring", days: 1)
+            #expect(numbers.funnel.storeHops == 1)
+        }
     }
 }

@@ -163,9 +163,14 @@ extension SQLLinkStore {
         return summed ? "CAST(SUM(column4) AS BIGINT)" : "CAST(column4 AS BIGINT)"
     }
 
-    /// Counts an app open of a link on a day and platform, in its daily counts; see ``AppOpenStorage``.
+    /// Counts an app open of a link on a day and platform, in its daily counts; see ``DailyCountStorage``.
     package func recordAppOpen(code: String, day: String, platform: ClientPlatform) async throws(StoreError) {
         try await runTogether(deferredCountQueries([(code, day, platform)], counting: .opens))
+    }
+
+    /// Counts a store hop that records no deferred click; see ``DailyCountStorage``.
+    package func recordStoreHop(code: String, day: String, platform: ClientPlatform) async throws(StoreError) {
+        try await runTogether(deferredCountQueries([(code, day, platform)], counting: .storeHops))
     }
 }
 
