@@ -112,16 +112,17 @@ func buildRouter(
                 perKey: limiter("writes-per-key", configuration.writesPerMinutePerKey),
                 perAddress: limiter("writes-per-address", configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize))
+    let resolution = LinkResolution(
+        store: store, cache: cache, resolver: LinkResolver(setup: setup, pages: pages), deferred: deferred, metrics: metrics,
+        clientAddress: clientAddress)
+    let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, logger: logger)
     LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
     DashboardRoutes(
         links: links, store: store,
         sessions: DashboardSessions(store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute), clientAddress: clientAddress),
-        renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup)
+        renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
     ).add(to: router)
-    let resolution = LinkResolution(
-        store: store, cache: cache, resolver: LinkResolver(setup: setup, pages: pages), deferred: deferred, metrics: metrics,
-        clientAddress: clientAddress)
     DeferredClaimRoutes(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
     ).add(to: router)
@@ -129,7 +130,7 @@ func buildRouter(
         resolution: resolution, store: store, linkHost: setup.linkHost, clientAddress: clientAddress,
         limiter: limiter("opens", configuration.opensPerMinutePerAddress)
     ).add(to: router)
-    ResolveRoutes(resolution: resolution, clicks: clicks).add(to: router)
+    ResolveRoutes(resolution: resolution, clicks: clicks, journeys: journeys).add(to: router)
     QRCodeRoutes(resolution: resolution).add(to: router)
     if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolution: resolution).add(to: router) }
     MethodNotAllowedRoutes.add(to: router)

@@ -26,6 +26,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
             AASACommand.self,
             AssetLinksCommand.self,
             DoctorCommand.self,
+            SimulateCommand.self,
             ServeCommand.self,
             KeysCommand.self,
             LinksCommand.self,

@@ -211,6 +211,12 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
     }
 
     static let all: [JSONCase] = [
+        JSONCase(
+            command: "simulate",
+            success: { context in
+                ["--config", shop, "--database", try await databaseWithALink(context), "https://go.shop.example.com/spring", "--device", "iphone"]
+            },
+            failure: { context in (["--config", shop, "--database", context.scratch.path("none.sqlite"), "https://shop.example.com/sales/3"], 64) }),
         JSONCase(command: "route", success: { _ in ["--config", shop, "shop://sales/3"] }, failure: { _ in (["--config", shop, "mail://sales/3"], 1) }),
         JSONCase(
             command: "check", success: { _ in ["--config", shop] },

@@ -108,6 +108,10 @@ enum DashboardAssets {
         .chart line { stroke: var(--line); }
         .breakdowns { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; margin: 1rem 0; }
         details { margin: .5rem 0; }
+        .journeys ol.steps { margin: .5rem 0 .75rem; padding-left: 1.5rem; }
+        .journeys ol.steps li { margin: .35rem 0; overflow-wrap: anywhere; }
+        .journeys .actor { font-weight: 600; }
+        .journeys small { font-size: .8rem; }
         summary { cursor: pointer; color: var(--accent); }
         .created { border-color: var(--ok); background: #f0fff4; }
         details.file { padding: .9rem 1.25rem; }

@@ -9,6 +9,8 @@ struct DashboardLinkRoutes: Sendable {
     let links: LinkService
     /// The pages' renderer.
     let renderer: DashboardRenderer
+    /// What happens on each device when someone taps the link.
+    let journeys: DeviceJourneys
 
     /// Adds the route to the dashboard's signed-in routes.
     func add(to signedIn: some RouterMethods<ServerRequestContext>) {
@@ -24,7 +26,11 @@ struct DashboardLinkRoutes: Sendable {
             let link = try await links.link(code: code)
             let numbers = DashboardNumbersView(
                 try await links.numbers(code: code, days: days), heading: "Numbers", base: "/dashboard/links/\(code)", days: days)
-            let view = DashboardLinkView(link: link, shortURL: links.shortURL(code: link.code) ?? "/\(link.code)", numbers: numbers, now: Date())
+            let now = Date()
+            let shortURL = links.shortURL(code: link.code) ?? "/\(link.code)"
+            let state: DeviceJourneys.LinkState = link.isExpired(at: now) ? .expired(link) : .live(link)
+            let view = DashboardLinkView(
+                link: link, shortURL: shortURL, numbers: numbers, journeys: journeys.everyDevice(url: shortURL, link: state), now: now)
             let notice: String? =
                 switch request.formQuery["done"] {
                 case "created": "Link created."

@@ -18,6 +18,8 @@ struct DashboardRoutes: Sendable {
     let renderer: DashboardRenderer
     /// What the health page shows of the server.
     let health: DashboardHealth
+    /// What happens on each device, for a link's page.
+    let journeys: DeviceJourneys
 
     /// Adds the dashboard's routes.
     func add(to router: some RouterMethods<ServerRequestContext>) {
@@ -29,7 +31,7 @@ struct DashboardRoutes: Sendable {
         DashboardSignInRoutes(sessions: sessions, renderer: renderer).add(to: router, signedIn: signedIn)
         DashboardLinkListRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardLinkFormRoutes(links: links, renderer: renderer).add(to: signedIn)
-        DashboardLinkRoutes(links: links, renderer: renderer).add(to: signedIn)
+        DashboardLinkRoutes(links: links, renderer: renderer, journeys: journeys).add(to: signedIn)
         DashboardLinkDeleteRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardNumbersRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardKeyRoutes(store: store, renderer: renderer).add(to: signedIn)

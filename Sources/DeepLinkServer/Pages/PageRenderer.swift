@@ -106,6 +106,27 @@ struct PageRenderer: Sendable {
         return templates.problem.render(context, library: templates.partials)
     }
 
+    /// What happens on each device when someone taps a short link: a step list per device.
+    /// - Parameters:
+    ///   - journeys: The journeys, in order.
+    ///   - url: The short link.
+    func render(journeys: [DeviceJourney], url: String) -> String {
+        var context = common(title: "What happens on each device")
+        context["url"] = url
+        context["devices"] = journeys.enumerated().map { index, journey -> [String: Any] in
+            [
+                "id": "journey-\(index + 1)", "heading": journey.heading,
+                "steps": journey.steps.map { step -> [String: Any] in
+                    var values: [String: Any] = ["actor": step.actor + ":", "text": step.text]
+                    values["decidedBy"] = step.decidedBy
+                    return values
+                },
+            ]
+        }
+        context["note"] = "Followed with the server's own association files, answers and the config's router; nothing was counted."
+        return templates.journeys.render(context, library: templates.partials)
+    }
+
     /// What every page's head and brand read: language, colours, stylesheet, icon, name and texts.
     private func common(title: String) -> [String: Any] {
         var context: [String: Any] = [

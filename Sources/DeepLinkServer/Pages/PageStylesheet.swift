@@ -69,6 +69,12 @@ struct PageStylesheet: Sendable {
             .symbol{width:64px;height:64px;margin:4px auto 18px;border-radius:50%;display:flex;align-items:center;justify-content:center;\
             color:var(--accent);background:color-mix(in srgb,var(--theme) 14%,transparent)}
             .symbol svg{width:30px;height:30px}
+            .journeys{max-width:760px;text-align:left}
+            .journeys .url code{overflow-wrap:anywhere;color:var(--muted)}
+            .journey{margin-top:22px;padding-top:18px;border-top:1px solid var(--line)}
+            .journey ol{margin:8px 0 0;padding-left:22px}
+            .journey li{margin:6px 0;overflow-wrap:anywhere}
+            .journey small{color:var(--muted);font-size:13px}
             @media (max-width:560px){.card.wide{padding:28px 24px 24px}.scan{flex-direction:column;text-align:center;gap:18px}}
 
             """

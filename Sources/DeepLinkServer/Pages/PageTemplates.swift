@@ -20,6 +20,9 @@ struct PageTemplates: Sendable {
     /// `problem.mustache`, the page for unknown, expired and broken links: what happened in plain
     /// words and the way to the website.
     let problem: MustacheTemplate
+    /// `journeys.mustache`, what happens on each device when someone taps a short link, for
+    /// `GET /{code}?d=1`.
+    let journeys: MustacheTemplate
     /// The partials the pages include: `head` (charset, viewport, colours, title, stylesheet, icon
     /// and meta tags), `brand` (the app's icon and name, when the config has them) and
     /// `phoneActions` (a phone's buttons, which the iPhone page and the iPad part of the desktop
@@ -45,6 +48,7 @@ struct PageTemplates: Sendable {
         landing = try directory.template("landing")
         appLinksOnly = try directory.template("appLinksOnly")
         problem = try directory.template("problem")
+        journeys = try directory.template("journeys")
         partials = MustacheLibrary(templates: [
             "head": try directory.template("head"),
             "brand": try directory.template("brand"),

@@ -36,7 +36,7 @@ struct AppOpenRoutes: Sendable {
         } catch {
             throw LinkServerError(code: error.field == nil ? .invalidJSON : .invalidField, message: error.message, field: error.field)
         }
-        let (code, query) = try shortLink(in: asked.url)
+        let (code, query) = try ShortLinkAnswer.shortLink(in: asked.url, linkHost: linkHost)
         let link: Link
         switch await resolution.liveLink(code: code, logger: context.logger) {
         case .found(let found):
@@ -49,9 +49,7 @@ struct AppOpenRoutes: Sendable {
             guard problem == .notFound else { throw StoreError(code: .unavailable, message: "the link could not be read").serverError }
             throw LinkServerError(code: .notFound, message: "no link has the code \(code)", field: "url")
         }
-        guard let deepLink = URL(string: link.deepLink) else {
-            throw LinkServerError(code: .notFound, message: "the link \(code) has no deep link the app can open", field: "url")
-        }
+        let answer = try ShortLinkAnswer.resolution(of: link, query: query)
         let platform: ClientPlatform = asked.platform == .ios ? .ios : .android
         do {
             try await store.recordAppOpen(code: link.code, day: Date().utcDay, platform: platform)
@@ -60,36 +58,6 @@ struct AppOpenRoutes: Sendable {
             context.logger.error("cannot count an app open", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
         }
         context.logger.debug("app opened a link", metadata: ["link.code": "\(link.code)", "client.platform": "\(platform.rawValue)"])
-        let utm = link.utm.overridden(by: query)
-        let fields = [("source", utm.source), ("medium", utm.medium), ("campaign", utm.campaign), ("term", utm.term), ("content", utm.content)]
-        let answer = ShortLinkResolution(
-            code: link.code, deepLink: deepLink, utm: Dictionary(uniqueKeysWithValues: fields.compactMap { name, value in value.map { (name, $0) } }),
-            campaign: link.campaign)
         return Response.json(answer.jsonValue)
-    }
-
-    /// The code and form-decoded query of a short link of this server.
-    /// - Throws: ``LinkServerError``: `invalid-field` for text that is not an http(s) URL,
-    ///   `not-a-short-link` for another host, the root, or a path the server answers itself.
-    private func shortLink(in text: String) throws(LinkServerError) -> (code: String, query: [String: String]) {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            let host = components.host?.lowercased(), !host.isEmpty
-        else {
-            throw LinkServerError(code: .invalidField, message: "url must be the https short link the app was opened with", field: "url")
-        }
-        guard host == linkHost?.lowercased() else {
-            throw LinkServerError(
-                code: .notAShortLink, message: "\(host) is not this server's link domain (\(linkHost ?? "none")); open the URL in the browser",
-                field: "url")
-        }
-        let segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true)
-        guard segments.count == 1, let code = segments.first.flatMap({ String($0).removingPercentEncoding }),
-            !ShortLinkPaths.serverNames.contains(code.lowercased())
-        else {
-            throw LinkServerError(
-                code: .notAShortLink, message: "\(components.percentEncodedPath) is not a short link's path; open the URL in the browser",
-                field: "url")
-        }
-        return (code, FormQuery.firstValues(percentEncoded: components.percentEncodedQuery ?? ""))
     }
 }

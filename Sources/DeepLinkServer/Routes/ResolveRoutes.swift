@@ -1,3 +1,4 @@
+import DeepLinkCore
 import DeepLinkService
 import Foundation
 import HTTPTypes
@@ -11,6 +12,8 @@ import Logging
 struct ResolveRoutes: Sendable {
     let resolution: LinkResolution
     let clicks: ClickCounter
+    /// What happens on each device, for `?d=1`.
+    let journeys: DeviceJourneys
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/{code}", use: resolve)
@@ -30,6 +33,7 @@ struct ResolveRoutes: Sendable {
     @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
         let lookup = await resolution.liveLink(code: code, logger: context.logger)
+        if request.uri.queryParameters["d"] == "1" { return debugPage(code: code, request: request, lookup: lookup) }
         guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound) }
         let now = Date()
         let opened = LinkRequest(request)
@@ -51,6 +55,22 @@ struct ResolveRoutes: Sendable {
         let opened = LinkRequest(request)
         return await resolution.respond(with: link, utm: opened.utm(for: link), opened: opened, context: context, counts: false)
             .createHeadResponse()
+    }
+
+    /// `GET /{code}?d=1` (Firebase's debug parameter): what happens on each device when someone
+    /// taps the link, as a page; no click is counted. `noindex`, never cached.
+    private func debugPage(code: String, request: Request, lookup: LinkResolution.Lookup) -> Response {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = resolution.resolver.setup.linkHost ?? "localhost"
+        components.path = "/\(code)"
+        let items = FormQuery.items(percentEncoded: request.uri.query ?? "").filter { $0.name != "d" }
+        components.queryItems = items.isEmpty ? nil : items
+        let url = components.string ?? "/\(code)"
+        let html = resolution.resolver.pages.render(journeys: journeys.everyDevice(url: url, link: DeviceJourneys.state(lookup)), url: url)
+        var response = Response.page(html, status: .ok)
+        response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex"
+        return response
     }
 
     /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.

@@ -8,7 +8,7 @@ import DeepLinkCore
 /// value. `Sendable`.
 package struct DeepLinkSetup: Sendable {
     /// The config's router with every handler continuing: the server only asks whether a deep link routes.
-    let router: Router
+    package let router: Router
     /// The `apps` section as read, with its errors; without the section, no settings and no errors.
     package let apps: AssociationSettingsReport
     /// The `deferred` section.

@@ -143,5 +143,5 @@ package struct ServerConfiguration: Sendable {
     }
 
     /// The host short links live on.
-    var linkHost: String? { publicHost ?? deepLinkConfig.hosts.first }
+    package var linkHost: String? { publicHost ?? deepLinkConfig.hosts.first }
 }

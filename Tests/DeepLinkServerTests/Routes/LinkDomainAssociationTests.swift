@@ -126,3 +126,37 @@ struct OpenInAppLinkTests {
         }
     }
 }
+
+/// `GET /{code}?d=1` and the dashboard's link page show what happens on each device.
+struct DeviceJourneyPageTests {
+    @Test func theDebugParameterShowsEveryDevicesJourneyAndCountsNoClick() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try LinkDomainAssociationTests.configuration()) { server in
+            _ = try await server.createLink(#"{"code": "spring", "deepLink": "shop://sales/42", "preview": {"title": "<b>Spring</b>"}}"#)
+            let page = try await server.open("/spring?d=1&utm_source=x", userAgent: ServerHarness.iPhone)
+            #expect(page.status == .ok)
+            #expect(page.headers[.cacheControl] == "no-store")
+            #expect(page.headers[HTTPField.Name("X-Robots-Tag")!] == "noindex")
+            let html = page.text
+            #expect(html.contains("<code>https://go.shop.example.com/spring?utm_source=x</code>"), "\(html)")
+            #expect(html.contains("<h2>iPhone, app installed</h2>"))
+            #expect(html.contains("<h2>Android, app missing</h2>"))
+            #expect(html.contains("route sales/:saleId → SaleViewController (saleId=42)"))
+            #expect(html.contains("&lt;b&gt;Spring&lt;/b&gt;"))
+            #expect(!html.contains("<b>Spring</b>"))
+            #expect(!html.contains("<script"))
+            let stats = try await server.api(.get, "/api/v1/links/spring/stats")
+            #expect(try stats.object()["total"] == 0)
+        }
+    }
+
+    @Test func aLinksDashboardPageShowsWhatHappensOnEachDevice() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try LinkDomainAssociationTests.configuration()) { server in
+            _ = try await server.createLink(#"{"code": "spring", "deepLink": "shop://sales/42"}"#)
+            let browser = try await DashboardBrowser.signIn(server)
+            let html = try await browser.get("/dashboard/links/spring").text
+            #expect(html.contains("What happens on each device"))
+            #expect(html.contains("<summary><strong>iPhone, app installed</strong>: opens the app at the link&#39;s screen</summary>"), "\(html)")
+            #expect(html.contains("<summary><strong>Android, app missing</strong>: installs the app, which opens at the link&#39;s screen</summary>"))
+        }
+    }
+}

@@ -30,20 +30,58 @@ struct DashboardLinkView: DashboardPageView {
     let settings: [Setting]
     /// Its numbers.
     let numbers: DashboardNumbersView
+    /// What happens on each device when someone taps it.
+    let journeys: [Journey]
+
+    /// One device's journey, as the panel lists it.
+    struct Journey {
+        /// `iPhone, app installed`.
+        let heading: String
+        /// How it ends, in words.
+        let ending: String
+        /// The steps.
+        let steps: [Step]
+    }
+
+    /// A step of a journey.
+    struct Step {
+        /// Who takes it.
+        let actor: String
+        /// What happens.
+        let text: String
+        /// What decided it.
+        let decidedBy: String?
+    }
 
     /// A link's page.
     /// - Parameters:
     ///   - link: The link.
     ///   - shortURL: Its short URL.
     ///   - numbers: Its numbers.
+    ///   - journeys: What happens on each device when someone taps it.
     ///   - now: The time it is, which tells whether it has expired.
-    init(link: Link, shortURL: String, numbers: DashboardNumbersView, now: Date) {
+    init(link: Link, shortURL: String, numbers: DashboardNumbersView, journeys: [DeviceJourney], now: Date) {
         code = link.code
         self.shortURL = shortURL
         expired = link.expiresAt.map { $0 <= now } ?? false
         expires = link.expiresAt.map(DashboardText.dateTime)
         settings = Self.settings(of: link)
         self.numbers = numbers
+        self.journeys = journeys.map { journey in
+            Journey(
+                heading: journey.heading, ending: Self.ending(journey.ending),
+                steps: journey.steps.map { Step(actor: $0.actor, text: $0.text, decidedBy: $0.decidedBy) })
+        }
+    }
+
+    /// How a journey ends, in words.
+    private static func ending(_ ending: DeviceJourney.Ending) -> String {
+        switch ending {
+        case .appOpened: "opens the app at the link's screen"
+        case .installedAndOpened: "installs the app, which opens at the link's screen"
+        case .installedWithoutLink: "installs the app, which opens at its start screen"
+        case .webPage: "stays on the web"
+        }
     }
 
     /// The settings a link has, in the order the page lists them.

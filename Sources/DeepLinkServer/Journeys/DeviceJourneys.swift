@@ -1,0 +1,336 @@
+import DeepLinkAssociation
+import DeepLinkCore
+import DeepLinkService
+import Foundation
+
+/// Follows a tap on a short link with the product's own parts: the association files the server
+/// serves for the link's host, read with the project's iOS and Android matchers; the server's
+/// answer to the device (``LinkResolver``, as `GET /{code}` uses it); the app's resolution
+/// (``ShortLinkAnswer``, as `POST /api/v1/opens` answers it); and the config's router. Nothing is
+/// counted or recorded. `Sendable`.
+package struct DeviceJourneys: Sendable {
+    /// What the server knows of a code.
+    package enum LinkState: Sendable {
+        case live(Link)
+        case expired(Link)
+        case missing
+        case unavailable
+    }
+
+    let setup: DeepLinkSetup
+    let resolver: LinkResolver
+    private let appleFiles: [String: AppleAppSiteAssociation]
+    private let assetLinks: [String: AssetLinkStatementList]
+
+    /// The journeys of a server's settings, as `deeplink simulate` follows them outside a running server.
+    /// - Parameter configuration: The server's settings and the app's config.
+    /// - Throws: ``ConfigError``, ``AssociationError`` or ``TemplateLoadingError`` when the config
+    ///   cannot give files or pages.
+    package init(configuration: ServerConfiguration) throws {
+        let setup = try DeepLinkSetup(configuration: configuration)
+        try self.init(setup: setup, resolver: LinkResolver(setup: setup, pages: try PageRenderer(settings: setup.pages, websiteHost: setup.websiteHost)))
+    }
+
+    /// Reads the association files the server serves.
+    /// - Parameters:
+    ///   - setup: The config, read once.
+    ///   - resolver: The server's answers per client.
+    /// - Throws: ``ConfigError`` or ``AssociationError`` when the `apps` section cannot give files.
+    init(setup: DeepLinkSetup, resolver: LinkResolver) throws {
+        self.setup = setup
+        self.resolver = resolver
+        var apple: [String: AppleAppSiteAssociation] = [:]
+        var android: [String: AssetLinkStatementList] = [:]
+        if let error = setup.apps.errors.first { throw error }
+        if let settings = setup.apps.settings {
+            for file in try AssociationGenerator(settings: settings, linkDomain: setup.linkDomain).files() {
+                guard let host = file.host else { continue }
+                switch file.kind {
+                case .appleAppSiteAssociation: apple[host] = try AppleAppSiteAssociation.parse(file.contents)
+                case .assetLinks: android[host] = try AssetLinkStatementList.parse(file.contents)
+                default: continue
+                }
+            }
+        }
+        appleFiles = apple
+        assetLinks = android
+    }
+
+    /// The code of a short link of this server, or `nil` with why not.
+    package func code(of url: String) -> (code: String?, problem: String?) {
+        do {
+            return (try ShortLinkAnswer.shortLink(in: url, linkHost: setup.linkHost).code, nil)
+        } catch {
+            return (nil, error.message)
+        }
+    }
+
+    /// Every device's journey for a tap on `url`: each phone with the app installed and missing,
+    /// then a desktop and a link-preview crawler.
+    /// - Parameters:
+    ///   - url: The short link tapped, query included.
+    ///   - link: What the server knows of the code.
+    package func everyDevice(url: String, link: LinkState) -> [DeviceJourney] {
+        DeviceJourney.Device.allCases.flatMap { device in
+            (device.isPhone ? [true, false] : [false]).map { installed in
+                journey(url: url, device: device, appInstalled: installed, inAppBrowser: false, link: link)
+            }
+        }
+    }
+
+    /// The state of a code as the server's lookup found it.
+    /// - Parameter lookup: The lookup.
+    static func state(_ lookup: LinkResolution.Lookup) -> LinkState {
+        switch lookup {
+        case .found(let link): .live(link)
+        case .expired(let link): .expired(link)
+        case .problem(let problem): problem == .unavailable ? .unavailable : .missing
+        }
+    }
+
+    /// One device's journey for a tap on `url`.
+    /// - Parameters:
+    ///   - url: The short link tapped, query included.
+    ///   - device: The device.
+    ///   - appInstalled: Whether the app is installed.
+    ///   - inAppBrowser: Whether the tap comes from an in-app browser.
+    ///   - link: What the server knows of the code.
+    package func journey(url: String, device: DeviceJourney.Device, appInstalled: Bool, inAppBrowser: Bool, link: LinkState) -> DeviceJourney {
+        var path = Path(journeys: self, url: url, device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, link: link)
+        path.follow()
+        return DeviceJourney(
+            device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, url: url, steps: path.steps,
+            ending: path.ending)
+    }
+
+    /// A journey being followed.
+    private struct Path {
+        let journeys: DeviceJourneys
+        let url: String
+        let device: DeviceJourney.Device
+        let appInstalled: Bool
+        let inAppBrowser: Bool
+        let link: LinkState
+        var steps: [DeviceJourney.Step] = []
+        var ending = DeviceJourney.Ending.webPage
+
+        var setup: DeepLinkSetup { journeys.setup }
+        var system: String { device == .android ? "Android" : device == .iphone || device == .ipad ? "iOS" : "Browser" }
+        var appName: String { setup.pages.appName ?? "the app" }
+
+        mutating func step(_ actor: String, _ text: String, decidedBy: String? = nil) {
+            steps.append(DeviceJourney.Step(actor, text, decidedBy: decidedBy))
+        }
+
+        mutating func follow() {
+            guard let parts = URLComponents(string: url), let host = parts.host?.lowercased() else {
+                step("Server", "\(url) is not a URL")
+                return
+            }
+            let (code, problem) = journeys.code(of: url)
+            guard let code else {
+                step("Server", problem ?? "not a short link of this server")
+                return
+            }
+            if appInstalled, !inAppBrowser, systemOpensApp(host: host, path: parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath) {
+                appResolves(code: code)
+                return
+            }
+            if inAppBrowser {
+                step(system, "an in-app browser loads the link itself: universal links and App Links do not fire in it")
+            } else if device.isPhone, !appInstalled {
+                step(system, "the app is not installed, so the browser opens the link")
+            } else if device == .crawler {
+                step("Crawler", "a link-preview crawler fetches the link for the preview card")
+            } else if !device.isPhone {
+                step("Browser", "the browser opens the link")
+            }
+            serverAnswers(code: code)
+        }
+
+        /// Whether iOS or Android hands the URL to the installed app, by the files the server serves.
+        mutating func systemOpensApp(host: String, path: String) -> Bool {
+            guard let url = URL(string: url) else { return false }
+            if device == .android {
+                guard let list = journeys.assetLinks[host], let app = setup.apps.settings?.androidApps.first else {
+                    step("Android", "\(host) serves no assetlinks.json for the app, so Chrome opens the link")
+                    return false
+                }
+                let verified = list.statements.contains { statement in
+                    statement.relations.contains(AssetLinkStatement.handleAllURLs)
+                        && statement.target == .androidApp(package: app.package, sha256CertFingerprints: app.sha256CertFingerprints)
+                }
+                guard verified, list.androidOpensApp(for: url) else {
+                    step("Android", "\(host)'s assetlinks.json does not take \(path) for \(app.package), so Chrome opens the link")
+                    return false
+                }
+                step(
+                    "Android", "\(host)'s assetlinks.json verifies \(app.package) and its rules take \(path), so the app opens (a verified App Link); no page is shown",
+                    decidedBy: "https://\(host)/.well-known/assetlinks.json")
+                return true
+            }
+            guard let app = setup.apps.settings?.iosApps.first else {
+                step("iOS", "the config has no iOS app, so Safari opens the link")
+                return false
+            }
+            guard let file = journeys.appleFiles[host] else {
+                step("iOS", "\(host) serves no apple-app-site-association file, so Safari opens the link")
+                return false
+            }
+            let match = file.match(url, appID: app.appID)
+            guard match.decision == .match else {
+                step("iOS", "\(host)'s association file does not open \(app.appID) for \(path), so Safari opens the link", decidedBy: match.description)
+                return false
+            }
+            step("iOS", "\(host)'s association file lists \(app.appID) for \(path), so the app opens; no page is shown", decidedBy: match.description)
+            return true
+        }
+
+        /// The app asks the server which deep link the short link opens, then routes it.
+        mutating func appResolves(code: String) {
+            switch link {
+            case .live(let stored):
+                let query = FormQuery.firstValues(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
+                guard let resolution = try? ShortLinkAnswer.resolution(of: stored, query: query) else {
+                    step("App", "POST /api/v1/opens answers 404: the link has no deep link; the app opens \(url) in the browser")
+                    return
+                }
+                let utm = resolution.utm.sorted { $0.key < $1.key }.map { "utm_\($0.key)=\($0.value)" }.joined(separator: " ")
+                step(
+                    "App", "ShortLinkResolver asks POST /api/v1/opens, which answers \(resolution.deepLink.absoluteString)" + (utm.isEmpty ? "" : " (\(utm))")
+                        + " and counts an app open", decidedBy: "link \(code)")
+                route(resolution.deepLink, origin: .universalLink)
+                ending = .appOpened
+            case .expired(let stored):
+                let fallback = stored.webURL.flatMap(setup.policy.redirectURL(for:)) ?? url
+                step("App", "POST /api/v1/opens answers 410 link-expired; the app opens \(fallback) in the browser", decidedBy: "link \(code) expired")
+            case .missing:
+                step("App", "POST /api/v1/opens answers 404 not-found; the app opens \(url) in the browser, which shows the server's \"link not found\" page")
+            case .unavailable:
+                step("App", "the server's database is not answering (503); the app uses its last answer for the link if it has one, else opens the browser")
+            }
+        }
+
+        /// The server's answer to the device's browser, and what follows it.
+        mutating func serverAnswers(code: String) {
+            let stored: Link
+            switch link {
+            case .live(let found): stored = found
+            case .expired: return step("Server", "the link expired: 410 and a page that says so, with the website's address")
+            case .missing: return step("Server", "no link has the code \(code): 404 and a page that says so")
+            case .unavailable: return step("Server", "the database is not answering: 503 with Retry-After")
+            }
+            var userAgent = device.userAgent
+            if inAppBrowser, device == .android { userAgent = userAgent.replacingOccurrences(of: "Linux; Android 14; Pixel 8", with: "Linux; Android 14; Pixel 8; wv") }
+            let visitor = Visitor(userAgent: userAgent)
+            let query = FormQuery.firstValues(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
+            let utm = stored.utm.overridden(by: query)
+            let reading = "User-Agent read as \(visitor.platform.rawValue)\(visitor.isAndroidWebView ? " (a web view)" : "")"
+            if visitor.platform == .ios, setup.deferred.pasteboard, stored.appStoreID != nil, stored.iosFallbackURL == nil {
+                step(
+                    "Server", "records the click for deferred deep linking and answers the landing page; its App Store button copies the link with its token",
+                    decidedBy: "deferred.pasteboard")
+                return afterLandingPage(stored, platform: .ios)
+            }
+            switch journeys.resolver.resolve(stored, visitor: visitor, appLinksOnly: false, utm: utm) {
+            case .redirect(let location) where location.hasPrefix("intent:"):
+                step("Server", "302 to an intent:// URL for \(stored.playPackage ?? "the app")", decidedBy: reading)
+                if appInstalled {
+                    step("Chrome", "hands the intent to the installed app with \(stored.deepLink)")
+                    route(URL(string: stored.deepLink), origin: .userTap)
+                    ending = .appOpened
+                } else {
+                    step("Chrome", "no app takes the intent, so it follows its browser fallback, the store hop")
+                    toStore(stored, platform: .android)
+                }
+            case .redirect(let location):
+                step("Server", "302 to \(location), the link's web page", decidedBy: reading)
+            case .page:
+                switch visitor.platform {
+                case .crawler:
+                    step(
+                        "Server", "answers the landing page with the preview's Open Graph tags (title \(stored.preview.title ?? setup.pages.strings.defaultTitle))",
+                        decidedBy: reading)
+                case .desktop:
+                    step("Server", "answers the landing page with the link's QR code to scan with a phone", decidedBy: reading)
+                case .ios, .android:
+                    step("Server", "answers the landing page: Open in app, the store and the web page", decidedBy: reading)
+                    afterLandingPage(stored, platform: visitor.platform)
+                }
+            }
+        }
+
+        /// What a phone does on the landing page.
+        mutating func afterLandingPage(_ stored: Link, platform: ClientPlatform) {
+            guard appInstalled else { return toStore(stored, platform: platform) }
+            if platform == .android {
+                step("Browser", "Open in app is the intent:// URL, which Chrome hands to the installed app")
+                route(URL(string: stored.deepLink), origin: .userTap)
+                ending = .appOpened
+                return
+            }
+            let open = setup.openInAppURL(for: stored.deepLink)
+            if open.hasPrefix("https:") {
+                step(
+                    "Browser", "Open in app goes to \(open), a universal link of another domain: iOS opens the app there with no prompt",
+                    decidedBy: "the website's association file")
+                route(URL(string: open), origin: .universalLink)
+            } else {
+                step("Browser", "Open in app is the custom-scheme link \(open): Safari asks \"Open in \(appName)?\" and the app opens it")
+                route(URL(string: open), origin: .userTap)
+            }
+            ending = .appOpened
+        }
+
+        /// The store hop, the install and the first launch's claim.
+        mutating func toStore(_ stored: Link, platform: ClientPlatform) {
+            if platform == .ios {
+                if let fallback = stored.iosFallbackURL.flatMap(setup.policy.redirectURL(for:)) {
+                    return step("Browser", "the App Store button goes to the link's iPhone page, \(fallback)")
+                }
+                guard let appStoreID = stored.appStoreID else { return step("Browser", "the link names no App Store app: the page offers the web page") }
+                step("Store", "the App Store button goes through /\(stored.code)/install?store=apple (counted as a store visit) to apps.apple.com/app/id\(appStoreID)")
+                if setup.deferred.pasteboard {
+                    step("App", "first launch reads the pasteboard's link with its token and claims it with POST /api/v1/deferred/claim", decidedBy: "deferred.pasteboard")
+                } else if setup.deferred.probabilistic {
+                    step(
+                        "App", "first launch claims with the device's signals; the server matches the click of the same network and device within the window",
+                        decidedBy: "deferred.probabilistic")
+                } else {
+                    step("App", "first launch has no token to claim (neither deferred.pasteboard nor deferred.probabilistic is on), so the app opens at its start screen")
+                    ending = .installedWithoutLink
+                    return
+                }
+            } else {
+                if let fallback = stored.androidFallbackURL.flatMap(setup.policy.redirectURL(for:)) {
+                    return step("Browser", "the store hop goes to the link's Android page, \(fallback)")
+                }
+                guard let package = stored.playPackage else { return step("Browser", "the link names no Android app: the page offers the web page") }
+                step("Store", "/\(stored.code)/install?store=google records the click and opens Google Play for \(package) with its token in the install referrer")
+                step("App", "first launch reads the install referrer's deeplink_click and claims it with POST /api/v1/deferred/claim", decidedBy: "Play Install Referrer")
+            }
+            route(URL(string: stored.deepLink), origin: .deferred)
+            ending = .installedAndOpened
+        }
+
+        /// The router's decision for the link the app received.
+        mutating func route(_ url: URL?, origin: LinkOrigin) {
+            guard let url else { return step("Router", "the deep link is not a URL") }
+            let result = setup.router.match(RouteRequest(url: url, origin: origin))
+            let parameters = result.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let destination = result.className ?? (result.handlers.isEmpty ? nil : "handlers " + result.handlers.joined(separator: ", "))
+            switch result.outcome {
+            case .matched, .coordinated:
+                step(
+                    "Router", "\(url.absoluteString) → route \(result.route?.description ?? "?")" + (destination.map { " → \($0)" } ?? "")
+                        + (parameters.isEmpty ? "" : " (\(parameters))"), decidedBy: "origin \(origin.rawValue)")
+            case .signInRequired:
+                step("Router", "\(url.absoluteString) → route \(result.route?.description ?? "?") needs sign-in: the app holds it and opens it after sign-in")
+            case .default:
+                step("Router", "\(url.absoluteString) → no route; the default route" + (destination.map { " (\($0))" } ?? ""), decidedBy: result.reason)
+            case .rejected, .none:
+                step("Router", "\(url.absoluteString) is refused: \(result.reason ?? "no route")", decidedBy: "origin \(origin.rawValue)")
+            }
+        }
+    }
+}

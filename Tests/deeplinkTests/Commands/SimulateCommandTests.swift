@@ -1,0 +1,107 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import Testing
+
+@testable import deeplink
+
+/// `deeplink simulate` follows a tap on each device with the product's own parts.
+struct SimulateCommandTests {
+    static let config = Fixtures.shopConfig.path
+
+    /// A database with the link `spring` (`shop://sales/42`, a web page) in a scratch folder.
+    static func database(_ scratch: Scratch, extra: [String] = []) async throws -> String {
+        let database = scratch.path("links.sqlite")
+        _ = try await LinksCreateCommand.parse(
+            ["--config", config, "--database", database, "--code", "spring", "--deep-link", "shop://sales/42", "--web-url",
+             "https://shop.example.com/sales/42"] + extra).render()
+        return database
+    }
+
+    static func journeys(_ arguments: [String]) async throws -> [[String: JSONValue]] {
+        let output = try await SimulateCommand.parse(arguments + ["--json"]).render()
+        guard case .array(let journeys)? = try JSONValue(parsing: output).objectValue?["journeys"] else {
+            Issue.record("no journeys in \(output)")
+            return []
+        }
+        return journeys.compactMap { $0.objectValue }
+    }
+
+    static func texts(_ journey: [String: JSONValue]) -> [String] {
+        guard case .array(let steps)? = journey["steps"] else { return [] }
+        return steps.compactMap { $0.objectValue?["text"]?.stringValue }
+    }
+
+    @Test func anInstalledAppOpensAtTheRouteOnIPhoneAndAndroidWithNoPage() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = try await Self.database(scratch)
+        let journeys = try await Self.journeys(
+            ["--config", Self.config, "--database", database, "https://go.shop.example.com/spring?utm_source=x", "--device", "iphone", "--device",
+             "android", "--app", "installed"])
+        #expect(journeys.map { $0["device"] } == ["iphone", "android"])
+        for journey in journeys {
+            #expect(journey["ending"] == "app-opened")
+            let steps = Self.texts(journey)
+            #expect(steps.first?.contains("so the app opens") == true, "\(steps)")
+            #expect(steps.contains { $0.contains("POST /api/v1/opens, which answers shop://sales/42 (utm_source=x)") }, "\(steps)")
+            #expect(steps.last == "shop://sales/42 → route sales/:saleId → SaleViewController (saleId=42)", "\(steps)")
+            #expect(!steps.contains { $0.hasPrefix("answers the landing page") })
+        }
+    }
+
+    @Test func aMissingAppGoesThroughTheStoreAndAndroidsFirstLaunchClaimsTheLink() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = try await Self.database(scratch)
+        let journeys = try await Self.journeys(
+            ["--config", Self.config, "--database", database, "https://go.shop.example.com/spring", "--device", "iphone", "--device", "android",
+             "--app", "missing"])
+        let iPhone = Self.texts(journeys[0])
+        #expect(journeys[0]["ending"] == "installed-without-link")
+        #expect(iPhone.contains { $0.contains("apps.apple.com/app/id123456789") }, "\(iPhone)")
+        let android = Self.texts(journeys[1])
+        #expect(journeys[1]["ending"] == "installed-and-opened")
+        #expect(android.contains { $0.hasPrefix("302 to an intent:// URL") }, "\(android)")
+        #expect(android.last == "shop://sales/42 → route sales/:saleId → SaleViewController (saleId=42)")
+    }
+
+    @Test func aDesktopGetsTheWebPageAndACrawlerThePreview() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = try await Self.database(scratch, extra: ["--title", "Spring sale"])
+        let journeys = try await Self.journeys(
+            ["--config", Self.config, "--database", database, "https://go.shop.example.com/spring", "--device", "desktop", "--device", "crawler"])
+        #expect(journeys.count == 2)
+        #expect(journeys[0]["app"] == .null)
+        #expect(Self.texts(journeys[0]).last == "302 to https://shop.example.com/sales/42, the link's web page")
+        #expect(Self.texts(journeys[1]).last?.contains("Open Graph tags (title Spring sale)") == true)
+        #expect(journeys.allSatisfy { $0["ending"] == "web-page" })
+    }
+
+    @Test func anInAppBrowserShowsTheLandingPageWhoseButtonOpensTheAppThroughTheWebsite() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = try await Self.database(scratch)
+        let journeys = try await Self.journeys(
+            ["--config", Self.config, "--database", database, "https://go.shop.example.com/spring", "--device", "iphone", "--app", "installed",
+             "--in-app-browser"])
+        let steps = Self.texts(journeys[0])
+        #expect(steps.first?.contains("in-app browser") == true)
+        #expect(steps.contains { $0.contains("Open in app goes to https://shop.example.com/sales/42") }, "\(steps)")
+        #expect(journeys[0]["ending"] == "app-opened")
+    }
+
+    @Test func anUnknownCodeIsFollowedToTheServersPageAndAURLOfAnotherHostIsRefused() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = try await Self.database(scratch)
+        let journeys = try await Self.journeys(
+            ["--config", Self.config, "--database", database, "https://go.shop.example.com/autumn", "--device", "iphone", "--app", "installed"])
+        #expect(Self.texts(journeys[0]).last?.contains("404 not-found") == true)
+        await #expect(throws: CommandFailure.self) {
+            _ = try await SimulateCommand.parse(["--config", Self.config, "--database", database, "https://evil.example/spring"]).render()
+        }
+    }
+}
