@@ -120,7 +120,10 @@ func buildRouter(
     LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
     DashboardRoutes(
         links: links, store: store,
-        sessions: DashboardSessions(store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute), clientAddress: clientAddress),
+        sessions: DashboardSessions(
+            store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
+            failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: PasswordChecks(),
+            clientAddress: clientAddress),
         renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
     ).add(to: router)
     DeferredClaimRoutes(

@@ -17,11 +17,18 @@ struct DashboardSessions: Sendable {
     static let lifetime: TimeInterval = 12 * 3600
     /// Failed sign-ins allowed per client address and minute (and in a burst), across all names and keys.
     static let failedSignInsPerMinute = 10
+    /// Failed sign-ins allowed per user name and minute, from every address together, so a name
+    /// cannot be guessed at from many addresses.
+    static let failedSignInsPerNamePerMinute = 10
 
     /// Where the sessions, the dashboard users and the API keys they sign in with live.
     let store: any DashboardStorage & APIKeyStorage
     /// Failed sign-ins per client address: a few a minute, so keys and passwords cannot be guessed.
     let failedSignIns: any RequestLimiter
+    /// Failed sign-ins per user name, from every address together.
+    let failedSignInsPerName: any RequestLimiter
+    /// Where passwords are checked: off the request threads, a bounded number at a time.
+    let passwords: PasswordChecks
     let clientAddress: ClientAddressReader
 
     /// Why a sign-in failed, for the page.
@@ -30,8 +37,11 @@ struct DashboardSessions: Sendable {
         case missing
         /// The key, name or password is wrong (which one is not said).
         case wrong
-        /// Too many failures from this address; the seconds until the next try.
+        /// Too many failures from this address or for this name; the seconds until the next try.
         case tooMany(retryAfter: Int)
+        /// Too many password checks are waiting; the server refuses more at once rather than
+        /// letting them slow every other request.
+        case busy
     }
 
     /// The signed-in session of a request, or `nil` without a valid, unexpired session cookie or
@@ -57,12 +67,18 @@ struct DashboardSessions: Sendable {
     func signIn(
         key: String, name: String, password: String, request: Request, context: ServerRequestContext
     ) async throws -> (secret: String, session: DashboardSession) {
-        let address = clientAddress.address(of: request, context: context) ?? "unknown"
+        let address = clientAddress.limitKey(of: request, context: context)
         let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = name.trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty || (!name.isEmpty && !password.isEmpty) else { throw SignInFailure.missing }
-        // Every attempt takes a token; only a success gives it back, so failures are limited.
+        // Every attempt takes a token of its address, and a name's attempt one of its name; only a
+        // success gives them back, so failures are limited both ways.
         if let retryAfter = await failedSignIns.take(address) { throw SignInFailure.tooMany(retryAfter: retryAfter) }
+        let nameKey = key.isEmpty ? "name:" + name.lowercased() : nil
+        if let nameKey, let retryAfter = await failedSignInsPerName.take(nameKey) {
+            await failedSignIns.giveBack(address)
+            throw SignInFailure.tooMany(retryAfter: retryAfter)
+        }
         let principal: DashboardPrincipal
         do {
             if !key.isEmpty {
@@ -71,15 +87,24 @@ struct DashboardSessions: Sendable {
                 else { throw SignInFailure.wrong }
                 principal = .apiKey(id: id)
             } else {
-                guard let user = try await store.dashboardUser(name: name), DashboardPassword.verify(password, hash: user.passwordHash) else {
-                    throw SignInFailure.wrong
+                let user = try await store.dashboardUser(name: name)
+                // An unknown name is checked against a hash too, so it takes as long as a known one.
+                let matches: Bool
+                do {
+                    matches = try await passwords.verify(password, hash: user?.passwordHash ?? PasswordChecks.unknownNameHash)
+                } catch {
+                    await failedSignIns.giveBack(address)
+                    if let nameKey { await failedSignInsPerName.giveBack(nameKey) }
+                    throw SignInFailure.busy
                 }
+                guard let user, matches else { throw SignInFailure.wrong }
                 principal = .user(name: user.name)
             }
         } catch let error as StoreError {
             throw error.serverError
         }
         await failedSignIns.giveBack(address)
+        if let nameKey { await failedSignInsPerName.giveBack(nameKey) }
         let secret = Self.randomToken()
         let now = Date().roundedToSeconds
         let session = DashboardSession(

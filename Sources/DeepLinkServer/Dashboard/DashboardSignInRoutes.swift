@@ -77,7 +77,12 @@ struct DashboardSignInRoutes: Sendable {
             context.logger.notice("failed dashboard sign-in")
             return failed("That user name and password, or that key, is not valid (or the key was revoked).", status: .unauthorized)
         } catch DashboardSessions.SignInFailure.tooMany(let retryAfter) {
-            return failed("Too many failed sign-ins from your network. Try again in \(retryAfter) seconds.", status: .tooManyRequests, retryAfter: retryAfter)
+            return failed(
+                "Too many failed sign-ins from your network or for this name. Try again in \(retryAfter) seconds.", status: .tooManyRequests,
+                retryAfter: retryAfter)
+        } catch DashboardSessions.SignInFailure.busy {
+            context.logger.warning("refused a dashboard sign-in: too many password checks are waiting")
+            return failed("The server is checking too many sign-ins at once. Try again in a moment.", status: .serviceUnavailable, retryAfter: 1)
         } catch {
             return renderer.problem(error, session: nil)
         }

@@ -26,7 +26,7 @@ struct WriteLimitMiddleware: RouterMiddleware {
             throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(maximumBodySize)")
         }
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
-        var wait = await perAddress.take(clientAddress.address(of: request, context: context) ?? "unknown")
+        var wait = await perAddress.take(clientAddress.limitKey(of: request, context: context))
         if wait == nil { wait = await perKey.take(context.apiKeyID ?? "") }
         if let wait {
             context.logger.notice("rate-limited a write", metadata: ["retry.after": "\(wait)"])

@@ -26,7 +26,7 @@ struct AppOpenRoutes: Sendable {
     }
 
     @Sendable func open(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        if let wait = await limiter.take(clientAddress.address(of: request, context: context) ?? "unknown") {
+        if let wait = await limiter.take(clientAddress.limitKey(of: request, context: context)) {
             throw LinkServerError(code: .rateLimited, message: "too many opens from this address; retry in \(wait) s", retryAfter: wait)
         }
         let body = try await request.jsonBody(upTo: Self.maximumBodySize)

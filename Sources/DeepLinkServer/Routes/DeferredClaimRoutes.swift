@@ -22,7 +22,7 @@ struct DeferredClaimRoutes: Sendable {
 
     @Sendable func claim(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let address = clientAddress.address(of: request, context: context)
-        if let wait = await limiter.take(address ?? "unknown") {
+        if let wait = await limiter.take(clientAddress.limitKey(of: request, context: context)) {
             throw LinkServerError(code: .rateLimited, message: "too many claims from this address; retry in \(wait) s", retryAfter: wait)
         }
         let body = try await request.jsonBody(upTo: Self.maximumBodySize)

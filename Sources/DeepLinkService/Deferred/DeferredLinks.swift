@@ -74,7 +74,7 @@ package final class DeferredLinks: Service, Sendable {
     package func recordWithinLimit(
         code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
     ) async throws(StoreError) -> DeferredClick? {
-        let client = clientAddress ?? "unknown"
+        let client = clientAddress.flatMap(RateLimitKey.of(address:)) ?? "unknown"
         if let localLimit, localLimit.take(client) != nil { return nil }
         let click = try await click(code: code, deepLink: deepLink, campaign: campaign, utm: utm, device: device, clientAddress: clientAddress)
         return try await writer.insert(click, limitedAs: client) ? click : nil

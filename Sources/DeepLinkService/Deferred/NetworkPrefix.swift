@@ -1,11 +1,4 @@
 import Crypto
-import NIOCore
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 /// The network part of a client's public address: the /24 of an IPv4 address or the /64 of an
 /// IPv6 address, which a household's devices usually share. A `Sendable` value.
@@ -21,22 +14,14 @@ struct NetworkPrefix: Sendable, Hashable {
     /// - Parameter address: An IPv4 or IPv6 address, without port; an IPv4-mapped IPv6 address
     ///   counts as IPv4.
     init?(address: String) {
+        guard let ip = IPAddress(address) else { return nil }
         let prefix: String?
-        switch try? SocketAddress(ipAddress: address, port: 0) {
-        case .v4(let v4)?:
-            prefix = Self.prefix(ipv4: withUnsafeBytes(of: v4.address.sin_addr) { Array($0) })
-        case .v6(let v6)?:
-            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-                prefix = Self.prefix(ipv4: Array(bytes[12...]))
-            } else if bytes[0] & 0xe0 == 0x20, bytes[0..<4] != [0x20, 0x01, 0x0d, 0xb8] {
-                // Only global unicast (2000::/3) is public; 2001:db8::/32 is for documentation.
-                prefix = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-                    .joined(separator: ":") + "::/64"
-            } else {
-                prefix = nil
-            }
-        default:
+        if ip.isIPv4 {
+            prefix = Self.prefix(ipv4: ip.bytes)
+        } else if ip.bytes[0] & 0xe0 == 0x20, ip.bytes[0..<4] != [0x20, 0x01, 0x0d, 0xb8] {
+            // Only global unicast (2000::/3) is public; 2001:db8::/32 is for documentation.
+            prefix = ip.ipv6Groups(4) + "::/64"
+        } else {
             prefix = nil
         }
         guard let prefix else { return nil }
