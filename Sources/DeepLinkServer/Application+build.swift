@@ -20,6 +20,7 @@ import ServiceLifecycle
 ///   - logger: The server's logger; requests add their id and key to its metadata.
 ///   - clock: The monotonic clock the link cache, the click counter, the purge of deferred clicks
 ///     and the in-memory rate limits run on; tests move one by hand.
+///   - passwords: Where dashboard passwords are checked; tests read how many checks ran.
 /// - Returns: The application.
 /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
@@ -27,7 +28,7 @@ import ServiceLifecycle
 ///   that is not a header name; ``TemplateLoadingError`` for a page template that is missing or broken.
 package func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
-    clock: any MonotonicClock = SystemClock()
+    clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks()
 ) throws -> some ApplicationProtocol {
     let setup = try DeepLinkSetup(configuration: configuration)
     let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger, clock: clock)
@@ -37,7 +38,7 @@ package func buildApplication(
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime, clock: clock)
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
-        logger: logger, clock: clock)
+        logger: logger, clock: clock, passwords: passwords)
     var services: [any Service] = [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     let cap = ConnectionCap(limit: configuration.connectionsPerAddress)
@@ -72,7 +73,8 @@ private func connectionHandlers(
 /// The server's routes, without binding a socket.
 func buildRouter(
     configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
-    clicks: ClickCounter, deferred: DeferredLinks, logger: Logger, clock: any MonotonicClock = SystemClock()
+    clicks: ClickCounter, deferred: DeferredLinks, logger: Logger, clock: any MonotonicClock = SystemClock(),
+    passwords: PasswordChecks = PasswordChecks()
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(apps: setup.apps, linkDomain: setup.linkDomain)
     let editor = LinkEditor(setup: setup)
@@ -122,7 +124,7 @@ func buildRouter(
         links: links, store: store,
         sessions: DashboardSessions(
             store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
-            failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: PasswordChecks(),
+            failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: passwords,
             clientAddress: clientAddress),
         renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
     ).add(to: router)

@@ -15,6 +15,7 @@ package final class PasswordChecks: Sendable {
     package let maximumWaiting: Int
     private let queue = DispatchQueue(label: "deeplink.password-checks", qos: .utility)
     private let waiting = Mutex(0)
+    private let run = Atomic(0)
 
     /// A bcrypt hash (cost 12) of a random text nobody knows: a sign-in with an unknown name is
     /// checked against it, so that it takes as long as one with a known name and does not tell
@@ -30,6 +31,9 @@ package final class PasswordChecks: Sendable {
 
     /// How many checks are waiting or running.
     package var inFlight: Int { waiting.withLock { $0 } }
+
+    /// How many checks have run.
+    package var checksRun: Int { run.load(ordering: .relaxed) }
 
     /// Whether a password matches a stored bcrypt hash, checked on the checks' own thread.
     /// - Parameters:
@@ -48,6 +52,7 @@ package final class PasswordChecks: Sendable {
             queue.async { continuation.resume(returning: DashboardPassword.verify(password, hash: hash)) }
         }
         waiting.withLock { $0 -= 1 }
+        run.add(1, ordering: .relaxed)
         return matches
     }
 }

@@ -61,7 +61,7 @@ struct ServerHarness: Sendable {
     ///   - clock: The server's monotonic clock; the system's unless a test moves one.
     static func run(
         _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil, logs: LogRecorder? = nil,
-        clock: any MonotonicClock = SystemClock(),
+        clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks(),
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let configuration = try configuration ?? Self.configuration()
@@ -70,7 +70,7 @@ struct ServerHarness: Sendable {
             try await store.insert(key.record)
             var logger = logs?.logger(level: .debug) ?? Logger(label: "test.server")
             if logs == nil { logger.logLevel = .warning }
-            let app = try buildApplication(configuration: configuration, store: store, logger: logger, clock: clock)
+            let app = try buildApplication(configuration: configuration, store: store, logger: logger, clock: clock, passwords: passwords)
             try await app.test(mode) { client in
                 try await body(ServerHarness(client: client, store: store, token: key.token))
             }
