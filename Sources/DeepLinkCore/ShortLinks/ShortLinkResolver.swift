@@ -73,6 +73,12 @@ public actor ShortLinkResolver {
         return !Self.serverPathNames.contains(code.lowercased())
     }
 
+    /// Whether a URL is on one of the link domains, short link or not.
+    /// - Parameter url: A universal link the app was opened with.
+    public nonisolated func isOnLinkDomain(_ url: URL) -> Bool {
+        url.host.map { linkDomains.contains($0.lowercased()) } ?? false
+    }
+
     /// Resolves a short link with the link server, which counts the open.
     /// - Parameter url: The universal link the app was opened with, query included.
     /// - Returns: The deep link to route, or the URL to open in the browser and why.

@@ -13,8 +13,9 @@ public enum UniversalLinkRoute: Sendable, Hashable {
 extension Router {
     /// Routes a universal link with origin ``LinkOrigin/universalLink``. A short link of the
     /// resolver's link domains is resolved with the link server first and its deep link routed in
-    /// its place, so every rule (sign-in, origins, fallback) applies as to any link; any other
-    /// universal link is routed as it is.
+    /// its place, so every rule (sign-in, origins, fallback) applies as to any link; another path
+    /// of a link domain (one the link server answers itself, which Android before version 15 hands
+    /// to the app) opens in the browser; any other universal link is routed as it is.
     /// - Parameters:
     ///   - url: The universal link the app was opened with.
     ///   - resolver: Resolves short links.
@@ -25,6 +26,7 @@ extension Router {
         universalLink url: URL, resolver: ShortLinkResolver, idiom: DeviceIdiom = .phone, isSignedIn: Bool = false
     ) async -> UniversalLinkRoute {
         guard resolver.isShortLink(url) else {
+            if resolver.isOnLinkDomain(url) { return .openInBrowser(url, reason: .notAShortLink) }
             return .routed(await route(RouteRequest(url: url, origin: .universalLink, idiom: idiom, isSignedIn: isSignedIn)), resolution: nil)
         }
         switch await resolver.resolve(url) {
@@ -48,6 +50,7 @@ extension SessionRouter {
     /// - Returns: The routing result, or the URL to open in the browser.
     public func open(universalLink url: URL, resolver: ShortLinkResolver, idiom: DeviceIdiom = .phone) async -> UniversalLinkRoute {
         guard resolver.isShortLink(url) else {
+            if resolver.isOnLinkDomain(url) { return .openInBrowser(url, reason: .notAShortLink) }
             return .routed(await open(url, origin: .universalLink, idiom: idiom), resolution: nil)
         }
         switch await resolver.resolve(url) {

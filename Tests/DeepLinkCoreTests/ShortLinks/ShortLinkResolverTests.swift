@@ -116,6 +116,8 @@ struct ShortLinkResolverTests {
             return
         }
         #expect(website.parameters["saleId"] == "7")
+        let serverPath = URL(string: "https://go.shop.example.com/spring/install?store=google")!
+        #expect(await router.route(universalLink: serverPath, resolver: resolver) == .openInBrowser(serverPath, reason: .notAShortLink))
     }
 
     @Test func aShortLinkToARouteBehindSignInWaitsForSignIn() async throws {

@@ -154,9 +154,11 @@ struct ShortLinkResolverEndToEndTests {
         let closed = try LoopbackListener.closedPort()
         let resolver = ShortLinkResolver(linkDomains: ["go.shop.example.com"], transport: LoopbackTransport(port: closed), clock: TestClock())
         let url = try #require(URL(string: "https://go.shop.example.com/spring"))
-        guard case .openInBrowser(url, .unreachable) = await resolver.resolve(url) else {
-            Issue.record("an unreachable server did not open the browser")
+        let outcome = await resolver.resolve(url)
+        guard case .openInBrowser(let fallback, let reason) = outcome, case .unreachable = reason else {
+            Issue.record("an unreachable server did not open the browser: \(outcome)")
             return
         }
+        #expect(fallback == url)
     }
 }
