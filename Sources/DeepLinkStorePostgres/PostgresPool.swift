@@ -88,7 +88,7 @@ final class PostgresPool: Sendable {
                     suspicions.continuation.yield()
                     return StoreError(code: .unavailable, message: "no connection to \(target.server) was free within \(wait.secondsText)")
                 }
-            ) {
+            ) { _ in
                 try await client.withConnection { connection in
                     guard lease.start() else { throw CancellationError() }
                     return try await body(connection)
