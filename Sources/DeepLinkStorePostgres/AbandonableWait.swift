@@ -9,19 +9,27 @@ import Synchronization
 /// down after it. The caller waited with it, past the timer, for the whole outage. Here the caller
 /// stops waiting as soon as `giveUp` says so; the work is cancelled and left to end on its own,
 /// and what it returns then is dropped.
+///
+/// Work that has started can also find that it will never end, and stop the wait itself: a query
+/// written to a connection whose channel has just closed is dropped by PostgresNIO unanswered
+/// (see ``ConnectionCloseWatch``).
 enum AbandonableWait {
-    /// Runs `work` in a new task and returns what it returns, unless `giveUp` gives an error first:
-    /// when `timeout` has passed, or when the calling task is cancelled.
+    /// Runs `work` in a new task and returns what it returns, unless `giveUp` gives an error first
+    /// (when `timeout` has passed, or when the calling task is cancelled) or the work stops the
+    /// wait with one.
     /// - Parameters:
     ///   - timeout: How long to wait before asking `giveUp`.
-    ///   - giveUp: The error to stop waiting with, or `nil` to keep waiting (the work has started
-    ///     and will finish); told whether the caller was cancelled (else the timeout passed).
-    ///     Asked at most once, at whichever comes first, while a lock is held: it must return at once.
-    ///   - work: The work. It is cancelled when the wait gives up, and may outlive it.
+    ///   - giveUp: The error to stop waiting with, or `nil` to keep waiting (the work has started,
+    ///     and ends or stops the wait itself); told whether the caller was cancelled (else the
+    ///     timeout passed). Asked at most once, at whichever comes first, while a lock is held: it
+    ///     must return at once.
+    ///   - work: The work, given `stopWaiting`, which ends the caller's wait at once with an error
+    ///     (if it has not ended). It is cancelled when the wait stops, and may outlive it.
     /// - Returns: What `work` returns.
-    /// - Throws: What `work` throws, or the error from `giveUp`.
+    /// - Throws: What `work` throws, the error from `giveUp`, or the one `work` stopped the wait with.
     static func run<Result: Sendable>(
-        timeout: Duration, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?, _ work: @escaping @Sendable () async throws -> Result
+        timeout: Duration, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?,
+        _ work: @escaping @Sendable (_ stopWaiting: @escaping @Sendable (any Error) -> Void) async throws -> Result
     ) async throws -> Result {
         let waiter = Waiter<Result>()
         return try await withTaskCancellationHandler {
@@ -29,7 +37,7 @@ enum AbandonableWait {
                 waiter.start(continuation, giveUp: giveUp)
                 let worker = Task {
                     do {
-                        waiter.finish(.success(try await work()))
+                        waiter.finish(.success(try await work { error in waiter.stop(throwing: error) }))
                     } catch {
                         waiter.finish(.failure(error))
                     }
@@ -82,6 +90,21 @@ enum AbandonableWait {
             }
             timer?.cancel()
             continuation?.resume(with: outcome)
+        }
+
+        /// The work will not end: the caller stops waiting with `error` unless it has already, and
+        /// the work is cancelled.
+        func stop(throwing error: any Error) {
+            let (continuation, worker, timer) = state.withLock { state in
+                defer {
+                    state.continuation = nil
+                    state.giveUp = nil
+                }
+                return (state.continuation, state.worker, state.timer)
+            }
+            worker?.cancel()
+            timer?.cancel()
+            continuation?.resume(throwing: error)
         }
 
         /// Asks `giveUp`, once, whether the caller stops waiting, and if it does, resumes the

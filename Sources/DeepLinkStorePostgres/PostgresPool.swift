@@ -10,7 +10,8 @@ import Synchronization
 /// The client alone keeps a request waiting while it retries connecting, failing it only after a
 /// minute of failures, and retries with a backoff that grows towards a minute, so a database that
 /// is back can go unused for that long. Here a request waits at most ``wait`` for a connection.
-/// A request that did not get one in time, or whose connection broke, has the database checked
+/// Work that got a connection waits for it only while it is open (``ConnectionCloseWatch``). A
+/// request that did not get one in time, or whose connection broke, has the database checked
 /// with a connection of its own; when that fails the database is out: requests fail at once, and
 /// the database is tried every ``probeInterval`` until it answers, when a fresh client takes over.
 final class PostgresPool: Sendable {
@@ -25,6 +26,7 @@ final class PostgresPool: Sendable {
     private let logger: Logger
     private let backgroundLogger: Logger
     private let state: Mutex<State>
+    private let closes = ConnectionCloseWatch()
     /// Failures of requests that may mean the database is out; the newest one is enough.
     private let suspicions = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
@@ -72,11 +74,11 @@ final class PostgresPool: Sendable {
     /// - Parameter body: The work; it is not started when the wait ran out.
     /// - Returns: What `body` returns.
     /// - Throws: ``StoreError`` with code `unavailable` when the database is out or no connection
-    ///   was free in time; what `body` throws otherwise.
+    ///   was free in time, or its connection closed before `body` returned; what `body` throws otherwise.
     func withConnection<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         let client = try currentClient()
         let lease = Lease()
-        let (target, wait, suspicions) = (target, wait, suspicions)
+        let (target, wait, suspicions, closes) = (target, wait, suspicions, closes)
         do {
             // Not a task group: a group waits for its children, and a connection request the
             // pool failed to cancel would hold the caller for the whole outage (AbandonableWait).
@@ -88,9 +90,16 @@ final class PostgresPool: Sendable {
                     suspicions.continuation.yield()
                     return StoreError(code: .unavailable, message: "no connection to \(target.server) was free within \(wait.secondsText)")
                 }
-            ) {
+            ) { stopWaiting in
                 try await client.withConnection { connection in
                     guard lease.start() else { throw CancellationError() }
+                    // A query sent after the connection closed would never be answered; the work
+                    // is left to PostgresNIO, which never ends it.
+                    let watching = closes.watch(connection) {
+                        suspicions.continuation.yield()
+                        stopWaiting(StoreError(code: .unavailable, message: "\(target.server) closed the connection before the work on it ended"))
+                    }
+                    defer { watching.end() }
                     return try await body(connection)
                 }
             }

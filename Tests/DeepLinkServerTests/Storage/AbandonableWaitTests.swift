@@ -31,7 +31,7 @@ struct AbandonableWaitTests {
         let stuck = StuckWork()
         let started = ContinuousClock.now
         await #expect(throws: GaveUp.self) {
-            try await AbandonableWait.run(timeout: .milliseconds(100), giveUp: { _ in GaveUp() }) { await stuck.run() }
+            try await AbandonableWait.run(timeout: .milliseconds(100), giveUp: { _ in GaveUp() }) { _ in await stuck.run() }
         }
         #expect(started.duration(to: .now) < .seconds(30))
         stuck.release()
@@ -45,7 +45,7 @@ struct AbandonableWaitTests {
                 asked.withLock { $0 += 1 }
                 return nil
             }
-        ) {
+        ) { _ in
             try await Task.sleep(for: .milliseconds(300))
             return 7
         }
@@ -61,7 +61,7 @@ struct AbandonableWaitTests {
                 asked.withLock { $0 += 1 }
                 return GaveUp()
             }
-        ) { 42 }
+        ) { _ in 42 }
         #expect(value == 42)
         #expect(asked.withLock { $0 } == 0)
     }
@@ -76,7 +76,7 @@ struct AbandonableWaitTests {
                     cancelled.withLock { $0 = callerCancelled }
                     return CancellationError()
                 }
-            ) { await stuck.run() }
+            ) { _ in await stuck.run() }
         }
         try await Task.sleep(for: .milliseconds(50))
         caller.cancel()
@@ -87,7 +87,7 @@ struct AbandonableWaitTests {
 
     @Test func aCancelledCallerCancelsWorkThatHasStarted() async throws {
         let caller = Task {
-            try await AbandonableWait.run(timeout: .seconds(600), giveUp: { _ in nil }) {
+            try await AbandonableWait.run(timeout: .seconds(600), giveUp: { _ in nil }) { _ in
                 try await Task.sleep(for: .seconds(600))
                 return 0
             }
@@ -95,5 +95,30 @@ struct AbandonableWaitTests {
         try await Task.sleep(for: .milliseconds(50))
         caller.cancel()
         await #expect(throws: CancellationError.self) { try await caller.value }
+    }
+
+    // Work on a connection that closed under it never ends (PostgresNIO drops its query), and the
+    // wait's own timeout keeps waiting for work that has started: the work stops the wait itself.
+    @Test(.timeLimit(.minutes(1))) func workThatStartedAndWillNeverEndStopsTheWaitWithItsError() async throws {
+        let stuck = StuckWork()
+        await #expect(throws: GaveUp.self) {
+            try await AbandonableWait.run(timeout: .seconds(600), giveUp: { _ in nil }) { stopWaiting in
+                stopWaiting(GaveUp())
+                return await stuck.run()
+            }
+        }
+        stuck.release()
+    }
+
+    // A connection that closes after its work returned: the caller has its answer, and is not
+    // resumed a second time (which a checked continuation would trap on).
+    @Test func stoppingTheWaitAfterTheWorkEndedChangesNothing() async throws {
+        let stop = Mutex<(@Sendable (any Error) -> Void)?>(nil)
+        let value = try await AbandonableWait.run(timeout: .seconds(600), giveUp: { _ in nil }) { stopWaiting in
+            stop.withLock { $0 = stopWaiting }
+            return 5
+        }
+        stop.withLock { $0 }?(GaveUp())
+        #expect(value == 5)
     }
 }

@@ -19,10 +19,11 @@ struct PostgresOutageTests {
 
     /// Sends a request and measures how long the answer took.
     /// Writes a step of the test to standard error with the seconds since `start`, so that a run
-    /// that stops moving shows where: the suite hung in this test about once in fifteen runs, with
-    /// its database stopped and every thread idle, and the step it waited in is not yet known (a
-    /// connection request lost in PostgresNIO's cancellation window was one such wait, now fixed by
-    /// `AbandonableWait`, but the hang was seen again after that fix).
+    /// that stops moving shows where (Tests/Stress/postgres-outage.sh runs it until one does). The
+    /// suite hung in this test about once in fifteen runs, with its database stopped and every
+    /// thread idle, after `paused`: the first `/healthz` got a connection the server had just
+    /// ended, and PostgresNIO dropped its query unanswered (`ConnectionCloseWatch`;
+    /// `PostgresPoolTests` shows it without the race).
     static func step(_ name: String, since start: ContinuousClock.Instant) {
         let elapsed = start.duration(to: .now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
