@@ -36,9 +36,9 @@ extension PostgresLinkStore: LinkChangeFeed {
                     configuration, tls: tls, timeout: configuration.options.connectTimeout, logger: backgroundLogger)
                 do {
                     try await connection.listen(on: Self.linkChangesChannel) { notifications in
-                        if failures > 0 {
-                            logger.notice("following link changes again", metadata: ["database": "\(Target(configuration).server)"])
-                        }
+                        logger.notice(
+                            failures > 0 ? "following link changes again" : "following link changes",
+                            metadata: ["database": "\(Target(configuration).server)"])
                         failures = 0
                         changed(.mayHaveMissedChanges)
                         for try await notification in notifications {
