@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs PostgresOutageTests alone, again and again, and reports each run as pass, fail or hang.
-#   Tests/Stress/postgres-outage.sh [RUNS]   (default 50; build first: swift build --build-tests)
+#   Tests/Stress/postgres-outage.sh [RUNS]   (default 50; build first: swift build --build-tests --traits PostgreSQL)
 # Environment:
 #   STRESS_TIMEOUT  seconds a run may take before it counts as hung (default 120)
 #   STRESS_LOAD     CPU burners to run beside the test, to reproduce CI's loaded machine (default 0)
@@ -20,7 +20,7 @@ load=${STRESS_LOAD:-0}
 filter=${STRESS_FILTER-PostgresOutageTests}
 logs=${STRESS_LOGS:-$root/.build/stress/postgres-outage-$(date +%Y%m%d-%H%M%S)}
 
-ls .build/debug/*PackageTests.xctest >/dev/null 2>&1 || { echo "no test build: run swift build --build-tests first" >&2; exit 2; }
+ls .build/debug/*PackageTests.xctest >/dev/null 2>&1 || { echo "no test build: run swift build --build-tests --traits PostgreSQL first" >&2; exit 2; }
 command -v gdb >/dev/null || echo "gdb is not installed: a hung run is reported without its stacks" >&2
 mkdir -p "$logs"
 # Fail instead of skipping when initdb, pg_ctl or openssl are missing.
@@ -118,7 +118,7 @@ for run in $(seq 1 "$runs"); do
     # Through a terminal (script): swift test keeps the output of a test process that writes to a
     # file or a pipe until the process ends, and a hung run's steps would never show.
     timeout --kill-after=30 "$((limit + 300))" \
-        script --quiet --flush --return --command "swift test --skip-build${filter:+ --filter $filter}" "$output" \
+        script --quiet --flush --return --command "swift test --skip-build --traits PostgreSQL${filter:+ --filter $filter}" "$output" \
         </dev/null >/dev/null 2>&1 &
     top=$!
     verdict=""

@@ -32,15 +32,17 @@ public struct AssociationDoctor: Sendable {
     ///     files match what `deeplink generate` writes; `nil` checks the files alone.
     ///   - configHost: The host of `apps.hosts` whose files the site should serve, when it is not
     ///     the site's own host (a staging or loopback server); `nil` uses the site's host.
+    ///   - linkDomain: The link domain, when short links have one: its files are checked against
+    ///     the link domain's, and it has no routes of its own to fetch web pages for.
     /// - Returns: Every check, per file.
     /// - Throws: ``AssociationError`` with `invalid-argument` for a URL with a path, query or
     ///   fragment, or `insecure-url` for a non-https URL that is not an allowed loopback one.
     public func examine(
-        _ site: URL, settings: AssociationSettings? = nil, configHost: String? = nil
+        _ site: URL, settings: AssociationSettings? = nil, configHost: String? = nil, linkDomain: LinkDomain? = nil
     ) async throws(AssociationError) -> DoctorReport {
         let origin = try checkedOrigin(site)
         let host = (configHost ?? origin.host ?? "").lowercased()
-        let expectations = settings.map { Expectations(settings: $0, host: host) }
+        let expectations = settings.map { Expectations(settings: $0, host: host, linkDomain: linkDomain) }
         let primary = await examineFile(
             origin.appendingPathComponent(".well-known/apple-app-site-association"), kind: .appleAppSiteAssociation,
             isOptional: false, expectations: expectations)
@@ -197,10 +199,27 @@ struct Expectations {
     let settings: AssociationSettings
     let host: HostAssociation?
     let hostName: String
+    /// The link domain, when the host checked is it (and not one of the website's hosts).
+    let linkDomain: LinkDomain?
 
-    init(settings: AssociationSettings, host: String) {
+    init(settings: AssociationSettings, host: String, linkDomain: LinkDomain? = nil) {
         self.settings = settings
         self.host = settings.hosts.first { $0.host == host }
         self.hostName = host
+        self.linkDomain = self.host == nil && linkDomain?.host == host ? linkDomain : nil
+    }
+
+    /// The link domain's apple-app-site-association as `deeplink generate` writes it, when the host is the link domain.
+    var generatedAppleAppSiteAssociation: JSONValue? {
+        linkDomain.flatMap { AssociationGenerator(settings: settings, linkDomain: $0).appleAppSiteAssociation(forLinkDomain: $0) }
+    }
+
+    /// The link domain's assetlinks.json as `deeplink generate` writes it, when the host is the link domain.
+    var generatedAssetLinks: JSONValue? {
+        linkDomain.flatMap { domain in
+            AssociationGenerator(settings: settings, linkDomain: domain).assetLinks(forLinkDomain: domain).map { list in
+                (try? JSONValue(parsing: list.jsonText)) ?? .null
+            }
+        }
     }
 }

@@ -91,7 +91,7 @@ struct FileChecks {
                 : DoctorCheck(
                     name: "app-ids", status: .fail, message: "does not name \(missing.joined(separator: ", "))",
                     fix: "add the app IDs to applinks.details, or deploy the generated file"))
-        checks.append(configCheck(text, generated: expectations.host.flatMap { host in
+        checks.append(configCheck(text, generated: expectations.generatedAppleAppSiteAssociation ?? expectations.host.flatMap { host in
             AssociationGenerator(settings: expectations.settings).appleAppSiteAssociation(for: host)
         }))
         return checks
@@ -118,7 +118,7 @@ struct FileChecks {
                 : DoctorCheck(
                     name: "fingerprints", status: .fail, message: problems.joined(separator: "; "),
                     fix: "list each package with its uppercase SHA-256 fingerprints, or deploy the generated file"))
-        checks.append(configCheck(text, generated: expectations.host.flatMap { host in
+        checks.append(configCheck(text, generated: expectations.generatedAssetLinks ?? expectations.host.flatMap { host in
             AssociationGenerator(settings: expectations.settings).assetLinks(for: host).map { list in
                 (try? JSONValue(parsing: list.jsonText)) ?? .null
             }
@@ -130,8 +130,8 @@ struct FileChecks {
         guard let expectations else { return DoctorCheck(name: "matches-config", status: .skip, message: "no config given") }
         guard let generated else {
             let reason =
-                expectations.host == nil
-                ? "\(expectations.hostName) is not in the config's apps.hosts"
+                expectations.host == nil && expectations.linkDomain == nil
+                ? "\(expectations.hostName) is not in the config's apps.hosts, nor the link domain (server.publicHost)"
                 : "the config has no \(kind == .assetLinks ? "Android" : "iOS") app"
             return DoctorCheck(
                 name: "matches-config", status: .fail, message: reason,

@@ -25,9 +25,8 @@ struct DashboardHealth: Sendable {
     let publicSite: URL?
     /// The config's `apps` section, which the doctor compares the live files with.
     let settings: AssociationSettings?
-    /// The host of `apps.hosts` whose files the public host serves: itself when listed there,
-    /// else the first (the server answers unknown hosts with its files).
-    let configHost: String?
+    /// The link domain, whose files list the apps for short links only.
+    let linkDomain: LinkDomain?
 
     /// Gathers what the page shows.
     /// - Parameters:
@@ -50,7 +49,7 @@ struct DashboardHealth: Sendable {
         if let settings = setup.apps.settings {
             apps += settings.iosApps.map { "iOS \($0.appID)" }
             apps += settings.androidApps.map { "Android \($0.package)" }
-            let generated = (try? AssociationGenerator(settings: settings).files()) ?? []
+            let generated = (try? AssociationGenerator(settings: settings, linkDomain: setup.linkDomain).files()) ?? []
             for file in generated where file.kind == .appleAppSiteAssociation || file.kind == .assetLinks {
                 let path = file.kind == .assetLinks ? "/.well-known/assetlinks.json" : "/.well-known/apple-app-site-association"
                 files.append(DashboardHealthView.AssociationFile(path: path, host: file.host ?? "", contents: file.contents))
@@ -60,8 +59,7 @@ struct DashboardHealth: Sendable {
         self.files = files
         publicSite = setup.linkHost.flatMap { URL(string: "https://\($0)") }
         settings = setup.apps.settings
-        let appHosts = settings?.hosts.map(\.host) ?? []
-        configHost = setup.linkHost.map { $0.lowercased() }.flatMap { appHosts.contains($0) ? nil : appHosts.first }
+        linkDomain = setup.linkDomain
     }
 
     /// The page's values.
@@ -81,7 +79,7 @@ struct DashboardHealth: Sendable {
         let doctor = AssociationDoctor(fetcher: URLSessionAssociationFileFetcher(timeout: 5))
         let report: DoctorReport
         do {
-            report = try await doctor.examine(publicSite, settings: settings, configHost: configHost)
+            report = try await doctor.examine(publicSite, settings: settings, linkDomain: linkDomain)
         } catch {
             let failure = DashboardHealthView.Doctor.Check(status: "fail", message: error.message, fix: nil)
             return DashboardHealthView.Doctor(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeepLinkAssociation
 import DeepLinkCore
+import DeepLinkService
 import Foundation
 
 /// `deeplink doctor`: checks a domain's live association files.
@@ -51,18 +52,20 @@ struct DoctorCommand: AsyncParsableCommand {
         -> String
     {
         let url = try urlArgument(site)
-        let settings = try config.map { path throws(CommandFailure) in
-            let loaded = try ConfigOptions.parseOrFail(["--config", path]).load()
+        let loaded = try config.map { path throws(CommandFailure) in try ConfigOptions.parseOrFail(["--config", path]).load() }
+        let settings = try loaded.map { config throws(CommandFailure) in
             do throws(ConfigError) {
-                return try AssociationSettings.load(from: loaded)
+                return try AssociationSettings.load(from: config)
             } catch {
                 throw CommandFailure(configErrors: [error])
             }
         }
+        // The link domain, from the server section as the server reads it, has files of its own.
+        let linkDomain = loaded?.linkDomains.first.map(ServerPaths.linkDomain)
         let report: DoctorReport
         do throws(AssociationError) {
             report = try await AssociationDoctor(fetcher: fetcher, allowInsecureLoopback: allowHTTPLoopback)
-                .examine(url, settings: settings, configHost: asHost)
+                .examine(url, settings: settings, configHost: asHost, linkDomain: linkDomain)
         } catch {
             throw CommandFailure(error.message, code: error.code.description, status: .usage)
         }

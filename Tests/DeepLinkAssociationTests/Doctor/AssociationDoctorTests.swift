@@ -29,6 +29,28 @@ struct AssociationDoctorTests {
         return try await doctor.examine(server.origin, settings: settings, configHost: "shop.example.com")
     }
 
+    @Test func theLinkDomainsFilesAreCheckedAgainstTheLinkDomainsOwn() async throws {
+        let settings = try AssociationFixtures.shopSettings()
+        let domain = LinkDomain(host: "go.shop.example.com", exclusions: ["/", "/?*/?*", "/dashboard"])
+        let files = try AssociationGenerator(settings: settings, linkDomain: domain).files().filter { $0.host == domain.host }
+        let aasa = try #require(files.first { $0.kind == .appleAppSiteAssociation }).contents
+        let assetLinks = try #require(files.first { $0.kind == .assetLinks }).contents
+        let server = try LoopbackHTTPServer(routes: [Self.aasaPath: .json(aasa), Self.rootPath: .json(aasa), Self.assetLinksPath: .json(assetLinks)])
+        defer { server.stop() }
+        let doctor = AssociationDoctor(allowInsecureLoopback: true)
+        let report = try await doctor.examine(server.origin, settings: settings, configHost: domain.host, linkDomain: domain)
+        #expect(status(report, Self.aasaPath, "matches-config") == .pass)
+        #expect(status(report, Self.assetLinksPath, "matches-config") == .pass)
+        #expect(report.webEquivalents.isEmpty, "the link domain has no routes of its own")
+        #expect(report.passed, "\(report.text)")
+        // The website's files served on the link domain are not the link domain's.
+        let (_, websiteAASA, _) = try generated()
+        let wrong = try LoopbackHTTPServer(routes: [Self.aasaPath: .json(websiteAASA), Self.assetLinksPath: .json(assetLinks)])
+        defer { wrong.stop() }
+        let mismatched = try await doctor.examine(wrong.origin, settings: settings, configHost: domain.host, linkDomain: domain)
+        #expect(status(mismatched, Self.aasaPath, "matches-config") == .fail)
+    }
+
     func status(_ report: DoctorReport, _ path: String, _ check: String) -> DoctorCheck.Status? {
         report.files.first { $0.url.path == path }?.checks.first { $0.name == check }?.status
     }
