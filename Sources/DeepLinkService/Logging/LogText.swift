@@ -6,25 +6,40 @@ package enum LogText {
     /// command.
     /// - Parameter text: The text.
     package static func quoted(_ text: String) -> String {
-        var escaped = "\""
+        "\"" + escaped(text, quotes: true) + "\""
+    }
+
+    /// Text with every control character, format character (bidirectional overrides, zero-width
+    /// joiners), line or paragraph separator, unassigned or private-use scalar written as an
+    /// escape (`\u{1B}`, `\n`), so that a log line stays one line and reaches a terminal as text.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - quotes: Whether `"` and `\` are escaped too, for text written between quotes.
+    package static func escaped(_ text: String, quotes: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) || (quotes && ($0 == "\"" || $0 == "\\")) }) else { return text }
+        var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
+            case "\"" where quotes: escaped += "\\\""
+            case "\\" where quotes: escaped += "\\\\"
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
             default:
-                let category = scalar.properties.generalCategory
-                if category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
-                    || category == .unassigned || category == .privateUse || category == .surrogate
-                {
+                if needsEscape(scalar) {
                     escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 } else {
                     escaped.unicodeScalars.append(scalar)
                 }
             }
         }
-        return escaped + "\""
+        return escaped
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate: true
+        default: false
+        }
     }
 }

@@ -1,7 +1,11 @@
 import Logging
 
 /// swift-log's ``StreamLogHandler`` on standard error, word for word, except that its metadata is
-/// formatted when a message is written instead of whenever the metadata changes. `Sendable`.
+/// formatted when a message is written instead of whenever the metadata changes, and that every
+/// message and metadata value is written with its control and format characters escaped
+/// (``LogText/escaped(_:quotes:)``): values from requests (a code, a long link's `apn`, a header)
+/// reach the log, and a line break in one would forge a line, an escape sequence reach the
+/// operator's terminal. `Sendable`.
 ///
 /// The framework gives every request a copy of the server's logger with the request's id added;
 /// `StreamLogHandler` formats all of its metadata into text at each such change, so every request
@@ -43,8 +47,28 @@ package struct StandardErrorLogHandler: LogHandler {
             stream.map { StreamLogHandler(label: label, stream: $0, metadataProvider: metadataProvider) }
             ?? StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
         handler.logLevel = logLevel
-        handler.metadata = metadata
+        handler.metadata = Self.escaped(metadata)
+        handler.metadataProvider = metadataProvider.map { provider in
+            Logger.MetadataProvider { Self.escaped(provider.get()) }
+        }
+        var event = event
+        event.message = Logger.Message(stringLiteral: LogText.escaped(event.message.description))
+        if let metadata = event.metadata { event.metadata = Self.escaped(metadata) }
         handler.log(event: event)
+    }
+
+    /// Metadata with every value's text escaped.
+    private static func escaped(_ metadata: Logger.Metadata) -> Logger.Metadata {
+        metadata.mapValues(escaped)
+    }
+
+    private static func escaped(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
+        switch value {
+        case .string(let text): .string(LogText.escaped(text))
+        case .stringConvertible(let convertible): .string(LogText.escaped(convertible.description))
+        case .array(let values): .array(values.map(escaped))
+        case .dictionary(let values): .dictionary(values.mapValues(escaped))
+        }
     }
 }
 

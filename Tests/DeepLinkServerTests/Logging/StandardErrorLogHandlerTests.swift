@@ -37,6 +37,19 @@ struct StandardErrorLogHandlerTests {
         #expect(ours.all.contains("info deeplink.server: api.key=ci hb.request.id=42 port=8080 [DeepLinkServerTests] listening"), "\(ours.all)")
     }
 
+    @Test func aValueFromARequestCannotForgeALineOrReachTheTerminal() {
+        let lines = Lines()
+        var logger = Logger(label: "deeplink.server") { StandardErrorLogHandler(label: $0, level: .info, metadataProvider: nil, stream: lines) }
+        logger[metadataKey: "link.code"] = "a\ninfo deeplink.server: forged"
+        logger.notice(
+            "refused a Firebase long link\u{1B}[2J", metadata: ["link.problem": "apn: \u{1B}]0;title\u{07}\r\nwarning forged \u{202E}txt.exe"])
+        #expect(lines.all.split(separator: "\n").count == 1, "\(lines.all)")
+        #expect(!lines.all.contains("\u{1B}") && !lines.all.contains("\u{07}") && !lines.all.contains("\u{202E}") && !lines.all.contains("\r"))
+        #expect(lines.all.contains(#"link.code=a\ninfo deeplink.server: forged"#), "\(lines.all)")
+        #expect(lines.all.contains(#"apn: \u{1B}]0;title\u{7}\r\nwarning forged \u{202E}txt.exe"#), "\(lines.all)")
+        #expect(lines.all.contains(#"refused a Firebase long link\u{1B}[2J"#))
+    }
+
     @Test func keepsItsLevelAndMetadataThroughTheLogger() {
         var logger = Logger.standardError(label: "deeplink.import", level: .warning)
         logger[metadataKey: "link.code"] = "spring"
