@@ -72,7 +72,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // The list's source and licence; not needed at run time.
+            exclude: ["Resources/common-passwords.NOTICE"],
+            resources: [.copy("Resources/common-passwords.txt")]
         ),
         // The HTTP server over the link service: routes, middleware, pages, the dashboard and the
         // application's assembly.

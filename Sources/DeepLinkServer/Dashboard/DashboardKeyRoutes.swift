@@ -26,9 +26,11 @@ struct DashboardKeyRoutes: Sendable {
 
     /// `POST /dashboard/keys`: creates a key with the name given and shows its token.
     @Sendable func createKey(_ request: Request, context: ServerRequestContext) async -> Response {
-        let name = (context.dashboardForm["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else {
-            return await keysPage(context: context, error: "Give the key a name of 1 to 100 characters.", status: .unprocessableContent)
+        let name: String
+        do {
+            name = try APIKey.validated(name: context.dashboardForm["name"] ?? "")
+        } catch {
+            return await keysPage(context: context, error: DashboardText.sentence(error.message), status: .unprocessableContent)
         }
         let key = APIKey.generate(name: name, at: Date())
         do {

@@ -11,6 +11,23 @@ package struct APIKey: Sendable, Hashable {
     /// What the store keeps.
     package let record: APIKeyRecord
 
+    /// Checks a key's name: 1 to 100 characters after trimming, without control characters,
+    /// bidirectional overrides or invisible characters, since `deeplink keys list` prints it to
+    /// the operator's terminal and the dashboard shows it.
+    /// - Parameter name: The name.
+    /// - Returns: The name, trimmed.
+    /// - Throws: ``LinkServerError`` with code `invalid-field` for field `name`, naming the character.
+    package static func validated(name: String) throws(LinkServerError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count) else {
+            throw LinkServerError(code: .invalidField, message: "a key's name is 1 to 100 characters", field: "name")
+        }
+        if let character = OffendingCharacter.first(in: trimmed, where: OffendingCharacter.isInvisible) {
+            throw LinkServerError(code: .invalidField, message: "name contains \(character); invisible characters are not allowed", field: "name")
+        }
+        return try LinkEditor.checkedCharacters(trimmed, field: "name")
+    }
+
     /// Makes a key with fresh random bytes from the system's secure generator.
     /// - Parameters:
     ///   - name: A name for people.

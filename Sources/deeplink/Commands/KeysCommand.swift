@@ -34,14 +34,14 @@ struct KeysCreateCommand: ReportingCommand {
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
-    func validate() throws {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 100 else {
-            throw ValidationError("--name must be 1 to 100 characters")
-        }
-    }
-
     /// Creates the key and returns the output.
     func render() async throws(CommandFailure) -> String {
+        let name: String
+        do {
+            name = try APIKey.validated(name: self.name)
+        } catch {
+            throw CommandFailure("--name: \(error.message)", code: "usage", status: .usage)
+        }
         let key = APIKey.generate(name: name, at: Date())
         try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in try await store.insert(key.record) }
         if json {

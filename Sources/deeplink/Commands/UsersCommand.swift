@@ -59,11 +59,17 @@ struct UsersCreateCommand: ReportingCommand {
         }
         let user: DashboardUser
         do {
-            user = DashboardUser(name: name, passwordHash: try DashboardPassword.hash(password), createdAt: Date())
+            user = DashboardUser(name: name, passwordHash: try DashboardPassword.hash(password, name: name), createdAt: Date())
         } catch {
             throw CommandFailure(error)
         }
         try await configuration.withCommandStore(label: "deeplink.users") { store in
+            let existing = try await store.dashboardUsers().map(\.name)
+            do throws(LinkServerError) {
+                try DashboardPassword.check(newName: user.name, among: existing)
+            } catch {
+                throw CommandFailure(error)
+            }
             do throws(StoreError) {
                 try await store.insert(user)
             } catch {

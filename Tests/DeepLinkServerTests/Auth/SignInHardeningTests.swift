@@ -1,6 +1,7 @@
 import DeepLinkTesting
 import Foundation
 #if canImport(Glibc)
+import CoreFoundation
 import Glibc
 #endif
 import HTTPTypes

@@ -1,6 +1,7 @@
 import DeepLinkCore
 import DeepLinkTesting
 import Foundation
+import DeepLinkService
 import Testing
 
 /// `deeplink users`, run as the real executable on an SQLite database in a scratch folder.
@@ -81,7 +82,7 @@ struct UsersCommandTests {
         defer { scratch.remove() }
         let refused = try await Self.users("create", [name, "--password-stdin"], database: scratch.path("users.sqlite"), input: Self.password)
         #expect(refused.status == 1)
-        #expect(refused.error.hasPrefix("error: name: a user name is 1 to 64 letters"), "\(refused.error)")
+        #expect(refused.error.hasPrefix("error: name: a user name is 1 to 64 ASCII letters"), "\(refused.error)")
     }
 
     @Test func withoutAPasswordOnStandardInputSaysHowToGiveOne() async throws {
@@ -133,5 +134,42 @@ struct UsersCommandTests {
         #expect(listed.output.contains("\(name)  created "))
         #expect(try await Self.users("delete", [name], database: database).status == 0)
         #expect(try await Self.users("delete", [name], database: database).status == 1)
+    }
+}
+
+/// New users' names and passwords, checked as NIST SP 800-63B asks, and keys' names kept printable.
+struct AccountInputTests {
+    @Test(arguments: [
+        (String(repeating: " ", count: 12), "only spaces"), ("aaaaaaaaaaaa", "one character repeated"),
+        ("abcabcabcabc", "a few characters repeated"), ("password1234", "a common password (password) with digits"),
+        ("qwertyuiopas", nil), ("1qaz2wsx3edc", "one of the most common passwords"), ("maria-secret-maria", "contain the user name"),
+        ("short", "at least 12 characters"),
+    ] as [(String, String?)])
+    func aWeakPasswordIsRefusedSayingWhy(password: String, reason: String?) {
+        let problem = DashboardPassword.problem(with: password, name: "maria")
+        if let reason {
+            #expect(problem?.contains(reason) == true, "\(password): \(problem ?? "accepted")")
+        } else {
+            #expect(problem == nil, "\(password): \(problem ?? "")")
+        }
+        #expect(DashboardPassword.problem(with: "correct horse battery staple", name: "maria") == nil)
+    }
+
+    @Test func aNameThatDiffersFromAnotherOnlyInCaseIsRefused() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = scratch.path("users.sqlite")
+        #expect(try await UsersCommandTests.users("create", ["Maria", "--password-stdin"], database: database, input: UsersCommandTests.password).status == 0)
+        let twin = try await UsersCommandTests.users("create", ["maria", "--password-stdin"], database: database, input: UsersCommandTests.password)
+        #expect(twin.status == 1)
+        #expect(twin.error.contains("differs from the existing user Maria only in case"), "\(twin.error)")
+        let cyrillic = try await UsersCommandTests.users("create", ["mаria", "--password-stdin"], database: database, input: UsersCommandTests.password)
+        #expect(cyrillic.status == 1, "a Cyrillic а is not ASCII")
+    }
+
+    @Test(arguments: ["ci\u{1B}[31m", "ci\u{07}", "ci\r\nforged", "ci\u{202E}gnp.exe", "c\u{200B}i"])
+    func aKeyNameWithAControlOrInvisibleCharacterIsRefused(name: String) throws {
+        #expect(throws: LinkServerError.self) { try APIKey.validated(name: name) }
+        #expect(try APIKey.validated(name: "  ci  ") == "ci")
     }
 }
