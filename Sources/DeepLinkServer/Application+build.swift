@@ -101,6 +101,7 @@ func buildRouter(
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware(sendsStrictTransportSecurity: configuration.strictTransportSecurity))
+    router.add(middleware: HostHeaderMiddleware())
     router.add(middleware: NotFoundMiddleware(pages: pages))
     // Logging every request costs throughput even when filtered out, so it is only added when wanted.
     if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }

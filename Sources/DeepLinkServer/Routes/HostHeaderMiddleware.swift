@@ -1,0 +1,21 @@
+import DeepLinkService
+import HTTPTypes
+import Hummingbird
+
+/// Refuses a request without exactly one `Host` with `400`, as RFC 9112 (section 3.2) asks of a
+/// server: the association files, the dashboard's same-origin checks and the links' own URLs all
+/// read the host, and two of them could be read differently by the server and a proxy in front.
+/// HTTP/1.0 clients must send `Host` too (health checks included).
+struct HostHeaderMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The HTTP/1 decoder moves the first `Host` into `authority`; a second one stays among the headers.
+        guard request.head.authority != nil, request.headers[HTTPField.Name("Host")!] == nil else {
+            throw LinkServerError(
+                code: .invalidBody,
+                message: request.head.authority == nil ? "the request has no Host header; send one" : "the request has more than one Host header")
+        }
+        return try await next(request, context)
+    }
+}
