@@ -27,6 +27,8 @@ struct DashboardHealth: Sendable {
     let settings: AssociationSettings?
     /// The link domain, whose files list the apps for short links only.
     let linkDomain: LinkDomain?
+    /// The doctor run under way, which every "Check now" that comes meanwhile shares.
+    let doctorRuns = SharedRun<DashboardHealthView.Doctor?>()
 
     /// Gathers what the page shows.
     /// - Parameters:
@@ -70,6 +72,12 @@ struct DashboardHealth: Sendable {
         DashboardHealthView(
             linkHost: linkHost, websiteHost: websiteHost, database: database, linkCount: linkCount, apps: apps, hosts: hosts, routes: routes,
             doctor: doctor, files: files)
+    }
+
+    /// What `deeplink doctor` finds at the public host now, for the page: the run under way if
+    /// there is one (so concurrent checks fetch the files once), else a new one (``doctor()``).
+    func sharedDoctor() async -> DashboardHealthView.Doctor? {
+        await doctorRuns.value { await doctor() }
     }
 
     /// Runs `deeplink doctor` against the public host now, as Apple's and Google's fetchers would

@@ -24,7 +24,7 @@ struct DashboardHealthRoutes: Sendable {
         } catch {
             linkCount = "unknown: the database does not answer"
         }
-        let doctor = request.formQuery["check"] == "1" ? await health.doctor() : nil
+        let doctor = request.formQuery["check"] == "1" ? await health.sharedDoctor() : nil
         return renderer.render(
             health.view(linkCount: linkCount, doctor: doctor), title: "Health", session: context.dashboardSession, section: .health)
     }
