@@ -58,7 +58,7 @@ struct DashboardKeyRoutes: Sendable {
         // Revoking the key this session signed in with ends the session too.
         if context.dashboardSession?.principal == .apiKey(id: id) {
             var response = DashboardRenderer.seeOther("/dashboard/sign-in")
-            response.setCookie(DashboardSessions.clearingCookie(request: request))
+            response.setCookie(DashboardSessions.clearingCookie())
             return response
         }
         return DashboardRenderer.seeOther("/dashboard/keys?done=revoked")

@@ -6,8 +6,7 @@ import Hummingbird
 import Logging
 
 /// Signing in to the dashboard and recognising the signed-in: sessions live in the database,
-/// the browser holds a random secret in an `HttpOnly; SameSite=Strict` cookie (`Secure` except on
-/// loopback), and every state-changing form carries the session's form token. `Sendable`.
+/// the browser holds a random secret in an `HttpOnly; SameSite=Strict; Secure` cookie, and every state-changing form carries the session's form token. `Sendable`.
 struct DashboardSessions: Sendable {
     /// The session cookie's name.
     static let cookieName = "deeplink_session"
@@ -129,19 +128,21 @@ struct DashboardSessions: Sendable {
         }
     }
 
-    /// The session cookie for a new session: `Secure` unless the request came to a loopback host,
-    /// where browsers allow plain HTTP for development.
-    static func cookie(secret: String, request: Request) -> Cookie {
+    /// The session cookie for a new session: `Secure` always, whatever `Host` a request names (a
+    /// proxy that does not pass `Host` on would otherwise make every session's cookie plain).
+    /// Browsers keep `Secure` cookies over plain HTTP on `localhost` and `127.0.0.1`, so local
+    /// development works too.
+    static func cookie(secret: String) -> Cookie {
         Cookie(
-            name: cookieName, value: secret, maxAge: Int(lifetime), path: "/dashboard", secure: !isLoopback(request), httpOnly: true,
+            name: cookieName, value: secret, maxAge: Int(lifetime), path: "/dashboard", secure: true, httpOnly: true,
             sameSite: .strict)
     }
 
     /// The sign-in form's cookie: the token its hidden field must repeat, for an hour; an empty
     /// token removes it.
-    static func signInCookie(token: String, request: Request) -> Cookie {
+    static func signInCookie(token: String) -> Cookie {
         Cookie(
-            name: signInCookieName, value: token, maxAge: token.isEmpty ? 0 : 3600, path: "/dashboard/sign-in", secure: !isLoopback(request),
+            name: signInCookieName, value: token, maxAge: token.isEmpty ? 0 : 3600, path: "/dashboard/sign-in", secure: true,
             httpOnly: true, sameSite: .strict)
     }
 
@@ -152,15 +153,8 @@ struct DashboardSessions: Sendable {
     }
 
     /// A cookie that removes the session cookie.
-    static func clearingCookie(request: Request) -> Cookie {
-        Cookie(name: cookieName, value: "", maxAge: 0, path: "/dashboard", secure: !isLoopback(request), httpOnly: true, sameSite: .strict)
-    }
-
-    /// Whether the request was addressed to `localhost`, `127.0.0.1` or `[::1]`.
-    static func isLoopback(_ request: Request) -> Bool {
-        let authority = (request.head.authority ?? "").lowercased()
-        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }.dropFirst()) : String(authority.prefix { $0 != ":" })
-        return host == "localhost" || host == "127.0.0.1" || host == "::1"
+    static func clearingCookie() -> Cookie {
+        Cookie(name: cookieName, value: "", maxAge: 0, path: "/dashboard", secure: true, httpOnly: true, sameSite: .strict)
     }
 
     /// Whether a state-changing request comes from a page of this server: its `Origin`, when the

@@ -39,7 +39,7 @@ struct DashboardSignInRoutes: Sendable {
         let token = DashboardSessions.randomToken()
         var response = renderer.render(
             DashboardSignInView(signInToken: token, next: next, name: name, error: error), title: "Sign in", session: nil, status: status)
-        response.setCookie(DashboardSessions.signInCookie(token: token, request: request))
+        response.setCookie(DashboardSessions.signInCookie(token: token))
         return response
     }
 
@@ -68,8 +68,8 @@ struct DashboardSignInRoutes: Sendable {
             let (secret, _) = try await sessions.signIn(
                 key: form["key"] ?? "", name: form["name"] ?? "", password: form["password"] ?? "", request: request, context: context)
             var response = DashboardRenderer.seeOther(next)
-            response.setCookie(DashboardSessions.cookie(secret: secret, request: request))
-            response.setCookie(DashboardSessions.signInCookie(token: "", request: request))
+            response.setCookie(DashboardSessions.cookie(secret: secret))
+            response.setCookie(DashboardSessions.signInCookie(token: ""))
             return response
         } catch DashboardSessions.SignInFailure.missing {
             return failed("Enter a user name and password, or an admin API key.", status: .badRequest)
@@ -97,7 +97,7 @@ struct DashboardSignInRoutes: Sendable {
             return renderer.problem(error, session: session)
         }
         var response = DashboardRenderer.seeOther("/dashboard/sign-in")
-        response.setCookie(DashboardSessions.clearingCookie(request: request))
+        response.setCookie(DashboardSessions.clearingCookie())
         return response
     }
 

@@ -119,7 +119,9 @@ package struct LinkNumbers: Sendable, Hashable {
         func field(_ text: String) -> String {
             // A leading = + - @ would be read as a formula by spreadsheets; a quote keeps it text.
             var text = text
-            if let first = text.first, "=+-@\t\r".contains(first) { text = "'" + text }
+            // By the first Unicode scalar, not Character: `=` followed by a combining mark or a joiner
+            // is one Character that is not `=`, and spreadsheets read the formula all the same.
+            if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
             return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
                 ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
         }

@@ -72,14 +72,12 @@ struct DashboardTests {
         }
     }
 
-    @Test func theSessionCookieIsSecureExceptOnALoopbackHost() {
-        func request(_ authority: String) -> Request {
-            Request(head: HTTPRequest(method: .post, scheme: "https", authority: authority, path: "/dashboard/sign-in"), body: RequestBody(buffer: ByteBuffer()))
-        }
-        #expect(DashboardSessions.cookie(secret: "s", request: request("go.shop.example.com")).secure)
-        #expect(DashboardSessions.cookie(secret: "s", request: request("[::1]:8080")).secure == false)
-        #expect(DashboardSessions.cookie(secret: "s", request: request("localhost:8080")).secure == false)
-        #expect(DashboardSessions.cookie(secret: "s", request: request("localhost.evil.example")).secure)
+    @Test func everyDashboardCookieIsSecureWhateverHostTheRequestNames() {
+        // A proxy that does not pass `Host` on (or a request naming localhost) once made them plain.
+        #expect(DashboardSessions.cookie(secret: "s").secure)
+        #expect(DashboardSessions.signInCookie(token: "t").secure)
+        #expect(DashboardSessions.signInCookie(token: "").secure)
+        #expect(DashboardSessions.clearingCookie().secure)
     }
 
     @Test func aFormIsSameOriginOnlyWhenItsOriginNamesTheHostItWasSentTo() {
@@ -330,6 +328,13 @@ struct DashboardPiecesTests {
         let clicks = [ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .ios, utmSource: "=HYPERLINK(\"x\")"), count: 1)]
         let numbers = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: [])
         #expect(numbers.csv.contains("utm_source,\"'=HYPERLINK(\"\"x\"\")\",1"))
+    }
+
+    @Test func aCSVCellStartingWithAFormulaCharacterAndACombiningMarkIsStillQuoted() {
+        // `=` then U+0301 is one Character that is not `=`, and spreadsheets still read a formula.
+        let clicks = [ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .ios, utmSource: "=\u{301}1+1"), count: 1)]
+        let numbers = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: [])
+        #expect(numbers.csv.contains("utm_source,'=\u{301}1+1,1"), "\(numbers.csv)")
     }
 }
 
