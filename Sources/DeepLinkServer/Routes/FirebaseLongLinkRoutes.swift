@@ -33,10 +33,8 @@ struct FirebaseLongLinkRoutes: Sendable {
                 throw LinkServerError(error)
             }
             try editor.setup.checkApps(in: items)
+            // The editor checks the preview image's host as it checks redirects, for stored links too.
             link = try editor.create(from: longLink.body(code: nil), now: Date())
-            // Anyone can write a long link, so its preview image must come from a host the server
-            // trusts, as its redirects do; stored links are written with an API key.
-            if let image = link.preview.imageURL { _ = try editor.setup.policy.redirectTarget(image, field: "preview.imageURL") }
         } catch {
             let parameter = error.field.map(FirebaseLongLink.parameter(for:)) ?? "link"
             context.logger.notice("refused a Firebase long link", metadata: ["link.problem": "\(parameter): \(error.message)"])

@@ -99,7 +99,9 @@ package struct LinkEditor: Sendable {
                 text, field: path, pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
                 what: "a package name is dot-separated identifiers such as com.example.shop", maximumLength: 255)
         case .redirectURL: checked = try redirectTarget(text, field: path)
-        case .imageURL: checked = try text.map { (url) throws(LinkServerError) in try RedirectPolicy.safeHTTPSURL(url, field: path).url }
+        // As a long link's `si`: on a host the server trusts (the config's, the stores', the
+        // allowlist), never loopback or a cloud's metadata address that a preview crawler would fetch.
+        case .imageURL: checked = try redirectTarget(text, field: path)
         case .text(let maximumLength): checked = try Self.checkedText(text, field: path, maximumLength: maximumLength)
         case .expiry:
             guard case .time(let keyPath) = field.value else { return }
@@ -128,11 +130,21 @@ package struct LinkEditor: Sendable {
                 message: "deepLink contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
                 field: "deepLink")
         }
+        // Invisible characters would make the link on the page read other than the one that opens.
+        if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isInvisible) {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "deepLink contains \(character); bidirectional controls and invisible characters are not allowed, percent-encode them",
+                field: "deepLink")
+        }
         let text = Self.lowercasingSchemeAndWebHost(text)
         guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil else {
             throw LinkServerError(
                 code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
                 field: "deepLink")
+        }
+        if let port = URLComponents(string: text)?.port, !(1...65535).contains(port) {
+            throw LinkServerError(code: .invalidField, message: "deepLink's port \(port) is not a TCP port (1 to 65535)", field: "deepLink")
         }
         if let hash = text.firstIndex(of: "#") {
             let fragment = text[hash...]

@@ -17,7 +17,7 @@ package struct LinkField: Sendable, Hashable {
         case playPackage
         /// A URL the link redirects to, which the redirect policy must allow.
         case redirectURL
-        /// An https image URL.
+        /// An https image URL on a host the redirect policy allows (a preview crawler fetches it).
         case imageURL
         /// Free text of at most this many characters, without control characters or bidirectional overrides.
         case text(maximumLength: Int)
@@ -177,6 +177,6 @@ package struct LinkField: Sendable, Hashable {
             column: "preview_description", label: "Description", hint: "The social preview's description.", flag: "description"),
         LinkField(
             group: .preview, name: "imageURL", kind: .imageURL, value: .optional(\.preview.imageURL), column: "preview_image_url",
-            label: "Image", hint: "The social preview's image, an https URL.", flag: "image-url"),
+            label: "Image", hint: "The social preview's image, an https URL on the config's hosts or allowedRedirectHosts.", flag: "image-url"),
     ]
 }

@@ -84,6 +84,7 @@ package struct RedirectPolicy: Sendable {
             throw refuse("URLs with a user name or password (user@host) are not allowed")
         }
         guard let host = components.host?.lowercased(), !host.isEmpty else { throw refuse("the URL has no host") }
+        if let port = components.port, !(1...65535).contains(port) { throw refuse("the port \(port) is not a TCP port (1 to 65535)") }
         components.scheme = scheme
         components.host = host
         guard let url = components.string else { throw refuse("the URL cannot be parsed") }
