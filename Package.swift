@@ -176,6 +176,8 @@ if Context.environment["DEEPLINK_FUZZ"] == "1" {
         ("FuzzDeferredClaim", ["DeepLinkCore"]), ("FuzzAASA", ["DeepLinkAssociation"]), ("FuzzAssetLinks", ["DeepLinkAssociation"]),
         ("FuzzAppLinksHTML", ["DeepLinkAppLinks"]), ("FuzzAppLinkData", ["DeepLinkAppLinks"]),
         ("FuzzFirebaseLongLink", ["DeepLinkFirebase", "DeepLinkCore"]), ("FuzzTakeoutCSV", ["DeepLinkFirebase"]),
+        ("FuzzDashboardForm", ["DeepLinkService", "DeepLinkCore"]),
+        ("FuzzSignIn", ["DeepLinkService", "DeepLinkCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
     package.targets += parsers.map { parser in

@@ -10,7 +10,7 @@ root=$(cd .. && pwd)
 seconds=${1:-30}
 shift || true
 all=(FuzzConfigReader FuzzRouting FuzzParameterRegex FuzzDeferredClaim FuzzAASA FuzzAssetLinks FuzzAppLinksHTML FuzzAppLinkData
-     FuzzFirebaseLongLink FuzzTakeoutCSV)
+     FuzzFirebaseLongLink FuzzTakeoutCSV FuzzDashboardForm FuzzSignIn)
 targets=("${@:-${all[@]}}")
 scratch="$root/.build-fuzz"
 
@@ -76,6 +76,16 @@ elif target == "FuzzFirebaseLongLink":
 elif target == "FuzzTakeoutCSV":
     for f in read("Tests/Fixtures/Firebase/*.csv"): put(f)
     put("Short link,Long link\r\nhttps://x.page.link/a,\"https://x.page.link/?link=shop://cart\"\r\n")
+elif target == "FuzzDashboardForm":
+    put("form_token=abc&code=spring-sale&deepLink=shop%3A%2F%2Fsales%2F3&campaign=Spring&fallbacks.webURL=https%3A%2F%2Fshop.example.com%2Fsales%2F3"
+        "&utm.source=newsletter&utm.medium=email&utm.campaign=spring&preview.title=Spring+sale&preview.description=Up+to+30%25+off"
+        "&preview.imageURL=https%3A%2F%2Fshop.example.com%2Fspring.png&expiresAt=2027-06-01T10%3A00%3A30")
+    put("deepLink=https%3A%2F%2Fshop.example.com%2Fproducts%2F42&fallbacks.appStoreID=123456789&fallbacks.playPackage=com.example.shop")
+    put("deepLink=shop%3A%2F%2Fcart&code=&expiresAt=2027-01-01T00%3A00")
+elif target == "FuzzSignIn":
+    put("form_token=abc&name=Maria&password=correct+horse+battery+staple&key=&address=81.2.69.160")
+    put("key=dlk_0123456789ab_" + "0" * 64 + "&address=2001%3Adb8%3A1%3A2%3A3%3A4%3A5%3A6")
+    put("name=maria%1B%5B31m&password=password1234&address=%3A%3Affff%3A81.2.69.160")
 elif target == "FuzzAppLinkData":
     put('{"target_url":"https://shop.example.com/sales/42","version":"1.0","extras":{"a":1},'
         '"referer_app_link":{"target_url":"fb://home","url":"fb://home","app_name":"Facebook"}}')

@@ -28,7 +28,7 @@ struct DashboardLinkFormRoutes: Sendable {
         var heading = "New link"
         if let from = request.formQuery["from"], !from.isEmpty {
             do {
-                values = DashboardForm.values(of: try await links.link(code: from))
+                values = LinkForm.values(of: try await links.link(code: from))
                 values["code"] = nil
                 heading = "Duplicate \(from)"
             } catch {
@@ -42,7 +42,7 @@ struct DashboardLinkFormRoutes: Sendable {
     @Sendable func create(_ request: Request, context: ServerRequestContext) async -> Response {
         let values = context.dashboardForm
         do {
-            let link = try await links.create(DashboardForm.linkJSON(values, forUpdate: false))
+            let link = try await links.create(LinkForm.json(values, forUpdate: false))
             context.logger.info("created link", metadata: ["link.code": "\(link.code)"])
             return DashboardRenderer.seeOther("/dashboard/links/\(link.code)?done=created")
         } catch {
@@ -58,7 +58,7 @@ struct DashboardLinkFormRoutes: Sendable {
         do {
             let link = try await links.link(code: code)
             return form(
-                heading: "Edit \(code)", action: "/dashboard/links/\(code)/edit", values: DashboardForm.values(of: link), editing: true,
+                heading: "Edit \(code)", action: "/dashboard/links/\(code)/edit", values: LinkForm.values(of: link), editing: true,
                 session: context.dashboardSession)
         } catch {
             return renderer.problem(error, session: context.dashboardSession)
@@ -70,7 +70,7 @@ struct DashboardLinkFormRoutes: Sendable {
         let code = context.parameters.get("code") ?? ""
         var values = context.dashboardForm
         do {
-            _ = try await links.update(code: code, with: DashboardForm.linkJSON(values, forUpdate: true))
+            _ = try await links.update(code: code, with: LinkForm.json(values, forUpdate: true))
             context.logger.info("updated link", metadata: ["link.code": "\(code)"])
             return DashboardRenderer.seeOther("/dashboard/links/\(code)?done=updated")
         } catch {

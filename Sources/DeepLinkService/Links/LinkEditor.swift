@@ -45,15 +45,17 @@ package struct LinkEditor: Sendable {
         try apply(fields.filter { $0.key != "code" }, to: &link, now: now)
         if fields["fallbacks.playPackage"] == nil { link.playPackage = setup.defaultPlayPackage }
         if fields["fallbacks.appStoreID"] == nil { link.appStoreID = setup.defaultAppStoreID }
+        // An https deep link is the web fallback too, written as an explicit `webURL` would be
+        // (the policy's form, percent-encoded), and only when the policy allows its host.
         if fields["fallbacks.webURL"] == nil, let url = URL(string: link.deepLink), url.scheme == "https" {
-            link.webURL = link.deepLink
+            link.webURL = try? redirectTarget(link.deepLink, field: "fallbacks.webURL")
         }
         return link
     }
 
     /// A stored link changed by an update request.
     /// - Throws: ``LinkServerError`` naming the first bad field.
-    func update(_ link: Link, with body: JSONValue, now: Date) throws(LinkServerError) -> Link {
+    package func update(_ link: Link, with body: JSONValue, now: Date) throws(LinkServerError) -> Link {
         let fields = try Self.flatten(body)
         if let code = fields["code"], code != .string(link.code) {
             throw LinkServerError(code: .invalidField, message: "a link's code cannot change; create a new link instead", field: "code")
@@ -229,12 +231,41 @@ package struct LinkEditor: Sendable {
         return date.roundedToSeconds
     }
 
-    /// Reads an RFC 3339 time, with or without fractional seconds.
+    /// Reads an RFC 3339 time, with or without fractional seconds: `2026-12-31T23:59:59Z` or with
+    /// an offset such as `+02:00`. Foundation's reader also takes a one-digit month or a five-digit
+    /// year, which RFC 3339 does not, so the shape is checked first.
     static func parseTimestamp(_ text: String) -> Date? {
+        guard hasRFC3339Shape(text) else { return nil }
+        let text = text.uppercased()  // only `t` and `z` change
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
+    }
+
+    /// Whether the text is `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`
+    /// (RFC 3339 section 5.6, with `T` and `Z` in either case).
+    private static func hasRFC3339Shape(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func digits(_ range: Range<Int>) -> Bool {
+            range.upperBound <= scalars.count && scalars[range].allSatisfy { ("0"..."9").contains($0) }
+        }
+        func scalar(_ index: Int, in set: String) -> Bool {
+            index < scalars.count && set.unicodeScalars.contains(scalars[index])
+        }
+        guard digits(0..<4), scalar(4, in: "-"), digits(5..<7), scalar(7, in: "-"), digits(8..<10), scalar(10, in: "Tt"),
+            digits(11..<13), scalar(13, in: ":"), digits(14..<16), scalar(16, in: ":"), digits(17..<19)
+        else { return false }
+        var index = 19
+        if scalar(index, in: ".") {
+            index += 1
+            let start = index
+            while digits(index..<(index + 1)) { index += 1 }
+            guard index > start else { return false }
+        }
+        if scalar(index, in: "Zz") { return index + 1 == scalars.count }
+        return scalar(index, in: "+-") && digits((index + 1)..<(index + 3)) && scalar(index + 3, in: ":")
+            && digits((index + 4)..<(index + 6)) && index + 6 == scalars.count
     }
 
     /// The body's fields by path (`fallbacks.webURL`), refusing anything but the known fields.

@@ -225,9 +225,22 @@ struct LinkAPIRoutesTests {
             #expect(response.status == .created, "\(response.text)")
             let link = try response.object()
             #expect(link["deepLink"] == .string(stored))
-            if stored.hasPrefix("https:") {
+            if stored.hasPrefix("https:") && !stored.contains("@") {
                 #expect(link["fallbacks"]?.objectValue?["webURL"] == .string(stored), "an https deep link is its own web fallback")
+            } else if stored.hasPrefix("https:") {
+                #expect(link["fallbacks"]?.objectValue?["webURL"] == .null, "a URL with a user name is no redirect target")
             }
+        }
+    }
+
+    /// Found by `FuzzDashboardForm`: the copy was stored as typed, while a `webURL` given
+    /// explicitly is percent-encoded, so the link's edit form, submitted unchanged, changed it.
+    @Test func anHttpsDeepLinksWebFallbackIsWrittenAsAnExplicitWebURLWouldBe() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "https://shop.example.com/products?q=<b>"}"#)
+            #expect(response.status == .created, "\(response.text)")
+            let fallbacks = try response.object()["fallbacks"]?.objectValue
+            #expect(fallbacks?["webURL"] == .string("https://shop.example.com/products?q=%3Cb%3E"))
         }
     }
 

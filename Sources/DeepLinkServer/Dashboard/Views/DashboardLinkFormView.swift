@@ -29,6 +29,8 @@ struct DashboardLinkFormView: DashboardPageView {
         let hint: String
         /// The input's `type`.
         let type: String
+        /// The input's `step`: `1` for a time, so a stored time's seconds are shown and kept.
+        let step: String?
         /// What the input holds.
         let value: String
         /// Whether the field must be filled.
@@ -72,7 +74,7 @@ struct DashboardLinkFormView: DashboardPageView {
                 fields: section.fields.map { field in
                     Field(
                         id: "field-" + field.path.replacingOccurrences(of: ".", with: "-"), name: field.path, label: field.label, hint: field.hint,
-                        type: field.input, value: values[field.path] ?? "", required: field.isRequired, readonly: editing && field.kind == .code,
+                        type: field.input, step: field.kind == .expiry ? "1" : nil, value: values[field.path] ?? "", required: field.isRequired, readonly: editing && field.kind == .code,
                         fieldError: error.flatMap { $0.field == field.path ? DashboardText.sentence($0.message) : nil })
                 })
         }
