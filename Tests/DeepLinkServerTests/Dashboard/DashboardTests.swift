@@ -295,9 +295,9 @@ struct DashboardPiecesTests {
     @Test func aNewLinkLeavesEmptyFieldsOutAndAChangeClearsThem() {
         let form = ["deepLink": " shop://sales/1 ", "campaign": "", "utm.source": "mail", "expiresAt": "2026-12-01T10:30"]
         #expect(
-            DashboardForm.linkJSON(form, forUpdate: false)
+            LinkForm.json(form, forUpdate: false)
                 == ["deepLink": "shop://sales/1", "utm": ["source": "mail"], "expiresAt": "2026-12-01T10:30:00Z"])
-        let change = DashboardForm.linkJSON(form, forUpdate: true)
+        let change = LinkForm.json(form, forUpdate: true)
         guard case .object(let members) = change else {
             Issue.record("not an object")
             return
