@@ -5,7 +5,7 @@ import Mustache
 /// read file by file so that a missing, unreadable or broken file is named. `Sendable`.
 ///
 /// swift-mustache's `MustacheLibrary(directory:)` would read a folder in one call, but it is
-/// `async`, where ``buildApplication(configuration:store:metrics:logger:)`` is not, it skips a
+/// `async`, where ``buildApplication(configuration:store:metrics:logger:clock:passwords:)`` is not, it skips a
 /// file it cannot read, and it parses each file with swift-mustache's own HTML escaping rather
 /// than ``MarkupTemplate``'s.
 struct TemplateDirectory: Sendable {

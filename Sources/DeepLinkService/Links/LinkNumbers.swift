@@ -13,8 +13,11 @@ package struct LinkNumbers: Sendable, Hashable {
     package let days: [String]
     /// Clicks per day, one per entry of ``days`` (zero where there were none).
     package let clicksPerDay: [Int]
-    /// Every click in the range, link-preview crawlers included.
+    /// Every click in the range; link-preview crawlers' visits are not clicks.
     package let totalClicks: Int
+    /// Link-preview crawlers' visits per day, one per entry of ``days``: counted apart, never
+    /// among the clicks, the chart or the funnel.
+    package let linkPreviewsPerDay: [Int]
     /// Clicks by platform, most first.
     package let byPlatform: [Share]
     /// Clicks by referring host (`(none)` for none), most first.
@@ -31,6 +34,9 @@ package struct LinkNumbers: Sendable, Hashable {
     package let opensPerDay: [Int]
     /// App opens by platform, most first.
     package let opensByPlatform: [Share]
+
+    /// Every link-preview crawler's visit in the range.
+    package var totalLinkPreviews: Int { linkPreviewsPerDay.reduce(0, +) }
 
     /// Every app open in the range.
     package var totalOpens: Int { opensPerDay.reduce(0, +) }
@@ -65,6 +71,7 @@ package struct LinkNumbers: Sendable, Hashable {
         let first = days.first ?? ""
         clicksPerDay = days.map { clicks.perDay[$0] ?? 0 }
         totalClicks = clicks.perDay.filter { $0.key >= first }.values.reduce(0, +)
+        linkPreviewsPerDay = days.map { clicks.crawlersPerDay[$0] ?? 0 }
         func shares(_ totals: [String: Int]) -> [Share] {
             totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
                 .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
@@ -99,6 +106,10 @@ package struct LinkNumbers: Sendable, Hashable {
             "clicksPerDay": .array(zip(days, clicksPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
             "byPlatform": shares(byPlatform), "byReferrer": shares(byReferrer), "byUTMSource": shares(byUTMSource),
             "byUTMMedium": shares(byUTMMedium), "byUTMCampaign": shares(byUTMCampaign),
+            "linkPreviews": [
+                "total": .number(Double(totalLinkPreviews)),
+                "perDay": .array(zip(days, linkPreviewsPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
+            ],
             "opens": [
                 "total": .number(Double(totalOpens)),
                 "perDay": .array(zip(days, opensPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
@@ -132,6 +143,7 @@ package struct LinkNumbers: Sendable, Hashable {
         ] {
             for share in list { rows.append("\(section),\(field(share.name)),\(share.count)") }
         }
+        for (day, count) in zip(days, linkPreviewsPerDay) { rows.append("link_previews,\(day),\(count)") }
         for (day, count) in zip(days, opensPerDay) { rows.append("opens,\(day),\(count)") }
         for share in opensByPlatform { rows.append("opens_platform,\(field(share.name)),\(share.count)") }
         rows.append("funnel,phone_clicks,\(funnel.phoneClicks)")

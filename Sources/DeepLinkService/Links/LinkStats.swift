@@ -30,6 +30,11 @@ package struct LinkStats: Sendable {
             "byUTMSource": sums(summary.byUTMSource),
             "byUTMMedium": sums(summary.byUTMMedium),
             "byUTMCampaign": sums(summary.byUTMCampaign),
+            "linkPreviews": [
+                "total": .number(Double(summary.crawlersPerDay.values.reduce(0, +))),
+                "byDay": .array(
+                    summary.crawlersPerDay.sorted { $0.key < $1.key }.map { ["day": .string($0.key), "count": .number(Double($0.value))] }),
+            ],
         ]
     }
 

@@ -54,7 +54,7 @@ package struct ServerConfiguration: Sendable {
     package var deferredClicksPerMinutePerAddress: Int
     /// How often expired deferred clicks are deleted. Default 5 minutes.
     package var deferredPurgeInterval: Duration
-    /// Where the commands open the link database; ``buildApplication(configuration:store:metrics:logger:)``
+    /// Where the commands open the link database; the server's `buildApplication`
     /// takes the store already open. Default: `.deeplink/deeplink.sqlite`, beside the config file
     /// when read from one.
     package var database: DatabaseLocation

@@ -42,8 +42,10 @@ package struct Click: Sendable, Hashable {
 extension Click {
     /// The bucket's value along each dimension that the rollups (`click_totals`,
     /// `link_click_totals`) and ``ClickSummary`` sum clicks by, under the rollups' dimension names.
+    /// A link-preview crawler's visit is not a click: it counts only under `crawler`, by day.
     var dimensions: [(dimension: String, name: String)] {
-        [
+        if platform == .crawler { return [("crawler", day)] }
+        return [
             ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
             ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),
         ]

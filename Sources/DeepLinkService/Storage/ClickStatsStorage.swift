@@ -20,11 +20,13 @@ package protocol ClickStatsStorage: Sendable {
     func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount]
 }
 
-/// Clicks summed along each bucket dimension: per day, platform, referring host and UTM field.
-/// A `Sendable` value.
+/// Clicks summed along each bucket dimension: per day, platform, referring host and UTM field;
+/// link-preview crawlers' visits apart, per day, in none of the others. A `Sendable` value.
 package struct ClickSummary: Sendable, Hashable {
     /// Clicks per day, `YYYY-MM-DD`.
     package var perDay: [String: Int] = [:]
+    /// Link-preview crawlers' visits per day, `YYYY-MM-DD`: not clicks, and in no other sum.
+    package var crawlersPerDay: [String: Int] = [:]
     /// Clicks per platform (`ClientPlatform` raw values).
     package var byPlatform: [String: Int] = [:]
     /// Clicks per referring host; `""` for none.
@@ -50,16 +52,19 @@ package struct ClickSummary: Sendable, Hashable {
     /// Adds clicks to one value of a dimension, named as the rollups name it (``Click/dimensions``).
     /// - Parameters:
     ///   - count: The clicks.
-    ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium` or `utm_campaign`.
+    ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`
+    ///     or `crawler` (named by day).
     ///   - name: The value along it.
     mutating func add(_ count: Int, dimension: String, name: String) {
         switch dimension {
         case "day": perDay[name, default: 0] += count
+        case "crawler": crawlersPerDay[name, default: 0] += count
         case "platform": byPlatform[name, default: 0] += count
         case "referrer_domain": byReferrer[name, default: 0] += count
         case "utm_source": byUTMSource[name, default: 0] += count
         case "utm_medium": byUTMMedium[name, default: 0] += count
-        default: byUTMCampaign[name, default: 0] += count
+        case "utm_campaign": byUTMCampaign[name, default: 0] += count
+        default: break
         }
     }
 }

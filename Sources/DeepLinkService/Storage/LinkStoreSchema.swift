@@ -3,7 +3,8 @@ import Foundation
 /// The tables both backends share, as numbered migrations in portable SQL.
 ///
 /// Migrations are append-only: a new version adds tables, columns or indexes and never drops
-/// or rewrites what is stored. Each backend records applied versions in `schema_migrations`
+/// or rewrites what is stored; only the rollups, which are sums of the stored click buckets, may be
+/// recomputed from them (version 5). Each backend records applied versions in `schema_migrations`
 /// and applies the missing ones in one transaction.
 package enum LinkStoreSchema {
     /// The migrations, in order; version `n` is `migrations[n - 1]`.
@@ -200,6 +201,57 @@ package enum LinkStoreSchema {
             // a tap on a short link that opened the installed app, which resolved the code.
             "ALTER TABLE deferred_counts ADD COLUMN opens BIGINT NOT NULL DEFAULT 0",
             "ALTER TABLE deferred_totals ADD COLUMN opens BIGINT NOT NULL DEFAULT 0",
+        ],
+        [
+            // Link-preview crawlers apart from clicks: their visits leave every dimension of the
+            // rollups for one of their own, `crawler` (named by day), so clicks, the chart and the
+            // funnel count people only. The click buckets themselves (`clicks`) do not change.
+            // A link's rollups come from its buckets exactly. The all-links rollups keep deleted
+            // links' clicks, which have no buckets any more: their crawler visits per day and the
+            // `day` totals are corrected from the `platform` rollup, which has them; their share
+            // of the referrer and UTM rows cannot be told apart and stays.
+            """
+            UPDATE link_click_totals SET count = count - (
+                SELECT COALESCE(SUM(c.count), 0) FROM clicks c
+                WHERE c.platform = 'crawler' AND c.code = link_click_totals.code AND c.day = link_click_totals.day AND (
+                    (link_click_totals.dimension = 'day' AND link_click_totals.name = c.day)
+                    OR (link_click_totals.dimension = 'platform' AND link_click_totals.name = c.platform)
+                    OR (link_click_totals.dimension = 'referrer_domain' AND link_click_totals.name = c.referrer_domain)
+                    OR (link_click_totals.dimension = 'utm_source' AND link_click_totals.name = c.utm_source)
+                    OR (link_click_totals.dimension = 'utm_medium' AND link_click_totals.name = c.utm_medium)
+                    OR (link_click_totals.dimension = 'utm_campaign' AND link_click_totals.name = c.utm_campaign)))
+            WHERE EXISTS (
+                SELECT 1 FROM clicks c WHERE c.platform = 'crawler' AND c.code = link_click_totals.code AND c.day = link_click_totals.day)
+            """,
+            """
+            INSERT INTO link_click_totals (code, day, dimension, name, count)
+            SELECT code, day, 'crawler', day, SUM(count) FROM clicks WHERE platform = 'crawler' GROUP BY code, day
+            """,
+            """
+            INSERT INTO click_totals (day, dimension, name, count)
+            SELECT day, 'crawler', day, count FROM click_totals WHERE dimension = 'platform' AND name = 'crawler'
+            """,
+            """
+            UPDATE click_totals SET count = count - (
+                SELECT crawlers.count FROM click_totals crawlers
+                WHERE crawlers.dimension = 'crawler' AND crawlers.day = click_totals.day)
+            WHERE dimension = 'day' AND EXISTS (
+                SELECT 1 FROM click_totals crawlers WHERE crawlers.dimension = 'crawler' AND crawlers.day = click_totals.day)
+            """,
+            """
+            UPDATE click_totals SET count = count - (
+                SELECT COALESCE(SUM(c.count), 0) FROM clicks c
+                WHERE c.platform = 'crawler' AND c.day = click_totals.day AND (
+                    (click_totals.dimension = 'referrer_domain' AND click_totals.name = c.referrer_domain)
+                    OR (click_totals.dimension = 'utm_source' AND click_totals.name = c.utm_source)
+                    OR (click_totals.dimension = 'utm_medium' AND click_totals.name = c.utm_medium)
+                    OR (click_totals.dimension = 'utm_campaign' AND click_totals.name = c.utm_campaign)))
+            WHERE dimension IN ('referrer_domain', 'utm_source', 'utm_medium', 'utm_campaign')
+                AND EXISTS (SELECT 1 FROM clicks c WHERE c.platform = 'crawler' AND c.day = click_totals.day)
+            """,
+            "DELETE FROM click_totals WHERE dimension = 'platform' AND name = 'crawler'",
+            "DELETE FROM click_totals WHERE count <= 0",
+            "DELETE FROM link_click_totals WHERE count <= 0",
         ],
     ]
 

@@ -10,7 +10,7 @@ struct LinksStatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats", abstract: "Print a link's numbers, or every link's: clicks per day and by source, and the install funnel.",
         discussion: """
-            Clicks count link-preview crawlers too; the funnel counts only phones: clicks on iPhones, \
+            Clicks count people: link-preview crawlers' visits are counted apart, as link previews. The funnel counts only phones: clicks on iPhones, \
             iPads and Android, the store hops among them, and the installs whose app claimed a hop. Days \
             are UTC, today included.
             """)
@@ -80,6 +80,7 @@ extension LinkNumbers {
         lines += [
             "by platform:   " + shares(byPlatform), "by referrer:   " + shares(byReferrer), "utm_source:    " + shares(byUTMSource),
             "utm_medium:    " + shares(byUTMMedium), "utm_campaign:  " + shares(byUTMCampaign),
+            "link previews: \(totalLinkPreviews) (crawlers such as Slack's and iMessage's, not counted as clicks)",
             "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
             "funnel:        \(funnel.phoneClicks) phone clicks → \(funnel.storeHops) store hops\(rate(funnel.hopRate)) → "
                 + "\(funnel.claimedInstalls) claimed installs\(rate(funnel.installRate))",

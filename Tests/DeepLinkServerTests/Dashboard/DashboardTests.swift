@@ -316,7 +316,10 @@ struct DashboardPiecesTests {
         let now = Date(timeIntervalSince1970: 1_795_608_000)  // 2026-11-25T12:00:00Z
         let numbers = LinkNumbers(code: "a", days: LinkNumbers.days(endingAt: now, count: 3), clicks: ClickSummary(clicks), deferred: deferred)
         #expect(numbers.days == ["2026-11-23", "2026-11-24", "2026-11-25"])
-        #expect(numbers.clicksPerDay == [0, 4, 11])
+        #expect(numbers.clicksPerDay == [0, 4, 6], "the crawler's visits are not clicks")
+        #expect(numbers.totalClicks == 10)
+        #expect(numbers.linkPreviewsPerDay == [0, 0, 5])
+        #expect(!numbers.byPlatform.contains { $0.name == "crawler" })
         #expect(numbers.funnel.phoneClicks == 10)
         #expect(numbers.funnel.hopRate == 0.5)
         #expect(numbers.funnel.installRate == 0.4)

@@ -92,18 +92,21 @@ struct ClickStatsStorageTests {
             }
             for index in 0..<50 { counts[Click(code: "batch-missing", day: "2030-03-01", platform: .ios, utmSource: "m\(index)")] = 7 }
             try await store.record(counts)
-            let expected = codes.enumerated().reduce(0) { $0 + 4 * (1 + $1.offset % 4) }
+            // Three platforms of people; the crawler's visits count apart.
+            let expected = codes.enumerated().reduce(0) { $0 + 3 * (1 + $1.offset % 4) }
             let everything = try await store.clickSummary(code: nil, since: "2030-03-01")
             #expect(everything.perDay.values.reduce(0, +) == expected)
+            #expect(everything.crawlersPerDay.values.reduce(0, +) == expected / 3)
             #expect(everything.byUTMSource.keys.allSatisfy { $0.hasPrefix("s") }, "the missing link's clicks are dropped")
             #expect(try await store.clickCounts(code: "batch-7").map(\.count) == [4, 4, 4, 4])
             #expect(try await store.clickCounts(code: "batch-missing").isEmpty)
             let one = try await store.clickSummary(code: "batch-7", since: "2030-03-01")
-            #expect(one.byPlatform == ["ios": 4, "android": 4, "desktop": 4, "crawler": 4])
-            #expect(one.perDay == ["2030-03-02": 16])
+            #expect(one.byPlatform == ["ios": 4, "android": 4, "desktop": 4])
+            #expect(one.perDay == ["2030-03-02": 12])
+            #expect(one.crawlersPerDay == ["2030-03-02": 4])
             // Written again, the same batch adds up.
             try await store.record(counts)
-            #expect(try await store.clickSummary(code: "batch-7", since: "2030-03-01").perDay == ["2030-03-02": 32])
+            #expect(try await store.clickSummary(code: "batch-7", since: "2030-03-01").perDay == ["2030-03-02": 24])
         }
     }
 
@@ -136,13 +139,16 @@ struct ClickStatsStorageTests {
                 let summary = ClickSummary(counts)
                 #expect(try await store.clickSummary(code: code, since: "2030-01-01") == summary, "\(code)'s totals, \(generator)")
                 for (key, value) in summary.perDay { recount.perDay[key, default: 0] += value }
+                for (key, value) in summary.crawlersPerDay { recount.crawlersPerDay[key, default: 0] += value }
                 for (key, value) in summary.byPlatform { recount.byPlatform[key, default: 0] += value }
                 for (key, value) in summary.byReferrer { recount.byReferrer[key, default: 0] += value }
                 for (key, value) in summary.byUTMSource { recount.byUTMSource[key, default: 0] += value }
                 for (key, value) in summary.byUTMMedium { recount.byUTMMedium[key, default: 0] += value }
                 for (key, value) in summary.byUTMCampaign { recount.byUTMCampaign[key, default: 0] += value }
             }
-            #expect(recount.perDay.values.reduce(0, +) == 600, "\(generator)")
+            let people: Int = recount.perDay.values.reduce(0, +)
+            let crawlers: Int = recount.crawlersPerDay.values.reduce(0, +)
+            #expect(people + crawlers == 600, "\(generator)")
             #expect(try await store.clickSummary(code: nil, since: "2030-01-01") == recount, "\(generator)")
         }
     }

@@ -57,6 +57,8 @@ struct DashboardNumbersView {
     let claimedInstalls: Int
     /// Taps that opened the installed app.
     let appOpens: Int
+    /// Link-preview crawlers' visits, which are not among the clicks.
+    let linkPreviews: Int
     /// The installs as a share of store hops, when there were any.
     let installRate: String?
     /// The clicks per day as an SVG chart.
@@ -87,6 +89,7 @@ struct DashboardNumbersView {
         hopRate = percent(numbers.funnel.hopRate)
         claimedInstalls = numbers.funnel.claimedInstalls
         appOpens = numbers.totalOpens
+        linkPreviews = numbers.totalLinkPreviews
         installRate = percent(numbers.funnel.installRate)
         chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: "Clicks per day, last \(days) days")
         perDay = zip(numbers.days, numbers.clicksPerDay).reversed().map { Day(day: $0.0, count: $0.1) }
@@ -103,5 +106,5 @@ struct DashboardNumbersView {
     }
 
     /// The platforms as people call them.
-    private static let platformNames = ["ios": "iPhone and iPad", "android": "Android", "desktop": "Desktop", "crawler": "Link previews (bots)"]
+    private static let platformNames = ["ios": "iPhone and iPad", "android": "Android", "desktop": "Desktop"]
 }
