@@ -54,11 +54,39 @@ package func buildApplication(
             address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
         services: services,
         onServerRunning: { channel in
-            logger.info(
-                "listening",
-                metadata: ["host": "\(configuration.host)", "port": "\(channel.localAddress?.port.map(String.init) ?? "?")"])
+            let port = channel.localAddress?.port.map(String.init) ?? "?"
+            logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
+            await logFirstRunHints(configuration: configuration, port: port, store: store, logger: logger)
         },
         logger: logger)
+}
+
+/// What a newcomer needs once the server listens: the dashboard's address; the command that
+/// creates a way in when there is none; and, when it listens beyond loopback, that browsers sign
+/// in only over https, since the dashboard's cookies are `Secure`.
+private func logFirstRunHints(configuration: ServerConfiguration, port: String, store: any LinkStore, logger: Logger) async {
+    let host = configuration.host.lowercased()
+    let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
+    if isLoopback || host == "0.0.0.0" || host == "::" {
+        // Every address, or loopback: localhost reaches it from this machine.
+        logger.notice("the dashboard is at http://localhost:\(port)/dashboard on this machine")
+    } else {
+        logger.notice("the dashboard is at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/dashboard")
+    }
+    if !isLoopback {
+        logger.notice(
+            "listening beyond loopback: browsers keep the dashboard's Secure cookies only over https (or on localhost), so sign in through a TLS proxy in front (Docs/Operations.md), not over plain http")
+    }
+    do {
+        let keys = try await store.apiKeys().filter { $0.revokedAt == nil }
+        let users = try await store.dashboardUsers()
+        if keys.isEmpty && users.isEmpty {
+            logger.notice(
+                "no dashboard user or API key exists yet; create one with `deeplink users create NAME` or `deeplink keys create --name NAME`, with the --config or --database this server uses")
+        }
+    } catch {
+        logger.warning("could not read the API keys and dashboard users: \(error)")
+    }
 }
 
 /// The handlers each new connection gets: the per-address cap, when there is one, closing after

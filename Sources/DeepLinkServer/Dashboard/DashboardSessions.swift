@@ -152,6 +152,16 @@ struct DashboardSessions: Sendable {
         return equalInConstantTime(form["form_token"] ?? "", cookie)
     }
 
+    /// Whether a sign-in came without its form's cookie from a page loaded over plain http on a
+    /// host other than localhost (its `Origin` says so), where browsers drop `Secure` cookies.
+    static func lostSecureCookieOverPlainHTTP(_ request: Request) -> Bool {
+        guard request.cookies[signInCookieName] == nil, let origin = request.headers[.origin],
+            let components = URLComponents(string: origin), components.scheme?.lowercased() == "http",
+            let host = components.host?.lowercased()
+        else { return false }
+        return host != "localhost" && !host.hasSuffix(".localhost") && host != "127.0.0.1" && host != "::1" && host != "[::1]"
+    }
+
     /// A cookie that removes the session cookie.
     static func clearingCookie() -> Cookie {
         Cookie(name: cookieName, value: "", maxAge: 0, path: "/dashboard", secure: true, httpOnly: true, sameSite: .strict)

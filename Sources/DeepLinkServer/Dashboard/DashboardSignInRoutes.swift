@@ -10,6 +10,8 @@ struct DashboardSignInRoutes: Sendable {
     let sessions: DashboardSessions
     /// The pages' renderer.
     let renderer: DashboardRenderer
+    /// Whether a sign-in over plain http that lost its Secure cookie was logged already.
+    let reportedPlainHTTP = LogOnce()
 
     /// Adds the routes.
     /// - Parameters:
@@ -62,6 +64,17 @@ struct DashboardSignInRoutes: Sendable {
             return response
         }
         guard DashboardSessions.hasValidSignInToken(form, request: request) else {
+            if DashboardSessions.lostSecureCookieOverPlainHTTP(request) {
+                // Browsers drop a Secure cookie set over http on any host but localhost.
+                if !reportedPlainHTTP.set() {
+                    context.logger.warning(
+                        "a browser signing in over plain http did not send the dashboard's Secure cookie back; sign in through https (a TLS proxy in front) or on localhost",
+                        metadata: ["origin": "\(LogText.quoted(request.headers[.origin] ?? ""))"])
+                }
+                return failed(
+                    "Your browser did not send the sign-in cookie back: the dashboard's cookies are Secure, and browsers keep them only over https or on localhost. Open the dashboard through https, or as http://localhost on the server's machine.",
+                    status: .forbidden)
+            }
             return failed("The sign-in form had expired. Sign in again.", status: .forbidden)
         }
         do {

@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Synchronization
 
 /// Finds a request's client address: with trusted reverse proxies, the entry of their header
 /// that the outermost one added (the last entry for one proxy, the one before it for a CDN in
@@ -19,15 +18,7 @@ struct ClientAddressReader: Sendable {
     /// How many trusted proxies append to the header, at least 1.
     var trustedProxies = 1
     /// Whether a header value that is not an address was logged already, shared by the copies.
-    private let reportedBadHeader = Flag()
-
-    /// A flag set once, shared by the reader's copies.
-    private final class Flag: Sendable {
-        private let value = Atomic(false)
-
-        /// Sets the flag; whether it was set before.
-        func set() -> Bool { value.exchange(true, ordering: .relaxed) }
-    }
+    private let reportedBadHeader = LogOnce()
 
     init(header: HTTPField.Name?, trustedProxies: Int = 1) {
         self.header = header

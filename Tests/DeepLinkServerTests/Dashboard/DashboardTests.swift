@@ -95,6 +95,27 @@ struct DashboardTests {
         #expect(!DashboardSessions.isSameOrigin(request("go.example.com", origin: "https://go.example.com.evil.example")))
     }
 
+    /// Browsers drop a Secure cookie over plain http on any host but localhost, so such a sign-in
+    /// comes without the form's cookie: the page says why instead of "the form had expired".
+    @Test func aSignInThatLostItsSecureCookieOverPlainHTTPIsToldWhy() {
+        func request(origin: String?, cookie: String? = nil) -> Request {
+            var head = HTTPRequest(method: .post, scheme: "http", authority: "192.168.1.20:8080", path: "/dashboard/sign-in")
+            if let origin { head.headerFields[.origin] = origin }
+            if let cookie { head.headerFields[.cookie] = cookie }
+            return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        }
+        #expect(DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "http://192.168.1.20:8080")))
+        #expect(DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "http://shop.example.com")))
+        #expect(!DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "https://shop.example.com")), "https keeps Secure cookies")
+        #expect(!DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "http://localhost:8080")), "localhost keeps them too")
+        #expect(!DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "http://127.0.0.1:8080")))
+        #expect(!DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "http://[::1]:8080")))
+        #expect(!DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: nil)))
+        #expect(
+            !DashboardSessions.lostSecureCookieOverPlainHTTP(request(origin: "http://192.168.1.20:8080", cookie: "deeplink_sign_in=x")),
+            "the cookie came: a wrong token is an expired form")
+    }
+
     @Test func aSignInWithoutTheFormsTokenAndCookieIsRefused() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let page = try await server.client.execute(uri: "/dashboard/sign-in", method: .get)
