@@ -229,7 +229,7 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
         JSONCase(
             command: "generate", success: { context in ["--config", association, "--out", context.scratch.path("out")] },
             failure: { context in
-                (["--config", try context.scratch.write("no-apps.json", #"{"routes": {"a": {"class": "A"}}}"#), "--out", context.scratch.path("out")], 1)
+                (["--config", try context.scratch.write("bad-apps.json", #"{"apps": 3, "routes": {"a": {"class": "A"}}}"#), "--out", context.scratch.path("out")], 1)
             }),
         JSONCase(
             command: "aasa match", success: { _ in ["--file", apple, "--app-id", "ABCDE12345.com.example.app", "https://www.example.com/buy/shoes"] },

@@ -24,7 +24,7 @@ public enum AssociationCoverage {
         }
         let generator = AssociationGenerator(settings: settings)
         // Every handler counts as registered: the lint asks where links go, not what the app runs.
-        var builder = RouterBuilder(config: config)
+        var builder = RouterBuilder(config: config, logger: SilentRouteLogger())
         builder.registerPassThroughHandlers()
         guard let router = try? builder.build() else { return report.diagnostics }
         var findings = hostsWithoutAssociation(config, settings: settings)

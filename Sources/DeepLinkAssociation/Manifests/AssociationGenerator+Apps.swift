@@ -24,6 +24,23 @@ extension AssociationGenerator {
         return PropertyListWriter.document([("CFBundleURLTypes", .array([urlType]))])
     }
 
+    /// What an app that only registers custom schemes needs, for a config without an `apps`
+    /// section (as the MobileDeepLinking spec's own samples are): the Info.plist `CFBundleURLTypes`
+    /// for iOS and the scheme `<intent-filter>` for Android, both for whichever platform the app is
+    /// on. Empty when the config names no scheme either.
+    /// - Parameter schemes: The config's `schemes`.
+    public static func schemeOnlyFiles(schemes: [String]) -> [GeneratedFile] {
+        guard !schemes.isEmpty else { return [] }
+        let urlType: PropertyListWriter.Value = .dictionary([
+            ("CFBundleTypeRole", .string("Viewer")), ("CFBundleURLSchemes", .array(schemes.map { .string($0) })),
+        ])
+        let generator = AssociationGenerator(settings: AssociationSettings(iosApps: [], androidApps: [], hosts: [], schemes: schemes))
+        return [
+            GeneratedFile(kind: .urlTypes, path: "ios/URLTypes.plist", contents: PropertyListWriter.document([("CFBundleURLTypes", .array([urlType]))])),
+            GeneratedFile(kind: .intentFilters, path: "android/intent-filters.xml", contents: generator.intentFilters()),
+        ]
+    }
+
     /// The `<intent-filter>` elements to paste inside the activity that handles links: one
     /// verified (`android:autoVerify="true"`) filter per host with a `pathPattern` per route, one
     /// for the link domain's short links (``linkDomainPathPattern``), and one filter for the

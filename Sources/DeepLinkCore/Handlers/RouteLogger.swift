@@ -2,8 +2,10 @@ import Foundation
 
 /// Receives the router's diagnostics when the config turns `logging` on.
 ///
-/// The router never prints by itself; give the builder a logger that forwards to `os.Logger`,
-/// swift-log or the console. Logging never changes which route wins.
+/// With `"logging": true` and no logger given, the router prints each decision to the console
+/// (``PrintRouteLogger``), as the MobileDeepLinking spec says the key does; give the builder a
+/// logger that forwards to `os.Logger` or swift-log to send them elsewhere, or
+/// ``SilentRouteLogger`` to keep a tool's own output clean. Logging never changes which route wins.
 public protocol RouteLogger: Sendable {
     /// Called for each routing step worth knowing about.
     /// - Parameter entry: What happened.
@@ -32,9 +34,26 @@ public struct PrintRouteLogger: RouteLogger {
     /// Creates the logger.
     public init() {}
 
-    /// Prints `[deeplink] URL: message`.
+    /// Prints ``line(for:)``.
     /// - Parameter entry: What happened.
     public func log(_ entry: RouteLogEntry) {
-        print("[deeplink] \(entry.url.absoluteString): \(entry.message)")
+        print(Self.line(for: entry))
     }
+
+    /// The line printed for an entry: `[deeplink] URL: message`.
+    /// - Parameter entry: What happened.
+    public static func line(for entry: RouteLogEntry) -> String {
+        "[deeplink] \(entry.url.absoluteString): \(entry.message)"
+    }
+}
+
+/// A logger that drops every entry: for tools that build a router to inspect a config rather than
+/// to route an app's links, where `"logging": true` would print into their own output.
+public struct SilentRouteLogger: RouteLogger {
+    /// Creates the logger.
+    public init() {}
+
+    /// Drops the entry.
+    /// - Parameter entry: What happened.
+    public func log(_ entry: RouteLogEntry) {}
 }

@@ -11,7 +11,7 @@
 public struct RouterBuilder: Sendable {
     /// The config the router is built from.
     public var config: DeepLinkConfig
-    /// Receives diagnostics when the config's `logging` is on.
+    /// Receives diagnostics when the config's `logging` is on; ``PrintRouteLogger`` when `nil`.
     public var logger: (any RouteLogger)?
     private(set) var handlers: [String: RouteHandler] = [:]
     private(set) var coordinators: [any LinkCoordinatorHandler] = []
@@ -19,7 +19,8 @@ public struct RouterBuilder: Sendable {
     /// Starts a builder.
     /// - Parameters:
     ///   - config: The routes and settings.
-    ///   - logger: Receives diagnostics when the config's `logging` is on.
+    ///   - logger: Receives diagnostics when the config's `logging` is on; without one, they are
+    ///     printed to the console.
     public init(config: DeepLinkConfig, logger: (any RouteLogger)? = nil) {
         self.config = config
         self.logger = logger
@@ -99,6 +100,6 @@ public struct RouterBuilder: Sendable {
             problem.file = config.file
             throw problem
         }
-        return Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? logger : nil)
+        return Router(config: config, handlers: handlers, coordinators: coordinators, logger: config.logging ? (logger ?? PrintRouteLogger()) : nil)
     }
 }

@@ -34,7 +34,9 @@ package struct DeepLinkSetup: Sendable {
         deferred = try DeferredLinkSettings.load(from: config)
         pages = try PageSettings.load(from: config)
         apps = AssociationSettings.diagnose(config)
-        var builder = RouterBuilder(config: config)
+        // The server routes links to check and describe them, not to open screens: the config's
+        // `logging`, meant for the app, would print a line per request.
+        var builder = RouterBuilder(config: config, logger: SilentRouteLogger())
         builder.registerPassThroughHandlers()
         router = try builder.build()
         policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)

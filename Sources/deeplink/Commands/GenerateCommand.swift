@@ -34,6 +34,26 @@ struct GenerateCommand: ReportingCommand {
         let server = try ServerSettingLayers(config: config, flags: publicHost.map { [(ServerSetting.publicHost, $0)] } ?? []).configuration()
         let linkDomain = server.publicHost.map(ServerPaths.linkDomain)
         let files: [GeneratedFile]
+        let apps = AssociationSettings.diagnose(config)
+        if apps.settings == nil && apps.errors.isEmpty {
+            // A config without `apps`, as the MobileDeepLinking spec's samples are: an app that
+            // only registers custom schemes.
+            files = AssociationGenerator.schemeOnlyFiles(schemes: config.schemes)
+            printError(
+                "note: the config has no \"apps\" section, so no association files, entitlements or verified intent filters are written "
+                    + "(add \"apps\" with the iOS and Android apps and the hosts to get them)"
+                    + (config.schemes.isEmpty
+                        ? "; it names no \"schemes\" either, so there is nothing to write (add \"schemes\": [\"yourapp\"] for the URL types and the scheme intent filter)"
+                        : ""))
+        } else {
+            files = try associationFiles(config: config, linkDomain: linkDomain)
+        }
+        return try write(files)
+    }
+
+    /// The files of a config with an `apps` section.
+    private func associationFiles(config: DeepLinkConfig, linkDomain: LinkDomain?) throws(CommandFailure) -> [GeneratedFile] {
+        let files: [GeneratedFile]
         do {
             let generator = try AssociationGenerator(config: config, linkDomain: linkDomain)
             if let linkDomain, generator.linkDomain == nil {
@@ -49,6 +69,11 @@ struct GenerateCommand: ReportingCommand {
         } catch {
             throw CommandFailure("\(error)", code: "invalid-config")
         }
+        return files
+    }
+
+    /// Writes the files under `--out`; one line per file, or the JSON.
+    private func write(_ files: [GeneratedFile]) throws(CommandFailure) -> String {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         var written: [(path: String, bytes: Int)] = []
         for file in files {

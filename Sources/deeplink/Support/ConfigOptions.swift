@@ -25,7 +25,9 @@ extension ConfigOptions {
     /// Loads the config and builds a router in which every handler the config names is a no-op,
     /// so commands can show where links go without the app's code.
     func loadRouterWithAllHandlers() throws(CommandFailure) -> Router {
-        var builder = RouterBuilder(config: try load())
+        // `route` and `test` show the trail themselves; the config's `logging` would print it
+        // again into their output.
+        var builder = RouterBuilder(config: try load(), logger: SilentRouteLogger())
         builder.registerPassThroughHandlers()
         do {
             return try builder.build()

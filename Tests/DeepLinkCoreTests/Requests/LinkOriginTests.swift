@@ -20,7 +20,28 @@ struct LinkOriginTests {
         #expect(fallback.reason == "links from origin pushBackground may not navigate")
     }
 
-    @Test(arguments: LinkOrigin.allCases.filter { $0 != .pushBackground })
+    /// The push-actions guide: its deep-link action runs for a launch from a push and a web view
+    /// only, and navigating from a foreground push is "bad practice from a UX perspective".
+    @Test func doesNotNavigateForAPushThatArrivesWhileTheAppIsInUseByDefault() throws {
+        let router = try makeRouter(json)
+        let result = router.match(RouteRequest(url: try url("shop://sales/3"), origin: .pushForeground))
+        #expect(result.outcome == .rejected)
+        #expect(result.reason == "route sales/:saleId may not be opened from origin pushForeground")
+        #expect(result.parameters == ["saleId": "3"], "the app can show it as a banner")
+        #expect(!result.shouldNavigate)
+    }
+
+    @Test func aConfigCanLetAForegroundPushNavigate() throws {
+        let everywhere = try makeRouter(
+            #"{"allowedOrigins": ["userTap", "pushLaunched", "pushForeground"], "routes": {"sales/:saleId": {"class": "Sale"}}}"#)
+        #expect(everywhere.match(RouteRequest(url: try url("shop://sales/3"), origin: .pushForeground)).outcome == .matched)
+        let oneRoute = try makeRouter(
+            #"{"routes": {"sales/:saleId": {"class": "Sale", "allowedOrigins": ["pushForeground"]}, "cart": {"class": "Cart"}}}"#)
+        #expect(oneRoute.match(RouteRequest(url: try url("shop://sales/3"), origin: .pushForeground)).outcome == .matched)
+        #expect(oneRoute.match(RouteRequest(url: try url("shop://cart"), origin: .pushForeground)).outcome == .rejected)
+    }
+
+    @Test(arguments: LinkOrigin.allCases.filter { $0 != .pushBackground && $0 != .pushForeground })
     func letsEveryOtherOriginNavigateByDefault(origin: LinkOrigin) throws {
         let router = try makeRouter(json)
         #expect(router.match(RouteRequest(url: try url("shop://sales/3"), origin: origin)).outcome == .matched)

@@ -1,4 +1,4 @@
-import DeepLinkCore
+@testable import DeepLinkCore
 import DeepLinkTesting
 import Foundation
 import Testing
@@ -360,6 +360,20 @@ struct RouterTests {
         #expect(loud.match(link) == quiet.match(link))
         #expect(on.messages == [#"sales/x: route sales/:id: parameter id "x" does not match [0-9]+"#, "matched: sales"])
         #expect(off.messages.isEmpty)
+    }
+
+    /// The spec: `logging` is a "Boolean that controls logging to the console". With no logger
+    /// given, the router prints each decision (``PrintRouteLogger``); a tool's own logger replaces it.
+    @Test func printsEachDecisionToTheConsoleWhenLoggingIsOnAndNoLoggerIsGiven() throws {
+        let json = #"{"logging": true, "routes": {"sales": {"class": "Sales"}}}"#
+        var builder = RouterBuilder(config: try DeepLinkConfig.parse(json))
+        #expect(try builder.build().logger is PrintRouteLogger)
+        builder.logger = SilentRouteLogger()
+        #expect(try builder.build().logger is SilentRouteLogger)
+        let quiet = RouterBuilder(config: try DeepLinkConfig.parse(json.replacingOccurrences(of: "true", with: "false")))
+        #expect(try quiet.build().logger == nil)
+        let entry = RouteLogEntry(url: try url("shop://sales/x"), message: "matched: sales")
+        #expect(PrintRouteLogger.line(for: entry) == "[deeplink] shop://sales/x: matched: sales")
     }
 
     // MARK: Thread safety

@@ -33,6 +33,31 @@ struct AssociationCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("android/intent-filters.xml").path))
     }
 
+    /// The MobileDeepLinking spec's own samples have no `apps` section (and no `schemes`).
+    @Test(arguments: ["Spec/ios-sample.json", "Spec/android-sample.json"])
+    func generateSucceedsOnTheSpecsSampleConfigsAndWritesNothingItCannotKnow(sample: String) async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await GenerateCommand.parse(["--config", Fixtures.file(sample).path, "--out", folder.path]).render()
+        #expect(output.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func generateWritesWhatASchemeOnlyAppNeeds() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.json")
+        try #"{"schemes": ["myapp"], "routes": {"reservations/:id": {"class": "Reservation"}}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let output = try await GenerateCommand.parse(["--config", config.path, "--out", out.path]).render()
+        #expect(output.split(separator: "\n").count == 2, "\(output)")
+        let plist = try String(contentsOf: out.appendingPathComponent("ios/URLTypes.plist"), encoding: .utf8)
+        #expect(plist.contains("<string>myapp</string>") && plist.contains("CFBundleURLSchemes") && !plist.contains("CFBundleURLName"))
+        let filters = try String(contentsOf: out.appendingPathComponent("android/intent-filters.xml"), encoding: .utf8)
+        #expect(filters.contains(#"<data android:scheme="myapp" />"#))
+        #expect(!filters.contains("autoVerify"), "no verified filter without hosts")
+    }
+
     @Test func generateGivesTheServersLinkDomainFilesForShortLinksAndNamesItInTheApps() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,13 +84,14 @@ struct AssociationCommandTests {
         #expect(output.split(separator: "\n").filter { $0.contains("hosts/") }.count == 4)
     }
 
-    @Test func generateFailsOnAConfigWithoutApps() async throws {
+    @Test func generateFailsOnABrokenAppsSectionNamingIt() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("config.json")
-        try #"{"routes": {"a": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        try #"{"apps": 3, "routes": {"a": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
         let failure = await failure { try await GenerateCommand.parse(["--config", file.path, "--out", folder.path]).render() }
-        #expect(failure?.message.contains("no \"apps\" section") == true)
+        #expect(failure?.message.contains("apps") == true, "\(String(describing: failure?.message))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["config.json"], "nothing is written")
     }
 
     @Test(arguments: [
