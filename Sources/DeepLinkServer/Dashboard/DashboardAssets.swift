@@ -105,6 +105,8 @@ enum DashboardAssets {
         .chart { width: 100%; height: auto; min-height: 9rem; margin: .5rem 0; }
         .chart .bar-fill { fill: var(--accent); }
         .chart text { fill: var(--muted); font-size: 11px; font-family: system-ui, sans-serif; }
+        .chart-narrow { display: none; }
+        .chart-narrow text { font-size: 14px; }
         .chart line { stroke: var(--line); }
         .breakdowns { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; margin: 1rem 0; }
         details { margin: .5rem 0; }
@@ -118,6 +120,8 @@ enum DashboardAssets {
         details.file pre { margin: .75rem 0 0; max-height: 28rem; overflow: auto; }
         @media (max-width: 720px) {
           main { padding: 1rem; }
+          .chart-wide { display: none; }
+          .chart-narrow { display: block; }
           .bar { padding: .75rem 1rem; }
           .signout { margin-left: 0; }
           .list thead { display: none; }

@@ -10,8 +10,11 @@ enum DashboardChart {
     ///   - days: The days, oldest first, `YYYY-MM-DD`.
     ///   - counts: The count of each day.
     ///   - title: The chart's title.
-    static func svg(days: [String], counts: [Int], title: String) -> String {
-        let width = 720.0, height = 200.0, left = 40.0, bottom = 24.0, top = 10.0
+    ///   - narrow: Whether to draw it for a phone's width: 360 units wide instead of 720, so its
+    ///     text stays readable once the SVG is scaled to the screen (the page shows one of the two).
+    static func svg(days: [String], counts: [Int], title: String, narrow: Bool = false) -> String {
+        let width = narrow ? 360.0 : 720.0, height = 200.0, left = 40.0, bottom = 24.0, top = 10.0
+        let id = narrow ? "chart-narrow" : "chart"
         let plotWidth = width - left - 8, plotHeight = height - bottom - top
         let maximum = max(1, counts.max() ?? 0)
         let scale = niceCeiling(maximum)
@@ -19,9 +22,9 @@ enum DashboardChart {
         let total = counts.reduce(0, +)
         let peak = zip(days, counts).max { $0.1 < $1.1 }
         var svg = """
-            <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">
-            <title id="chart-title">\(escape(title))</title>
-            <desc id="chart-desc">\(total) clicks from \(escape(days.first ?? "")) to \(escape(days.last ?? ""))\(peak.map { $0.1 > 0 ? "; most on \(escape($0.0)) (\($0.1))" : "" } ?? "").</desc>
+            <svg class="chart \(narrow ? "chart-narrow" : "chart-wide")" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-labelledby="\(id)-title \(id)-desc" xmlns="http://www.w3.org/2000/svg">
+            <title id="\(id)-title">\(escape(title))</title>
+            <desc id="\(id)-desc">\(total) clicks from \(escape(days.first ?? "")) to \(escape(days.last ?? ""))\(peak.map { $0.1 > 0 ? "; most on \(escape($0.0)) (\($0.1))" : "" } ?? "").</desc>
 
             """
         for fraction in [0.0, 0.5, 1.0] {

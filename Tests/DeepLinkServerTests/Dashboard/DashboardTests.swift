@@ -309,6 +309,19 @@ struct DashboardPiecesTests {
         #expect(svg.contains("<title>2026-11-03: 1 click</title>"))
     }
 
+    /// At 390 px the 720-unit chart's 11-unit text was 4 px tall; the phone's chart is half as wide,
+    /// with its own ids so the page's two charts do not share them.
+    @Test func thePhonesChartIsHalfAsWideWithIdsOfItsOwn() {
+        let days = (1...30).map { String(format: "2026-11-%02d", $0) }
+        let narrow = DashboardChart.svg(days: days, counts: Array(repeating: 2, count: 30), title: "Clicks", narrow: true)
+        #expect(narrow.contains(#"class="chart chart-narrow" viewBox="0 0 360 200""#))
+        #expect(narrow.contains(#"aria-labelledby="chart-narrow-title chart-narrow-desc""#))
+        #expect(narrow.components(separatedBy: "<rect").count == 31)
+        let wide = DashboardChart.svg(days: days, counts: Array(repeating: 2, count: 30), title: "Clicks")
+        #expect(wide.contains(#"class="chart chart-wide" viewBox="0 0 720 200""#))
+        #expect(DashboardAssets.stylesheet.contains(".chart-narrow { display: none; }"))
+    }
+
     @Test func theAxisEndsAtAValueWhoseHalfIsWhole() {
         #expect([1, 2, 3, 5, 11, 40, 41, 999].map(DashboardChart.niceCeiling) == [2, 2, 4, 10, 20, 40, 100, 1000])
     }

@@ -61,7 +61,7 @@ struct DashboardNumbersView {
     let linkPreviews: Int
     /// The installs as a share of store hops, when there were any.
     let installRate: String?
-    /// The clicks per day as an SVG chart.
+    /// The clicks per day as two SVG charts, for wide screens and for phones; the style sheet shows one.
     let chart: String
     /// The clicks per day, newest first.
     let perDay: [Day]
@@ -91,7 +91,9 @@ struct DashboardNumbersView {
         appOpens = numbers.totalOpens
         linkPreviews = numbers.totalLinkPreviews
         installRate = percent(numbers.funnel.installRate)
-        chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: "Clicks per day, last \(days) days")
+        let chartTitle = "Clicks per day, last \(days) days"
+        chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle)
+            + DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle, narrow: true)
         perDay = zip(numbers.days, numbers.clicksPerDay).reversed().map { Day(day: $0.0, count: $0.1) }
         breakdowns = [
             Breakdown(
