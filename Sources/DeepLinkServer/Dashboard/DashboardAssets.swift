@@ -109,6 +109,9 @@ enum DashboardAssets {
         .chart-narrow text { font-size: 14px; }
         .chart line { stroke: var(--line); }
         .breakdowns { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; margin: 1rem 0; }
+        .breakdowns > * { min-width: 0; }
+        .breakdowns th:first-child, .breakdowns td:first-child { overflow-wrap: anywhere; }
+        .breakdowns th:last-child, .breakdowns td:last-child { white-space: nowrap; text-align: right; }
         details { margin: .5rem 0; }
         .journeys ol.steps { margin: .5rem 0 .75rem; padding-left: 1.5rem; }
         .journeys ol.steps li { margin: .35rem 0; overflow-wrap: anywhere; }
