@@ -41,6 +41,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The elements, if the value is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     /// The members, if the value is an object.
     public var objectValue: [String: JSONValue]? {
         if case .object(let members) = self { return members }

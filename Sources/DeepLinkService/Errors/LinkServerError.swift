@@ -70,6 +70,22 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
     package let retryAfter: Int?
     /// A URL for the client to open in the browser instead, such as an expired link's web fallback.
     package var openInBrowser: String?
+    /// Every field error found in one request, this one first, when the request had several
+    /// (``LinkEditor`` checks every field before refusing); empty otherwise.
+    package var fieldErrors: [LinkServerError] = []
+
+    /// The field errors to show: ``fieldErrors``, or this error alone when it names a field.
+    package var allFieldErrors: [LinkServerError] {
+        fieldErrors.isEmpty ? (field == nil ? [] : [self]) : fieldErrors
+    }
+
+    /// The first of several field errors, carrying them all.
+    /// - Parameter errors: The errors, at least one, in the order found.
+    package static func fields(_ errors: [LinkServerError]) -> LinkServerError {
+        var first = errors[0]
+        if errors.count > 1 { first.fieldErrors = errors }
+        return first
+    }
 
     /// Creates an error.
     /// - Parameters:

@@ -21,28 +21,32 @@ package struct LinkEditor: Sendable {
     }
 
     /// A new link from a create request.
-    /// - Throws: ``LinkServerError`` naming the first bad field.
+    /// - Throws: ``LinkServerError`` naming the first bad field, with every bad field in
+    ///   ``LinkServerError/fieldErrors`` when there are several.
     package func create(from body: JSONValue, now: Date) throws(LinkServerError) -> Link {
         let fields = try Self.flatten(body)
+        var errors: [LinkServerError] = []
         switch fields["deepLink"] {
         case .string?: break
         case nil, .null?:
-            throw LinkServerError(code: .invalidField, message: "deepLink is required: the in-app URL the link opens", field: "deepLink")
+            errors.append(LinkServerError(code: .invalidField, message: "deepLink is required: the in-app URL the link opens", field: "deepLink"))
         case let other?:
-            throw LinkServerError(
-                code: .invalidField, message: "deepLink must be a string, the in-app URL the link opens, not \(other.kindDescription)",
-                field: "deepLink")
+            errors.append(
+                LinkServerError(
+                    code: .invalidField, message: "deepLink must be a string, the in-app URL the link opens, not \(other.kindDescription)",
+                    field: "deepLink"))
         }
-        let code: String
         switch fields["code"] {
         case .string(let chosen)?:
-            try ShortCode.validate(chosen)
-            code = chosen
-        case nil, .null?: code = ShortCode.generate()
-        default: throw LinkServerError(code: .invalidField, message: "code must be a string", field: "code")
+            do { try ShortCode.validate(chosen) } catch { errors.append(error) }
+        case nil, .null?: break
+        default: errors.append(LinkServerError(code: .invalidField, message: "code must be a string", field: "code"))
         }
+        let code = fields["code"]?.stringValue ?? ShortCode.generate()
         var link = Link(code: code, deepLink: "", createdAt: now.roundedToSeconds, updatedAt: now.roundedToSeconds)
-        try apply(fields.filter { $0.key != "code" }, to: &link, now: now)
+        let checked = errors.contains { $0.field == "deepLink" } ? fields.filter { $0.key != "code" && $0.key != "deepLink" } : fields.filter { $0.key != "code" }
+        errors += applying(checked, to: &link, now: now)
+        if !errors.isEmpty { throw LinkServerError.fields(errors) }
         if fields["fallbacks.playPackage"] == nil { link.playPackage = setup.defaultPlayPackage }
         if fields["fallbacks.appStoreID"] == nil { link.appStoreID = setup.defaultAppStoreID }
         // An https deep link is the web fallback too, written as an explicit `webURL` would be
@@ -61,24 +65,34 @@ package struct LinkEditor: Sendable {
             throw LinkServerError(code: .invalidField, message: "a link's code cannot change; create a new link instead", field: "code")
         }
         var updated = link
-        try apply(fields.filter { $0.key != "code" }, to: &updated, now: now)
+        let errors = applying(fields.filter { $0.key != "code" }, to: &updated, now: now)
+        if !errors.isEmpty { throw LinkServerError.fields(errors) }
         updated.updatedAt = now.roundedToSeconds
         return updated
     }
 
-    private func apply(_ fields: [String: JSONValue], to link: inout Link, now: Date) throws(LinkServerError) {
-        for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
-            let text: String?
-            switch value {
-            case .string(let string): text = string
-            case .null: text = nil
-            default: throw LinkServerError(code: .invalidField, message: "\(field) must be a string or null", field: field)
+    /// Sets every field it can and returns an error for each it cannot, in the form's order
+    /// (``LinkField/all``), unknown fields last.
+    private func applying(_ fields: [String: JSONValue], to link: inout Link, now: Date) -> [LinkServerError] {
+        let order = Dictionary(uniqueKeysWithValues: LinkField.all.enumerated().map { ($1.path, $0) })
+        var errors: [LinkServerError] = []
+        for (field, value) in fields.sorted(by: { (order[$0.key] ?? Int.max, $0.key) < (order[$1.key] ?? Int.max, $1.key) }) {
+            do throws(LinkServerError) {
+                let text: String?
+                switch value {
+                case .string(let string): text = string
+                case .null: text = nil
+                default: throw LinkServerError(code: .invalidField, message: "\(field) must be a string or null", field: field)
+                }
+                guard let known = LinkField.named(field) else {
+                    throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
+                }
+                try set(known, to: text, in: &link, now: now)
+            } catch {
+                errors.append(error)
             }
-            guard let known = LinkField.named(field) else {
-                throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
-            }
-            try set(known, to: text, in: &link, now: now)
         }
+        return errors
     }
 
     /// Checks a field's new value for its kind and sets it; `nil` clears it.

@@ -40,7 +40,13 @@ struct CommandFailure: Error, CustomStringConvertible {
         CommandFailure(message: report, exitCode: Status.negative.rawValue, isVerdict: true, errorDocument: nil)
     }
 
-    private init(message: String, exitCode: Int32, isVerdict: Bool, errorDocument: JSONValue?) {
+    /// A failure from its parts.
+    /// - Parameters:
+    ///   - message: The text printed on standard error (standard output for a verdict).
+    ///   - exitCode: The exit status.
+    ///   - isVerdict: Whether the message is a report.
+    ///   - errorDocument: What `--json` prints.
+    init(message: String, exitCode: Int32, isVerdict: Bool, errorDocument: JSONValue?) {
         self.message = message
         self.exitCode = exitCode
         self.isVerdict = isVerdict

@@ -144,6 +144,18 @@ struct DashboardTests {
         }
     }
 
+    @Test func theLinkFormMarksEveryBadFieldAtOnce() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let fields = [("deepLink", "shop://sales/1"), ("code", "x"), ("fallbacks.appStoreID", "abc"), ("expiresAt", "2001-01-01T00:00")]
+            let page = try await browser.post("/dashboard/new-link", fields)
+            #expect(page.status == .badRequest || page.status == .unprocessableContent || page.status == .ok, "\(page.status)")
+            #expect(page.text.contains("fix the 3 fields marked below"), "\(page.text)")
+            #expect(page.text.components(separatedBy: #"aria-invalid="true""#).count == 4)
+            #expect(try await server.store.searchLinks(LinkSearch()).total == 0)
+        }
+    }
+
     @Test func aFormWithoutItsTokenOrFromAnotherSiteChangesNothing() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let browser = try await DashboardBrowser.signIn(server)

@@ -18,7 +18,8 @@ struct FirebaseImportReportJSONTests {
                 == #"{"alreadyImported":1,"dryRun":true,"ignoredColumns":["Link name"],"ignoredParameters":["efr","ibi"],"imported":1,"#
                 + #""rows":[{"code":"summer","line":2,"shortLink":"https://shop.page.link/summer","status":"imported"},"#
                 + #"{"code":"cart","line":3,"shortLink":"https://shop.page.link/cart","status":"already-imported"},"#
-                + #"{"code":null,"error":{"code":"disallowed-url","field":"afl","message":"deals.example.net is not allowed"},"#
+                + #"{"code":null,"error":{"code":"disallowed-url","errors":[{"code":"disallowed-url","field":"afl","message":"deals.example.net is not allowed"}],"#
+                + #""field":"afl","message":"deals.example.net is not allowed"},"#
                 + #""line":4,"shortLink":"","status":"skipped"}],"skipped":1}"#)
     }
 }

@@ -185,6 +185,28 @@ struct LinkAPIRoutesTests {
         }
     }
 
+    /// Three mistakes take one request to learn about, not three; the first one's fields stay
+    /// where older clients read them.
+    @Test func reportsEveryBadFieldAtOnceBesideTheFirstOnesFields() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let body = #"{"code": "x", "deepLink": "shop://sales/1", "fallbacks": {"appStoreID": "abc", "webURL": "https://evil.example/"}, "expiresAt": "tomorrow"}"#
+            let response = try await server.api(.post, "/api/v1/links", json: body)
+            #expect(response.status == .badRequest, "\(response.text)")
+            let error = try #require(try response.object()["error"]?.objectValue)
+            let errors = try #require(error["errors"]?.arrayValue)
+            // In the dashboard form's order.
+            #expect(errors.compactMap { $0.objectValue?["field"]?.stringValue } == ["code", "expiresAt", "fallbacks.webURL", "fallbacks.appStoreID"])
+            #expect(errors.compactMap { $0.objectValue?["code"]?.stringValue } == ["invalid-field", "invalid-field", "disallowed-url", "invalid-field"])
+            #expect(errors.allSatisfy { $0.objectValue?["message"]?.stringValue?.isEmpty == false })
+            #expect(error["field"] == "code" && error["code"] == "invalid-field", "the first error's fields, as before")
+            #expect(try await server.store.searchLinks(LinkSearch()).total == 0)
+
+            let one = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://sales/1", "campaign": 3}"#)
+            let single = try #require(try one.object()["error"]?.objectValue?["errors"]?.arrayValue)
+            #expect(single.count == 1)
+        }
+    }
+
     @Test func namesTheControlCharacterInADeepLinkAndWhereItIs() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let response = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart?a=1\r\nb"}"#)

@@ -90,12 +90,15 @@ struct ImportFirebaseCommandTests {
         }
         #expect(rows.count == 7)
         #expect(rows.first == ["line": 2, "shortLink": "https://shop.page.link/summer", "code": "summer", "status": "imported"])
+        let refusal: JSONValue = [
+            "code": "disallowed-url", "field": "afl",
+            "message": "links may only redirect to the config's hosts, the app stores or the server's allowlist; deals.example.net is none of them",
+        ]
+        var error = refusal.objectValue ?? [:]
+        error["errors"] = [refusal]
         #expect(rows[2] == [
             "line": 5, "shortLink": "https://shop.page.link/summer-sale", "code": "summer-sale", "status": "skipped",
-            "error": [
-                "code": "disallowed-url", "field": "afl",
-                "message": "links may only redirect to the config's hosts, the app stores or the server's allowlist; deals.example.net is none of them",
-            ],
+            "error": .object(error),
         ])
         #expect(rows[5].objectValue?["code"] == .null)
     }

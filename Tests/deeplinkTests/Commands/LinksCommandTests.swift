@@ -77,6 +77,21 @@ struct LinksCommandTests {
         #expect(try JSONValue(parsing: json.output).objectValue?["error"]?.objectValue?["code"] == "unroutable-deep-link")
     }
 
+    @Test func reportsEveryBadOptionAtOnce() async throws {
+        let database = try Database()
+        defer { database.scratch.remove() }
+        let rejected = try await database.links(
+            "create", ["--deep-link", "shop://sales/3", "--code", "x", "--app-store-id", "abc"], config: true)
+        #expect(rejected.status == 1)
+        let lines = rejected.error.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(lines.count == 2, "\(rejected.error)")
+        #expect(lines.first?.hasPrefix("error: code: ") == true && lines.last?.hasPrefix("error: fallbacks.appStoreID: ") == true, "\(lines)")
+        let json = try await database.links(
+            "create", ["--deep-link", "shop://sales/3", "--code", "x", "--app-store-id", "abc", "--json"], config: true)
+        let errors = try JSONValue(parsing: json.output).objectValue?["error"]?.objectValue?["errors"]?.arrayValue
+        #expect(errors?.count == 2)
+    }
+
     @Test func rejectsAFallbackOffTheConfigsHostsUnlessAllowed() async throws {
         let database = try Database()
         defer { database.scratch.remove() }

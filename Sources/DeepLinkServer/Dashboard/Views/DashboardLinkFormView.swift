@@ -68,6 +68,10 @@ struct DashboardLinkFormView: DashboardPageView {
         self.heading = heading
         self.action = action
         self.formToken = formToken
+        var fieldErrors: [String: String] = [:]
+        for fieldError in error?.allFieldErrors ?? [] {
+            if let field = fieldError.field, fieldErrors[field] == nil { fieldErrors[field] = DashboardText.sentence(fieldError.message) }
+        }
         sections = DashboardForm.linkSections.map { section in
             Section(
                 title: section.title,
@@ -75,12 +79,16 @@ struct DashboardLinkFormView: DashboardPageView {
                     Field(
                         id: "field-" + field.path.replacingOccurrences(of: ".", with: "-"), name: field.path, label: field.label, hint: field.hint,
                         type: field.input, step: field.kind == .expiry ? "1" : nil, value: values[field.path] ?? "", required: field.isRequired, readonly: editing && field.kind == .code,
-                        fieldError: error.flatMap { $0.field == field.path ? DashboardText.sentence($0.message) : nil })
+                        fieldError: fieldErrors[field.path])
                 })
         }
-        let marked = sections.contains { $0.fields.contains { $0.fieldError != nil } }
+        let marked = sections.reduce(0) { $0 + $1.fields.filter { $0.fieldError != nil }.count }
         formError = error.map {
-            marked ? "The link was not saved: fix the field marked below." : "The link was not saved: \(DashboardText.sentence($0.message))"
+            switch marked {
+            case 0: "The link was not saved: \(DashboardText.sentence($0.message))"
+            case 1: "The link was not saved: fix the field marked below."
+            default: "The link was not saved: fix the \(marked) fields marked below."
+            }
         }
         submit = editing ? "Save changes" : "Create link"
         cancel = editing ? "/dashboard/links/\(values["code"] ?? "")" : "/dashboard/links"
