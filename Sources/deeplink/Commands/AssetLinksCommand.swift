@@ -56,7 +56,7 @@ struct AssetLinksCheckCommand: ReportingCommand {
     private func text(_ result: AssetLinksCheck) -> String {
         var lines = [result.linked ? "linked: \(site) grants \(relation) to \(package)" : "not linked: \(package) on \(site)"]
         if let statement = result.statement { lines.append("statement: \(statement.jsonPath)") }
-        lines += result.diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
+        lines += result.diagnostics.map { "\($0.severity.rawValue): \($0.description) (\($0.code))" }
         if result.linked, result.diagnostics.contains(where: { $0.severity == .error }) {
             lines.append("note: Google's service skips the malformed statements and reads the others; fix them all the same")
         }

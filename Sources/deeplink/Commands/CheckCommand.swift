@@ -52,7 +52,7 @@ struct CheckCommand: ReportingCommand {
             throw CommandFailure(configErrors: [unreadable])
         }
         let output = DiagnosticsReport.render(
-            diagnostics, file: configOptions.config, json: json, what: "\(report.config?.routes.count ?? 0) routes", strict: strict)
+            diagnostics, file: configOptions.config, json: json, what: counted(report.config?.routes.count ?? 0, "route"), strict: strict)
         guard !diagnostics.contains(where: { strict || $0.severity == .error }) else { throw .verdict(output) }
         return output
     }

@@ -72,14 +72,16 @@ struct KeysListCommand: ReportingCommand {
         }
         let formatter = ISO8601DateFormatter()
         if json {
-            return JSONWriter.write(
-                .array(
+            // An object, as `users list` and `links list` print, so that fields can be added.
+            return JSONWriter.write([
+                "keys": .array(
                     keys.map { key in
                         [
                             "id": .string(key.id), "name": .string(key.name), "createdAt": .string(formatter.string(from: key.createdAt)),
                             "revokedAt": key.revokedAt.map { .string(formatter.string(from: $0)) } ?? .null,
                         ]
-                    }))
+                    })
+            ])
         }
         guard !keys.isEmpty else { return "no API keys; create one with deeplink keys create --name NAME" }
         return keys.map { key in

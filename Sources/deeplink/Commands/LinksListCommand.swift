@@ -66,7 +66,7 @@ struct LinksListCommand: ReportingCommand {
                 .trimmingCharacters(in: .whitespaces)
         }
         let count = page.links.isEmpty ? "0" : offset == 0 ? "\(page.links.count)" : "\(offset + 1)-\(offset + page.links.count)"
-        return (page.links.isEmpty ? [] : lines).joined(separator: "\n") + (page.links.isEmpty ? "" : "\n") + "\(count) of \(page.total) links"
+        return (page.links.isEmpty ? [] : lines).joined(separator: "\n") + (page.links.isEmpty ? "" : "\n") + "\(count) of \(counted(page.total, "link"))"
     }
 }
 

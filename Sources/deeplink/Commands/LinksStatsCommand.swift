@@ -75,15 +75,15 @@ extension LinkNumbers {
             value.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
         }
         let range = "\(days.first ?? "") to \(days.last ?? "") (UTC)"
-        var lines = ["\(code ?? "all links"): \(totalClicks) clicks from \(range)", "clicks per day:"]
+        var lines = ["\(code ?? "all links"): \(counted(totalClicks, "click")) from \(range)", "clicks per day:"]
         lines += zip(days, clicksPerDay).map { "  \($0)  \($1)" }
         lines += [
             "by platform:   " + shares(byPlatform), "by referrer:   " + shares(byReferrer), "utm_source:    " + shares(byUTMSource),
             "utm_medium:    " + shares(byUTMMedium), "utm_campaign:  " + shares(byUTMCampaign),
             "link previews: \(totalLinkPreviews) (crawlers such as Slack's and iMessage's, not counted as clicks)",
             "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
-            "funnel:        \(funnel.phoneClicks) phone clicks → \(funnel.storeHops) store hops\(rate(funnel.hopRate)) → "
-                + "\(funnel.claimedInstalls) claimed installs\(rate(funnel.installRate))",
+            "funnel:        \(counted(funnel.phoneClicks, "phone click")) → \(counted(funnel.storeHops, "store hop"))\(rate(funnel.hopRate)) → "
+                + "\(counted(funnel.claimedInstalls, "claimed install"))\(rate(funnel.installRate))",
         ]
         return lines.joined(separator: "\n")
     }

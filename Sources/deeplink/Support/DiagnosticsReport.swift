@@ -18,7 +18,7 @@ enum DiagnosticsReport {
                 "diagnostics": .array(diagnostics.map(\.jsonValue)),
             ])
         }
-        let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) [\($0.code)]" }
+        let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) (\($0.code))" }
         let verdict =
             errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : [passed ? "OK" : "failed (--strict)", what].compactMap { $0 }.joined(separator: ", ")
         let summary = "\(file): \(verdict), \(warnings) warning\(warnings == 1 ? "" : "s")"

@@ -155,7 +155,7 @@ struct AssociationCommandTests {
                 fingerprint, "--relation", "delegate_permission/common.get_login_creds",
             ]).render()
         }
-        #expect(failure?.message.contains("[relation-not-granted]") == true)
+        #expect(failure?.message.contains("(relation-not-granted)") == true)
         #expect(failure?.exitCode == 1)
     }
 
@@ -171,7 +171,7 @@ struct AssociationCommandTests {
         ]).render()
         #expect(output.hasPrefix("linked: https://example.com grants delegate_permission/common.handle_all_urls to com.example"))
         #expect(output.contains("statement: [1]"))
-        #expect(output.contains("[0]: missing \"relation\"") && output.contains("[missing-value]"))
+        #expect(output.contains("[0]: missing \"relation\"") && output.contains("(missing-value)"))
     }
 
     @Test func assetLinksValidateReportsTheDynamicRulesExampleValid() async throws {

@@ -69,7 +69,7 @@ struct CheckCommandTests {
         try #"{"routes": {"products/*": {"class": "A"}}}"#.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let failure = await #expect(throws: CommandFailure.self) { try await CheckCommand.parse(["--config", file.path]).render() }
-        #expect(failure?.message.contains("[route-never-matches]") == true)
+        #expect(failure?.message.contains("(route-never-matches)") == true)
         #expect(failure?.message.hasSuffix("1 error, 0 warnings") == true)
     }
 
@@ -96,7 +96,7 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try await CheckCommand.parse(["--config", file.path]).render()
         #expect(output.contains("warning: \(file.path):1:37: routes[\"a/:y\"]: route a/:y can never win"))
-        #expect(output.contains("[shadowed-route]"))
+        #expect(output.contains("(shadowed-route)"))
         #expect(output.hasSuffix("OK, 2 routes, 1 warning"))
     }
 }

@@ -77,8 +77,8 @@ struct ServeCommandTests {
             #expect(try await Self.total(server, token: token, code: "spring") == 3)
 
             let listed = try await ServerProcess.run(["keys", "list", "--database", database, "--json"])
-            guard case .array(let keys) = try JSONValue(parsing: listed.output) else {
-                Issue.record("keys list --json did not print an array: \(listed.output)")
+            guard let keys = try JSONValue(parsing: listed.output).objectValue?["keys"]?.arrayValue else {
+                Issue.record("keys list --json did not print {\"keys\": [...]}: \(listed.output)")
                 return
             }
             let id = try #require(keys.first?.objectValue?["id"]?.stringValue)

@@ -81,7 +81,7 @@ struct TestCommandTests {
         let file = try temporaryFile(#"[{"url": "shop://sales", "expect": {"outcome": "matched", "route": "sales"}}, {"url": "shop://x", "expect": {"outcome": "matched", "route": "nope"}}]"#)
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try await CheckCommand.parse(["--config", config, "--cases", file.path]).render()
-        #expect(output.contains("[route-without-test]"))
+        #expect(output.contains("(route-without-test)"))
         #expect(output.contains("no case in \(file.path) expects route sales/:saleId"))
         #expect(!output.contains("expects route sales;"))
         #expect(output.contains("case [1] expects route nope, which the config does not have"))
