@@ -45,10 +45,10 @@ struct PageStylesheet: Sendable {
             .card{width:100%;max-width:400px;background:var(--card);border-radius:28px;padding:28px 24px 24px;box-shadow:var(--shadow);\
             border:1px solid var(--line)}
             .card.wide{max-width:640px;padding:32px 40px 36px}
-            .wide .preview{aspect-ratio:2.4/1}
+            .wide .preview{max-height:280px}
             .brand{display:flex;align-items:center;justify-content:center;gap:10px;margin:0 0 22px;font-weight:600;font-size:17px}
-            .brand .icon{width:44px;height:44px;border-radius:10px;object-fit:cover;box-shadow:0 0 0 1px var(--line)}
-            .preview{display:block;width:100%;aspect-ratio:1.91/1;object-fit:cover;border-radius:16px;margin:0 0 22px;background:var(--fill)}
+            .brand .icon{display:block;max-width:44px;max-height:44px;border-radius:10px;filter:drop-shadow(0 0 .5px var(--line))}
+            .preview{display:block;width:100%;max-height:340px;object-fit:cover;border-radius:16px;margin:0 0 22px}
             h1{font-size:24px;line-height:1.25;font-weight:700;letter-spacing:-.01em;margin:0 0 8px;overflow-wrap:anywhere}
             h1+p{color:var(--muted);margin:0;overflow-wrap:anywhere}
             h2{font-size:19px;line-height:1.3;margin:0 0 6px}

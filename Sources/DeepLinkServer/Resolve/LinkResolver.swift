@@ -128,8 +128,11 @@ struct LinkResolver: Sendable {
 
         var openGraphTags: [(property: String, content: String)] = [("og:type", "website"), ("og:title", title)]
         if let description = link.preview.description { openGraphTags.append(("og:description", description)) }
-        if let image = link.preview.imageURL { openGraphTags.append(("og:image", image)) }
+        // Without a preview image of its own, a link's card shows the app's icon, and its site
+        // name is the app's, so a shared link never has an empty card.
+        if let image = link.preview.imageURL ?? pages.settings.iconURL { openGraphTags.append(("og:image", image)) }
         if let pageURL { openGraphTags.append(("og:url", pageURL)) }
+        if let appName = pages.settings.appName { openGraphTags.append(("og:site_name", appName)) }
 
         return LandingPage(
             title: title, description: link.preview.description, imageURL: link.preview.imageURL, pageURL: pageURL,

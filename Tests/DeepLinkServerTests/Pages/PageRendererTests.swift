@@ -122,7 +122,7 @@ struct PageRendererTests {
             let html = try await server.open("/\(try await create(server))", userAgent: ServerHarness.iPhone).text
             #expect(html.contains(#"<html lang="de">"#))
             #expect(html.contains(##"<meta name="theme-color" content="#ff6a00">"##))
-            #expect(html.contains(#"<img class="icon" src="https://cdn.partner.example/icon.png" alt="" width="44" height="44"><span>Laden</span>"#))
+            #expect(html.contains(#"<img class="icon" src="https://cdn.partner.example/icon.png" alt=""><span>Laden</span>"#))
             #expect(html.contains(#"<link rel="apple-touch-icon" href="https://cdn.partner.example/icon.png">"#))
             #expect(html.contains(">In der App öffnen</a>"))
             #expect(html.contains(">Laden im App Store</a>"))

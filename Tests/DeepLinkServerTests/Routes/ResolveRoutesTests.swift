@@ -117,6 +117,22 @@ struct ResolveRoutesTests {
         }
     }
 
+    /// A shared link without a preview image still gets a card: the app's icon and name.
+    @Test func aLinkWithoutAPreviewImageSharesTheAppsIconAndName() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let created = try await server.api(.post, "/api/v1/links", json: #"{"code": "plain", "deepLink": "shop://sales/42"}"#)
+            #expect(created.status == .created)
+            let html = try await server.open("/plain", userAgent: ServerHarness.crawler).text
+            #expect(html.contains(#"<meta property="og:image" content="https://shop.example.com/icon.png">"#), "\(html)")
+            #expect(html.contains(#"<meta property="og:site_name" content="Shop">"#))
+            #expect(html.contains(#"<meta name="twitter:card" content="summary">"#), "the icon is no large image")
+            // An image that fails to load takes no room: no width or height attributes to keep its box.
+            let page = try await server.open("/\(try await create(server))", userAgent: ServerHarness.iPhone).text
+            #expect(page.contains(#"<img class="icon" src="https://shop.example.com/icon.png" alt="">"#))
+            #expect(page.contains(#"<img class="preview" src="https://cdn.partner.example/s.png" alt="">"#))
+        }
+    }
+
     @Test func carriesAppLinksTagsThatTheAppLinksReaderUnderstands() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = try await create(server)
