@@ -155,7 +155,7 @@ func buildRouter(
             store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
             failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: passwords,
             clientAddress: clientAddress),
-        renderer: try DashboardRenderer(), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
+        renderer: try DashboardRenderer(brand: setup.pages), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
     ).add(to: router)
     DeferredClaimRoutes(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)

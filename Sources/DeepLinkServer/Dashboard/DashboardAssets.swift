@@ -1,14 +1,26 @@
 import DeepLinkService
 
 /// The dashboard's stylesheet and its one script, served from `/dashboard/assets/`. No
-/// third-party assets. Colours keep WCAG AA contrast (4.5:1 for text) on their backgrounds;
-/// focus is always visible; below 720 px, tables become one card per row.
+/// third-party assets. Colours keep WCAG AA contrast (4.5:1 for text) on their backgrounds, in the
+/// light scheme and in the dark one, which follows the system's (`prefers-color-scheme`) as the
+/// landing pages do; focus is always visible; below 720 px, tables become one card per row.
 enum DashboardAssets {
     /// `/dashboard/assets/dashboard.css`.
     static let stylesheet = """
         :root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --page: #f6f8fa; --card: #ffffff;
-          --accent: #0b5cad; --accent-ink: #ffffff; --danger: #b42318; --ok: #1a7f37; --focus: #ffbf47;
+          --accent: #0b5cad; --accent-ink: #ffffff; --accent-hover: #084a8c; --danger: #b42318; --danger-ink: #ffffff; --ok: #1a7f37; --focus: #ffbf47;
+          --field: #ffffff; --field-line: #8c959f; --error-bg: #fff1f0; --error-ink: #8a1c12; --notice-bg: #eef6ff; --notice-line: #8fb8e8;
+          --warn-bg: #fff8e6; --warn-line: #d4a72c; --badge-bg: #eaeef2; --good-bg: #dafbe1; --good-ink: #116329; --bad-bg: #ffebe9;
+          --bad-ink: #8a1c12; --caution-bg: #fff8c5; --caution-ink: #6a4b00; --created-bg: #f0fff4;
+          color-scheme: light dark;
           font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 16px; line-height: 1.5; }
+        @media (prefers-color-scheme: dark) {
+          :root { --ink: #e6edf3; --muted: #9da7b3; --line: #30363d; --page: #0d1117; --card: #161b22;
+            --accent: #58a6ff; --accent-ink: #0d1117; --accent-hover: #79b8ff; --danger: #f85149; --danger-ink: #0d1117; --ok: #3fb950;
+            --field: #0d1117; --field-line: #6e7681; --error-bg: #3b1218; --error-ink: #ffa198; --notice-bg: #0c2d48; --notice-line: #1f6feb;
+            --warn-bg: #3a2a05; --warn-line: #9e6a03; --badge-bg: #30363d; --good-bg: #12361f; --good-ink: #7ee787; --bad-bg: #3b1218;
+            --bad-ink: #ffa198; --caution-bg: #3a2a05; --caution-ink: #e3b341; --created-bg: #12361f; }
+        }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--page); color: var(--ink); }
         a { color: var(--accent); }
@@ -21,6 +33,7 @@ enum DashboardAssets {
           background: #0d1b2a; color: #ffffff; }
         .bar a { color: #ffffff; text-decoration: none; }
         .logo { font-weight: 700; font-size: 1.15rem; letter-spacing: .02em; }
+        .logo-sub { font-weight: 400; color: #c9d1d9; }
         .bar nav { display: flex; gap: .25rem; flex-wrap: wrap; }
         .bar nav a { padding: .35rem .75rem; border-radius: 6px; }
         .bar nav a:hover, .bar nav a[aria-current] { background: #24364a; }
@@ -42,7 +55,7 @@ enum DashboardAssets {
         .field.grow { flex: 1 1 16rem; }
         label { font-weight: 600; font-size: .95rem; }
         .required { font-weight: 400; color: var(--muted); }
-        input, select { font: inherit; color: var(--ink); background: #ffffff; border: 1px solid #8c959f; border-radius: 6px;
+        input, select { font: inherit; color: var(--ink); background: var(--field); border: 1px solid var(--field-line); border-radius: 6px;
           padding: .5rem .65rem; width: 100%; min-height: 2.5rem; }
         input[readonly] { background: var(--page); }
         .invalid input { border-color: var(--danger); border-width: 2px; }
@@ -51,20 +64,20 @@ enum DashboardAssets {
         fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0 1.25rem; }
         legend { font-weight: 700; font-size: 1.05rem; margin-bottom: .75rem; }
         button, .button { font: inherit; display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem;
-          padding: .45rem 1rem; border-radius: 6px; border: 1px solid #8c959f; background: #ffffff; color: var(--ink);
+          padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--field-line); background: var(--field); color: var(--ink);
           text-decoration: none; cursor: pointer; white-space: nowrap; }
         button:hover, .button:hover { background: var(--page); }
         .primary { background: var(--accent); border-color: var(--accent); color: var(--accent-ink); font-weight: 600; }
-        .primary:hover { background: #084a8c; }
+        .primary:hover { background: var(--accent-hover); }
         .danger { color: var(--danger); border-color: var(--danger); }
-        button.danger[type=submit]:not(.small) { background: var(--danger); color: #ffffff; }
+        button.danger[type=submit]:not(.small) { background: var(--danger); color: var(--danger-ink); }
         .small { min-height: 2rem; padding: .2rem .7rem; font-size: .9rem; }
         button.link { background: none; border: 0; color: #ffffff; text-decoration: underline; padding: 0; min-height: 0; }
         .actions { display: flex; align-items: center; gap: 1rem; flex-wrap: wrap; }
         .error, .notice { padding: .75rem 1rem; border-radius: 8px; margin: 0 0 1rem; }
-        .error { background: #fff1f0; border: 1px solid var(--danger); color: #8a1c12; }
-        .notice { background: #eef6ff; border: 1px solid #8fb8e8; }
-        .notice.warn { background: #fff8e6; border-color: #d4a72c; }
+        .error { background: var(--error-bg); border: 1px solid var(--danger); color: var(--error-ink); }
+        .notice { background: var(--notice-bg); border: 1px solid var(--notice-line); }
+        .notice.warn { background: var(--warn-bg); border-color: var(--warn-line); }
         .muted { color: var(--muted); }
         .mono, code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9rem; }
         .mono, pre { word-break: break-all; }
@@ -78,11 +91,11 @@ enum DashboardAssets {
         .compact th, .compact td { padding: .35rem .5rem; }
         caption { text-align: left; font-weight: 700; padding: .25rem 0 .5rem; }
         .badge { display: inline-block; padding: .05rem .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600;
-          background: #eaeef2; color: var(--ink); }
-        .badge.on { background: #dafbe1; color: #116329; }
-        .badge.off, .badge.fail { background: #ffebe9; color: #8a1c12; }
-        .badge.pass { background: #dafbe1; color: #116329; }
-        .badge.warning { background: #fff8c5; color: #6a4b00; }
+          background: var(--badge-bg); color: var(--ink); }
+        .badge.on { background: var(--good-bg); color: var(--good-ink); }
+        .badge.off, .badge.fail { background: var(--bad-bg); color: var(--bad-ink); }
+        .badge.pass { background: var(--good-bg); color: var(--good-ink); }
+        .badge.warning { background: var(--caution-bg); color: var(--caution-ink); }
         .checks { list-style: none; padding: 0; margin: 0 0 1rem; }
         .checks li { padding: .25rem 0; }
         .pages { display: flex; justify-content: space-between; margin: 1rem 0; }
@@ -118,7 +131,7 @@ enum DashboardAssets {
         .journeys .actor { font-weight: 600; }
         .journeys small { font-size: .8rem; }
         summary { cursor: pointer; color: var(--accent); }
-        .created { border-color: var(--ok); background: #f0fff4; }
+        .created { border-color: var(--ok); background: var(--created-bg); }
         details.file { padding: .9rem 1.25rem; }
         details.file pre { margin: .75rem 0 0; max-height: 28rem; overflow: auto; }
         @media (max-width: 720px) {

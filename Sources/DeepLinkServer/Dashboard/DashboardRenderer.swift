@@ -26,12 +26,20 @@ struct DashboardRenderer: Sendable {
 
     /// The dashboard's templates.
     private let templates: DashboardTemplates
+    /// The config's `pages` section: the app's name and theme colour brand every page.
+    let brand: PageSettings
 
     /// Uses the templates of the server's bundle.
+    /// - Parameter brand: The config's `pages` section, whose app name and theme colour brand the pages.
     /// - Throws: ``TemplateLoadingError`` when a template of the bundle is missing or broken.
-    init() throws(TemplateLoadingError) {
+    init(brand: PageSettings = PageSettings()) throws(TemplateLoadingError) {
         templates = try DashboardTemplates.bundled.get()
+        self.brand = brand
     }
+
+    /// `/dashboard/assets/theme.css`: the one rule made from the config, the theme colour under
+    /// the navigation bar (the policy allows no inline style).
+    var themeStylesheet: String { ".bar { border-bottom: 4px solid \(brand.themeColor); }\n" }
 
     /// A whole page as a response.
     /// - Parameters:
@@ -46,7 +54,7 @@ struct DashboardRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let body = templates[keyPath: View.template].render(view, library: templates.partials)
-        let layout = DashboardLayoutView(title: title, body: body, session: session, section: section, notice: notice)
+        let layout = DashboardLayoutView(title: title, body: body, session: session, section: section, notice: notice, brand: brand)
         return Self.html(templates.layout.render(layout), status: status)
     }
 

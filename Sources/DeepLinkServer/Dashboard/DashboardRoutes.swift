@@ -24,6 +24,8 @@ struct DashboardRoutes: Sendable {
     /// Adds the dashboard's routes.
     func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/dashboard/assets/dashboard.css") { _, _ in Self.asset(DashboardAssets.stylesheet, type: "text/css; charset=utf-8") }
+        let theme = renderer.themeStylesheet
+        router.get("/dashboard/assets/theme.css") { _, _ in Self.asset(theme, type: "text/css; charset=utf-8") }
         router.get("/dashboard/assets/dashboard.js") { _, _ in
             Self.asset(DashboardAssets.script, type: "text/javascript; charset=utf-8")
         }

@@ -144,6 +144,27 @@ struct DashboardTests {
         }
     }
 
+    @Test func pagesCarryTheAppsNameAndThemeAndFollowTheSystemsColourScheme() async throws {
+        let configuration = try ServerHarness.configuration(pages: ##"{"appName": "Laden", "themeColor": "#ff6a00"}"##)
+        try await ServerHarness.run(.sqlite, configuration: configuration) { server in
+            let page = try await server.client.execute(uri: "/dashboard/sign-in", method: .get).text
+            #expect(page.contains("<title>Sign in · Laden links</title>"), "\(page)")
+            #expect(page.contains(#"<a class="logo" href="/dashboard">Laden <span class="logo-sub">links</span></a>"#))
+            #expect(page.contains(##"<meta name="theme-color" content="#ff6a00">"##))
+            #expect(page.contains(#"<meta name="color-scheme" content="light dark">"#))
+            let theme = try await server.client.execute(uri: "/dashboard/assets/theme.css", method: .get)
+            #expect(theme.text == ".bar { border-bottom: 4px solid #ff6a00; }\n")
+            #expect(theme.headers[.contentType] == "text/css; charset=utf-8")
+        }
+        #expect(DashboardAssets.stylesheet.contains("@media (prefers-color-scheme: dark)"))
+        // Every colour of the dark scheme is a variable the rules read: no rule keeps a light-only colour.
+        let rules = DashboardAssets.stylesheet.components(separatedBy: "@media (prefers-color-scheme: dark)")[1]
+            .components(separatedBy: "\n}\n").dropFirst().joined()
+        #expect(rules.contains(".bar {") && rules.contains(".badge.on {"), "the rules after the dark scheme")
+        let fixed = rules.matches(of: /#[0-9a-fA-F]{6}/).map { String($0.output) }
+        #expect(Set(fixed).isSubset(of: ["#0d1b2a", "#ffffff", "#24364a", "#c9d1d9"]), "only the always-dark bar and the QR code's white: \(Set(fixed))")
+    }
+
     @Test func theLinkFormMarksEveryBadFieldAtOnce() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let browser = try await DashboardBrowser.signIn(server)

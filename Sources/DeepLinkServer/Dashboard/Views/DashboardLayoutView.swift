@@ -21,6 +21,10 @@ struct DashboardLayoutView {
     let navHealth: Bool
     /// A message shown at the top.
     let notice: String?
+    /// The app's name from the config's `pages`, shown in the bar and the title.
+    let appName: String?
+    /// The config's theme colour, for the browser's toolbar.
+    let themeColor: String
 
     /// The layout of a page.
     /// - Parameters:
@@ -29,7 +33,13 @@ struct DashboardLayoutView {
     ///   - session: The signed-in session, for the navigation bar and the sign-out form.
     ///   - section: The navigation entry to mark current.
     ///   - notice: A message shown at the top.
-    init(title: String, body: String, session: DashboardSession?, section: DashboardRenderer.Section?, notice: String?) {
+    ///   - brand: The config's `pages` section: the app's name and theme colour.
+    init(
+        title: String, body: String, session: DashboardSession?, section: DashboardRenderer.Section?, notice: String?,
+        brand: PageSettings = PageSettings()
+    ) {
+        appName = brand.appName
+        themeColor = brand.themeColor
         self.title = title
         self.body = body
         signedIn = session?.principal.description
