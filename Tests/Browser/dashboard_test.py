@@ -156,6 +156,15 @@ def run(driver):
     campaign = "winter-" + uuid.uuid4().hex[:8]
     follow(driver, driver.find_element(By.LINK_TEXT, "New link"))
     driver.find_element(By.ID, "field-deepLink").send_keys("shop://nowhere/42")
+    driver.find_element(By.ID, "field-code").send_keys("x")
+    driver.find_element(By.ID, "field-fallbacks-appStoreID").send_keys("abc")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
+    marked = [element.get_attribute("id") for element in driver.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]")]
+    check(marked == ["field-deepLink", "field-code", "field-fallbacks-appStoreID"], f"every bad field is marked at once: {marked}")
+    check("fix the 3 fields marked below" in driver.page_source, "the form says how many fields to fix")
+    shoot(driver, "02-every-field-error")
+    driver.find_element(By.ID, "field-code").clear()
+    driver.find_element(By.ID, "field-fallbacks-appStoreID").clear()
     driver.find_element(By.ID, "field-campaign").send_keys(campaign)
     driver.find_element(By.ID, "field-utm-source").send_keys("newsletter")
     follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
@@ -201,8 +210,26 @@ def run(driver):
                  for row in driver.find_elements(By.CSS_SELECTOR, "#by-platform tbody tr")}
     check(platforms == {"Android": "3", "iPhone and iPad": "2"}, f"clicks by platform: {platforms}")
     check(text(driver, "#store-hops") == "1" and text(driver, "#installs") == "1", "the funnel shows 1 store visit and 1 install")
-    check(len(driver.find_elements(By.CSS_SELECTOR, "svg.chart rect")) == 7, "the chart has a bar for each of 7 days")
+    # One chart shows at each width, with a bar a day: the phone's is drawn narrower so its text reads.
+    for label, chart in [("desktop", "svg.chart-wide"), ("phone", "svg.chart-narrow")]:
+        driver.set_window_size(*SIZES[label])
+        shown = [element for element in driver.find_elements(By.CSS_SELECTOR, "svg.chart") if element.is_displayed()]
+        bars = driver.find_elements(By.CSS_SELECTOR, chart + " rect")
+        check(len(shown) == 1 and "chart-" + ("wide" if label == "desktop" else "narrow") in shown[0].get_attribute("class")
+              and len(bars) == 7, f"at {label} width one chart shows, with a bar for each of 7 days")
+        size = driver.execute_script("return parseFloat(getComputedStyle(arguments[0]).fontSize) * arguments[0].getScreenCTM().a",
+                                     driver.find_element(By.CSS_SELECTOR, chart + " text"))
+        check(size >= 9, f"at {label} width the chart's axis text is at least 9 px ({size:.1f})")
+    driver.set_window_size(*SIZES["desktop"])
     shoot(driver, "04-link-numbers")
+    # The dark scheme, as the system asks for it.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.refresh()
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    check(background == "rgb(13, 17, 23)", f"in the dark scheme the page is dark ({background})")
+    shoot(driver, "04-link-numbers-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    driver.refresh()
 
     # The QR code: download the PNG the page links to and decode it.
     png = driver.find_element(By.PARTIAL_LINK_TEXT, "Download PNG").get_attribute("href")
