@@ -136,8 +136,9 @@ func buildRouter(
     OperationsRoutes(checkStoreHealth: store.checkHealth, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
     AssociationRoutes(files: association).add(to: router)
     PageAssetRoutes(stylesheet: pages.stylesheet).add(to: router)
+    let keyUses = APIKeyUses(store: store, logger: logger)
     let api = router.group("/api/v1")
-        .add(middleware: APIKeyMiddleware(store: store))
+        .add(middleware: APIKeyMiddleware(store: store, uses: keyUses))
         .add(
             middleware: WriteLimitMiddleware(
                 perKey: limiter("writes-per-key", configuration.writesPerMinutePerKey),
@@ -154,7 +155,7 @@ func buildRouter(
         sessions: DashboardSessions(
             store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
             failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: passwords,
-            clientAddress: clientAddress),
+            clientAddress: clientAddress, keyUses: keyUses),
         renderer: try DashboardRenderer(brand: setup.pages), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
     ).add(to: router)
     DeferredClaimRoutes(

@@ -10,6 +10,8 @@ struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     let store: any APIKeyStorage
+    /// Records when each key was last used.
+    let uses: APIKeyUses
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -34,6 +36,7 @@ struct APIKeyMiddleware: RouterMiddleware {
             context.logger.notice("rejected a revoked API key", metadata: ["key.id": "\(record.id)"])
             throw LinkServerError(code: .unauthorized, message: "the API key was revoked")
         }
+        await uses.record(id: record.id)
         var context = context
         context.apiKeyID = record.id
         context.logger[metadataKey: "key.id"] = "\(record.id)"

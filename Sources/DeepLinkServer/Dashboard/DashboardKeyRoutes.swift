@@ -16,12 +16,38 @@ struct DashboardKeyRoutes: Sendable {
     func add(to signedIn: some RouterMethods<ServerRequestContext>) {
         signedIn.get("/keys", use: keys)
         signedIn.post("/keys", use: createKey)
+        signedIn.get("/keys/{id}/revoke", use: confirmRevoke)
         signedIn.post("/keys/{id}/revoke", use: revokeKey)
     }
 
-    /// `GET /dashboard/keys`: the keys, and after a revocation (`done=revoked`) a notice.
+    /// `GET /dashboard/keys`: the keys, revoked ones with `revoked=1`, and after a revocation
+    /// (`done=revoked`) a notice.
     @Sendable func keys(_ request: Request, context: ServerRequestContext) async -> Response {
-        await keysPage(context: context, notice: request.formQuery["done"] == "revoked" ? "Key revoked." : nil)
+        let query = request.formQuery
+        return await keysPage(
+            context: context, notice: query["done"] == "revoked" ? "Key revoked." : nil, showsRevoked: query["revoked"] == "1")
+    }
+
+    /// `GET /dashboard/keys/ID/revoke`: asks before revoking, and says so when this session
+    /// signed in with the key.
+    @Sendable func confirmRevoke(_ request: Request, context: ServerRequestContext) async -> Response {
+        let id = context.parameters.get("id") ?? ""
+        let session = context.dashboardSession
+        let record: APIKeyRecord?
+        do {
+            record = try await store.apiKey(id: id)
+        } catch {
+            return renderer.problem(error.serverError, session: session)
+        }
+        guard let record, record.revokedAt == nil else {
+            return renderer.problem(LinkServerError(code: .notFound, message: "there is no active key with the id \(id)"), session: session)
+        }
+        return renderer.render(
+            DashboardConfirmRevokeView(
+                name: record.name, id: record.id, created: DashboardText.date(record.createdAt),
+                lastUsed: record.lastUsedAt.map(DashboardText.dateTime), current: session?.principal == .apiKey(id: id),
+                formToken: session?.formToken),
+            title: "Revoke \(record.name)", session: session, section: .keys)
     }
 
     /// `POST /dashboard/keys`: creates a key with the name given and shows its token.
@@ -70,9 +96,11 @@ struct DashboardKeyRoutes: Sendable {
     ///   - newToken: The token of a key just created.
     ///   - error: Why a new key was refused.
     ///   - notice: A message shown at the top.
+    ///   - showsRevoked: Whether revoked keys are listed.
     ///   - status: The HTTP status.
     private func keysPage(
-        context: ServerRequestContext, newToken: String? = nil, error: String? = nil, notice: String? = nil, status: HTTPResponse.Status = .ok
+        context: ServerRequestContext, newToken: String? = nil, error: String? = nil, notice: String? = nil, showsRevoked: Bool = false,
+        status: HTTPResponse.Status = .ok
     ) async -> Response {
         let records: [APIKeyRecord]
         do {
@@ -81,13 +109,16 @@ struct DashboardKeyRoutes: Sendable {
             return renderer.problem(error.serverError, session: context.dashboardSession)
         }
         let session = context.dashboardSession
-        let keys = records.reversed().map { record in
+        let shown = showsRevoked ? records : records.filter { $0.revokedAt == nil }
+        let keys = shown.reversed().map { record in
             DashboardKeysView.Key(
                 name: record.name, id: record.id, created: DashboardText.date(record.createdAt), current: session?.principal == .apiKey(id: record.id),
-                revoked: record.revokedAt.map(DashboardText.date))
+                revoked: record.revokedAt.map(DashboardText.date), lastUsed: record.lastUsedAt.map(DashboardText.dateTime))
         }
         return renderer.render(
-            DashboardKeysView(keys: keys, newToken: newToken, error: error, formToken: session?.formToken), title: "API keys", session: session,
-            section: .keys, notice: notice, status: status)
+            DashboardKeysView(
+                keys: keys, hiddenRevoked: records.count - shown.count, showsRevoked: showsRevoked, newToken: newToken, error: error,
+                formToken: session?.formToken),
+            title: "API keys", session: session, section: .keys, notice: notice, status: status)
     }
 }

@@ -28,7 +28,10 @@ struct DashboardSessions: Sendable {
     let failedSignInsPerName: any RequestLimiter
     /// Where passwords are checked: off the request threads, a bounded number at a time.
     let passwords: PasswordChecks
+    /// Where the client's address is read from, for the per-address limit.
     let clientAddress: ClientAddressReader
+    /// Records when each API key was last used: a sign-in with it, and each page it is signed in to.
+    let keyUses: APIKeyUses
 
     /// Why a sign-in failed, for the page.
     enum SignInFailure: Error {
@@ -48,10 +51,12 @@ struct DashboardSessions: Sendable {
     func session(of request: Request) async throws(LinkServerError) -> DashboardSession? {
         guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.count <= 100 else { return nil }
         do {
-            guard let session = try await store.dashboardSession(idHash: SHA256.hex(secret), now: Date()) else { return nil }
+            guard var session = try await store.dashboardSession(idHash: SHA256.hex(secret), now: Date()) else { return nil }
             switch session.principal {
             case .apiKey(let id):
                 guard let key = try await store.apiKey(id: id), key.revokedAt == nil else { return nil }
+                session.keyName = key.name
+                await keyUses.record(id: id)
             case .user(let name):
                 guard try await store.dashboardUser(name: name) != nil else { return nil }
             }
@@ -85,6 +90,7 @@ struct DashboardSessions: Sendable {
                     APIKey.verify(key, against: record)
                 else { throw SignInFailure.wrong }
                 principal = .apiKey(id: id)
+                await keyUses.record(id: id)
             } else {
                 let user = try await store.dashboardUser(name: name)
                 // An unknown name is checked against a hash too, so it takes as long as a known one.

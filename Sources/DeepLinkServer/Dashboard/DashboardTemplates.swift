@@ -25,6 +25,8 @@ struct DashboardTemplates: Sendable {
     let confirmDelete: MustacheTemplate
     /// `keys.mustache`, admin API keys: the new one's token once, the list, create and revoke.
     let keys: MustacheTemplate
+    /// `confirmRevoke.mustache`, which asks before revoking a key.
+    let confirmRevoke: MustacheTemplate
     /// `health.mustache`, the config in use and the association files as served.
     let health: MustacheTemplate
     /// `problem.mustache`, a problem inside the dashboard: not found, refused, unavailable.
@@ -45,6 +47,7 @@ struct DashboardTemplates: Sendable {
         allNumbers = try directory.template("allNumbers")
         confirmDelete = try directory.template("confirmDelete")
         keys = try directory.template("keys")
+        confirmRevoke = try directory.template("confirmRevoke")
         health = try directory.template("health")
         problem = try directory.template("problem")
         partials = MustacheLibrary(templates: ["numbers": try directory.template("numbers")])

@@ -13,6 +13,9 @@ package struct APIKeyRecord: Sendable, Hashable {
     package var createdAt: Date
     /// When the key was revoked; `nil` while it is valid.
     package var revokedAt: Date?
+    /// When the key last signed a request or a dashboard sign-in, to the minute (uses are recorded
+    /// at most once a minute per key); `nil` when never, or before it was recorded.
+    package var lastUsedAt: Date?
 
     /// Creates a record.
     /// - Parameters:
@@ -21,11 +24,13 @@ package struct APIKeyRecord: Sendable, Hashable {
     ///   - secretHash: The token's SHA-256 in lowercase hex.
     ///   - createdAt: The creation time.
     ///   - revokedAt: The revocation time.
-    package init(id: String, name: String, secretHash: String, createdAt: Date, revokedAt: Date? = nil) {
+    ///   - lastUsedAt: When it was last used.
+    package init(id: String, name: String, secretHash: String, createdAt: Date, revokedAt: Date? = nil, lastUsedAt: Date? = nil) {
         self.id = id
         self.name = name
         self.secretHash = secretHash
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.lastUsedAt = lastUsedAt
     }
 }

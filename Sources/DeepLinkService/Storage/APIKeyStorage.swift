@@ -20,4 +20,10 @@ package protocol APIKeyStorage: Sendable {
     ///   - date: The revocation time.
     /// - Returns: Whether a key with that id exists.
     func revokeAPIKey(id: String, at date: Date) async throws(StoreError) -> Bool
+
+    /// Records that a key was used, keeping the later of the stored time and this one.
+    /// - Parameters:
+    ///   - id: The key's public id.
+    ///   - date: When it was used.
+    func recordAPIKeyUse(id: String, at date: Date) async throws(StoreError)
 }

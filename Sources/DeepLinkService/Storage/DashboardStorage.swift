@@ -114,6 +114,15 @@ package struct DashboardSession: Sendable, Hashable {
     package var createdAt: Date
     /// When it ends, whatever happens meanwhile.
     package var expiresAt: Date
+    /// The API key's name, for a session signed in with a key, once the key was read again for
+    /// the request; not stored with the session.
+    package var keyName: String?
+
+    /// Who is signed in, for people: the key's name (`ci · API key`), else its id, or the user's name.
+    package var signedInAs: String {
+        if case .apiKey = principal, let keyName { return "\(keyName) · API key" }
+        return principal.description
+    }
 
     /// Creates a session.
     /// - Parameters:

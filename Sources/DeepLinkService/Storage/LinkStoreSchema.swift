@@ -253,6 +253,11 @@ package enum LinkStoreSchema {
             "DELETE FROM click_totals WHERE count <= 0",
             "DELETE FROM link_click_totals WHERE count <= 0",
         ],
+        [
+            // When each API key was last used, so that an operator can tell a forgotten key
+            // from one a tool still needs before revoking it.
+            "ALTER TABLE api_keys ADD COLUMN last_used_at BIGINT",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -79,6 +79,7 @@ struct KeysListCommand: ReportingCommand {
                         [
                             "id": .string(key.id), "name": .string(key.name), "createdAt": .string(formatter.string(from: key.createdAt)),
                             "revokedAt": key.revokedAt.map { .string(formatter.string(from: $0)) } ?? .null,
+                            "lastUsedAt": key.lastUsedAt.map { .string(formatter.string(from: $0)) } ?? .null,
                         ]
                     })
             ])
@@ -86,7 +87,8 @@ struct KeysListCommand: ReportingCommand {
         guard !keys.isEmpty else { return "no API keys; create one with deeplink keys create --name NAME" }
         return keys.map { key in
             let state = key.revokedAt.map { "revoked \(formatter.string(from: $0))" } ?? "active"
-            return "\(key.id)  \(key.name)  created \(formatter.string(from: key.createdAt))  \(state)"
+            let used = key.lastUsedAt.map { "last used \(formatter.string(from: $0))" } ?? "never used"
+            return "\(key.id)  \(key.name)  created \(formatter.string(from: key.createdAt))  \(used)  \(state)"
         }.joined(separator: "\n")
     }
 }

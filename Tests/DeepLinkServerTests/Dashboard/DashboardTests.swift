@@ -4,6 +4,7 @@ import DeepLinkTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import NIOCore
 import Testing
@@ -274,6 +275,56 @@ struct DashboardTests {
             let revoked = try await browser.post("/dashboard/keys/\(id)/revoke", [])
             #expect(revoked.headers[.location] == "/dashboard/sign-in")
             #expect(try await browser.get("/dashboard/links").status == .seeOther)
+        }
+    }
+
+    @Test func theKeysPageNamesTheKeyAsksBeforeRevokingAndHidesRevokedKeys() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            let id = try #require(APIKey.id(of: server.token))
+            let mine = try #require(try await server.store.apiKey(id: id))
+            let other = APIKey.generate(name: "old-ci", at: Date())
+            try await server.store.insert(other.record)
+
+            // The bar names the key, not its id; signing in and using it recorded when.
+            let page = try await browser.get("/dashboard/keys").text
+            #expect(page.contains("\(mine.name) · API key"), "\(page)")
+            #expect(try await server.store.apiKey(id: id)?.lastUsedAt != nil)
+            #expect(page.contains("never"), "old-ci was never used")
+
+            // Revoking asks first, and says when it is the key this session signed in with.
+            let ask = try await browser.get("/dashboard/keys/\(id)/revoke")
+            #expect(ask.status == .ok)
+            #expect(ask.text.contains("You are signed in with this key: revoking it signs you out."))
+            let askOther = try await browser.get("/dashboard/keys/\(other.record.id)/revoke").text
+            #expect(askOther.contains("Revoke the key old-ci?") && !askOther.contains("You are signed in with this key"))
+            #expect(try await server.store.apiKey(id: other.record.id)?.revokedAt == nil, "asking revokes nothing")
+
+            // Revoked keys leave the list unless asked for.
+            let revoked = try await browser.post("/dashboard/keys/\(other.record.id)/revoke", [])
+            #expect(revoked.headers[.location] == "/dashboard/keys?done=revoked")
+            let list = try await browser.get("/dashboard/keys").text
+            #expect(!list.contains("old-ci") && list.contains("Show the 1 revoked"))
+            let all = try await browser.get("/dashboard/keys?revoked=1").text
+            #expect(all.contains("old-ci") && all.contains("Hide revoked keys"))
+            #expect(try await browser.get("/dashboard/keys/\(other.record.id)/revoke").status == .notFound)
+        }
+    }
+
+    @Test func aKeysUseIsWrittenAtMostOnceAMinute() async throws {
+        try await StoreBackend.sqlite.withStore { store in
+            let key = APIKey.generate(name: "ci", at: Date(timeIntervalSince1970: 1_800_000_000))
+            try await store.insert(key.record)
+            let uses = APIKeyUses(store: store, logger: Logger(label: "test"))
+            let first = Date(timeIntervalSince1970: 1_800_000_100)
+            await uses.record(id: key.record.id, at: first)
+            await uses.record(id: key.record.id, at: first.addingTimeInterval(59))
+            #expect(try await store.apiKey(id: key.record.id)?.lastUsedAt == first)
+            await uses.record(id: key.record.id, at: first.addingTimeInterval(60))
+            #expect(try await store.apiKey(id: key.record.id)?.lastUsedAt == first.addingTimeInterval(60))
+            // An earlier time never replaces a later one (another server's write).
+            try await store.recordAPIKeyUse(id: key.record.id, at: first)
+            #expect(try await store.apiKey(id: key.record.id)?.lastUsedAt == first.addingTimeInterval(60))
         }
     }
 

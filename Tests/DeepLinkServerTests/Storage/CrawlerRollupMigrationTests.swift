@@ -38,8 +38,25 @@ struct CrawlerRollupMigrationTests {
         ]
 
         let old = try await SQLiteConnection.open(storage: .file(path: path), logger: Self.logger)
+        do {
+            try await Self.writeAsThePreviousSchemaDid(buckets, to: old)
+        } catch {
+            try await old.close()
+            throw error
+        }
+        try await old.close()
+        try await Self.expectEveryNumber(path: path)
+    }
+
+    /// The migration that sets crawlers apart: the schema before it is every earlier one.
+    static var crawlerMigration: Int {
+        LinkStoreSchema.migrations.firstIndex { $0.contains { $0.contains("'crawler', day") } } ?? 0
+    }
+
+    static func writeAsThePreviousSchemaDid(_ buckets: [OldBucket], to old: SQLiteConnection) async throws {
+        #expect(crawlerMigration > 0)
         _ = try await old.query("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
-        for (index, statements) in LinkStoreSchema.migrations.dropLast().enumerated() {
+        for (index, statements) in LinkStoreSchema.migrations.prefix(crawlerMigration).enumerated() {
             for sql in statements { _ = try await old.query(sql) }
             _ = try await old.query("INSERT INTO schema_migrations (version, applied_at) VALUES (\(index + 1), 0)")
         }
@@ -66,8 +83,9 @@ struct CrawlerRollupMigrationTests {
             let parts = key.split(separator: "|", omittingEmptySubsequences: false)
             _ = try await old.query("INSERT INTO click_totals VALUES ('\(parts[0])', '\(parts[1])', '\(parts[2])', \(count))")
         }
-        try await old.close()
+    }
 
+    static func expectEveryNumber(path: String) async throws {
         let store = try await SQLiteLinkStore.open(path: path, logger: Self.logger)
         #expect(try await store.appliedSchemaVersion() == LinkStoreSchema.migrations.count)
         let spring = try await store.clickSummary(code: "spring", since: "2030-01-01")

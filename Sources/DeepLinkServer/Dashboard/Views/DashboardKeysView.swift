@@ -1,7 +1,7 @@
 import Mustache
 
-/// The values of `keys.mustache`: the admin API keys, newest first, a key just created (its token,
-/// shown this once), and why a new key was refused.
+/// The values of `keys.mustache`: the admin API keys, newest first (revoked ones only when asked
+/// for), a key just created (its token, shown this once), and why a new key was refused.
 struct DashboardKeysView: DashboardPageView {
     /// `keys.mustache`.
     static var template: KeyPath<DashboardTemplates, MustacheTemplate> { \.keys }
@@ -18,10 +18,16 @@ struct DashboardKeysView: DashboardPageView {
         let current: Bool
         /// The day it was revoked, if it was (which hides its revoke button).
         let revoked: String?
+        /// When it was last used, if it was.
+        let lastUsed: String?
     }
 
     /// The keys.
     let keys: [Key]
+    /// How many revoked keys the list leaves out; 0 when it shows them.
+    let hiddenRevoked: Int
+    /// Whether the list shows revoked keys.
+    let showsRevoked: Bool
     /// The token of the key just created.
     let newToken: String?
     /// Why the new key was refused.

@@ -42,7 +42,7 @@ struct DashboardLayoutView {
         themeColor = brand.themeColor
         self.title = title
         self.body = body
-        signedIn = session?.principal.description
+        signedIn = session?.signedInAs
         formToken = session?.formToken
         navLinks = section == .links
         navNumbers = section == .numbers

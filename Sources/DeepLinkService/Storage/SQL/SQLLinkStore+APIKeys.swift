@@ -1,7 +1,7 @@
 import Foundation
 
 extension SQLLinkStore {
-    private static var selectKeys: String { "SELECT id, name, secret_hash, created_at, revoked_at FROM api_keys" }
+    private static var selectKeys: String { "SELECT id, name, secret_hash, created_at, revoked_at, last_used_at FROM api_keys" }
 
     /// Stores a new API key; see ``APIKeyStorage``.
     package func insert(_ key: APIKeyRecord) async throws(StoreError) {
@@ -28,6 +28,14 @@ extension SQLLinkStore {
             })
     }
 
+    /// Records a key's use, keeping the later time; see ``APIKeyStorage``.
+    package func recordAPIKeyUse(id: String, at date: Date) async throws(StoreError) {
+        try await run(
+            SQLQuery(
+                "UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3)",
+                [.seconds(date), .text(id), .seconds(date)], action: "record API key use"))
+    }
+
     /// Marks a key revoked, keeping the first revocation time.
     package func revokeAPIKey(id: String, at date: Date) async throws(StoreError) -> Bool {
         try await run(
@@ -44,6 +52,6 @@ extension APIKeyRecord {
         self.init(
             id: try row.required("id", of: "api_keys"), name: try row.required("name", of: "api_keys"),
             secretHash: try row.required("secret_hash", of: "api_keys"), createdAt: try row.required("created_at", of: "api_keys"),
-            revokedAt: try row.date("revoked_at"))
+            revokedAt: try row.date("revoked_at"), lastUsedAt: try row.date("last_used_at"))
     }
 }
