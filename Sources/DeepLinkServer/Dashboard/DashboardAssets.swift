@@ -40,7 +40,7 @@ enum DashboardAssets {
         .signout { margin-left: auto; display: flex; align-items: center; gap: .5rem; }
         .who { color: #c9d1d9; font-size: .9rem; }
         main { max-width: 1100px; margin: 0 auto; padding: 1.5rem; }
-        h1 { font-size: 1.6rem; margin: .25rem 0 1rem; word-break: break-all; }
+        h1 { font-size: 1.6rem; margin: .25rem 0 1rem; overflow-wrap: anywhere; }
         h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
         .heading { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .75rem; }
         .buttons { display: flex; flex-wrap: wrap; gap: .5rem; }
