@@ -112,6 +112,7 @@ enum DashboardAssets {
         .tile { border: 1px solid var(--line); border-radius: 8px; padding: .75rem 1rem; }
         .tile .value { display: block; font-size: 1.75rem; font-weight: 700; }
         .tile .label { color: var(--muted); font-size: .9rem; }
+        .tile .note { display: block; font-size: .8rem; margin-top: .25rem; }
         .range { display: flex; gap: .25rem; }
         .range a { padding: .25rem .65rem; border: 1px solid var(--line); border-radius: 6px; text-decoration: none; }
         .range a[aria-current] { background: var(--accent); color: var(--accent-ink); border-color: var(--accent); }

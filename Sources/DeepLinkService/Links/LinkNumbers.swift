@@ -58,14 +58,21 @@ package struct LinkNumbers: Sendable, Hashable {
         package let storeHops: Int
         /// Installs whose app claimed one of those hops.
         package let claimedInstalls: Int
+        /// Whether installs from the App Store can be claimed with the config: only with
+        /// `deferred.pasteboard` or probabilistic matching. Without, iPhone installs are not
+        /// counted, so the install rate is Android's alone.
+        package var iosInstallsMeasured = true
+        /// The store hops on platforms whose installs can be claimed: all of them, or Android's.
+        package var measuredStoreHops: Int
 
         /// Store hops per phone click, 0 to 1; `nil` without clicks.
         package var hopRate: Double? { phoneClicks > 0 ? Double(storeHops) / Double(phoneClicks) : nil }
-        /// Claimed installs per store hop, 0 to 1; `nil` without hops.
-        package var installRate: Double? { storeHops > 0 ? Double(claimedInstalls) / Double(storeHops) : nil }
+        /// Claimed installs per store hop on the platforms where installs are measured, 0 to 1;
+        /// `nil` without such hops.
+        package var installRate: Double? { measuredStoreHops > 0 ? Double(claimedInstalls) / Double(measuredStoreHops) : nil }
     }
 
-    init(code: String?, days: [String], clicks: ClickSummary, deferred: [DeferredCount]) {
+    init(code: String?, days: [String], clicks: ClickSummary, deferred: [DeferredCount], iosInstallsMeasured: Bool = true) {
         self.code = code
         self.days = days
         let first = days.first ?? ""
@@ -83,8 +90,11 @@ package struct LinkNumbers: Sendable, Hashable {
         byUTMCampaign = shares(clicks.byUTMCampaign)
         let phones = (clicks.byPlatform[ClientPlatform.ios.rawValue] ?? 0) + (clicks.byPlatform[ClientPlatform.android.rawValue] ?? 0)
         let hops = deferred.filter { $0.day >= first }
+        let storeHops = hops.reduce(0) { $0 + $1.storeHops }
         funnel = Funnel(
-            phoneClicks: phones, storeHops: hops.reduce(0) { $0 + $1.storeHops }, claimedInstalls: hops.reduce(0) { $0 + $1.claims })
+            phoneClicks: phones, storeHops: storeHops, claimedInstalls: hops.reduce(0) { $0 + $1.claims },
+            iosInstallsMeasured: iosInstallsMeasured,
+            measuredStoreHops: iosInstallsMeasured ? storeHops : hops.filter { $0.platform != .ios }.reduce(0) { $0 + $1.storeHops })
         let opens = AppOpens(hops)
         opensPerDay = days.map { opens.perDay[$0] ?? 0 }
         opensByPlatform = shares(opens.byPlatform)
@@ -118,7 +128,7 @@ package struct LinkNumbers: Sendable, Hashable {
             "funnel": [
                 "phoneClicks": .number(Double(funnel.phoneClicks)), "storeHops": .number(Double(funnel.storeHops)),
                 "claimedInstalls": .number(Double(funnel.claimedInstalls)), "hopRate": rate(funnel.hopRate),
-                "installRate": rate(funnel.installRate),
+                "installRate": rate(funnel.installRate), "iosInstallsMeasured": .bool(funnel.iosInstallsMeasured),
             ],
         ]
     }

@@ -137,7 +137,9 @@ package struct LinkService: Sendable {
         let first = dayList.first ?? now.utcDay
         let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: first) }
         let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: first) }
-        return LinkNumbers(code: code, days: dayList, clicks: clicks, deferred: deferredCounts)
+        return LinkNumbers(
+            code: code, days: dayList, clicks: clicks, deferred: deferredCounts,
+            iosInstallsMeasured: editor.setup.deferred.pasteboard || editor.setup.deferred.probabilistic)
     }
 
     /// Drops the link from this server's cache and announces the change to the others.

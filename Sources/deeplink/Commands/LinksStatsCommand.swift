@@ -83,7 +83,8 @@ extension LinkNumbers {
             "link previews: \(totalLinkPreviews) (crawlers such as Slack's and iMessage's, not counted as clicks)",
             "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
             "funnel:        \(counted(funnel.phoneClicks, "phone click")) → \(counted(funnel.storeHops, "store hop"))\(rate(funnel.hopRate)) → "
-                + "\(counted(funnel.claimedInstalls, "claimed install"))\(rate(funnel.installRate))",
+                + "\(counted(funnel.claimedInstalls, "claimed install"))\(rate(funnel.installRate))"
+                + (funnel.iosInstallsMeasured ? "" : " (Android only: iPhone installs need deferred.pasteboard or probabilistic matching)"),
         ]
         return lines.joined(separator: "\n")
     }

@@ -445,6 +445,25 @@ struct DashboardPiecesTests {
         #expect(numbers.csv.contains("funnel,claimed_installs,2\r\n"))
     }
 
+    /// With the default config iPhone installs cannot be claimed, so the install rate counts
+    /// Android's store visits only and says so, instead of a rate that iPhone visits drag down.
+    @Test func theInstallRateCountsOnlyThePlatformsWhoseInstallsAreMeasured() {
+        let clicks = [ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .ios), count: 10)]
+        let deferred = [
+            DeferredCount(day: "2026-11-25", platform: .ios, storeHops: 6, claims: 0),
+            DeferredCount(day: "2026-11-25", platform: .android, storeHops: 4, claims: 2),
+        ]
+        let androidOnly = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: deferred, iosInstallsMeasured: false)
+        #expect(androidOnly.funnel.storeHops == 10)
+        #expect(androidOnly.funnel.installRate == 0.5)
+        #expect(androidOnly.jsonValue.objectValue?["funnel"]?.objectValue?["iosInstallsMeasured"] == .bool(false))
+        let view = DashboardNumbersView(androidOnly, heading: "Numbers", base: "/dashboard/links/a", days: 1)
+        #expect(view.installsNote?.hasPrefix("Android only") == true)
+        let both = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: deferred, iosInstallsMeasured: true)
+        #expect(both.funnel.installRate == 0.2)
+        #expect(DashboardNumbersView(both, heading: "Numbers", base: "/dashboard/links/a", days: 1).installsNote == nil)
+    }
+
     @Test func csvCellsCannotStartASpreadsheetFormula() {
         let clicks = [ClickCount(click: Click(code: "a", day: "2026-11-25", platform: .ios, utmSource: "=HYPERLINK(\"x\")"), count: 1)]
         let numbers = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: [])

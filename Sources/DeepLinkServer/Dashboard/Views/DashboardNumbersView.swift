@@ -61,6 +61,8 @@ struct DashboardNumbersView {
     let linkPreviews: Int
     /// The installs as a share of store hops, when there were any.
     let installRate: String?
+    /// Why iPhone installs are not among the installs, when the config cannot claim them.
+    let installsNote: String?
     /// The clicks per day as two SVG charts, for wide screens and for phones; the style sheet shows one.
     let chart: String
     /// The clicks per day, newest first.
@@ -91,6 +93,8 @@ struct DashboardNumbersView {
         appOpens = numbers.totalOpens
         linkPreviews = numbers.totalLinkPreviews
         installRate = percent(numbers.funnel.installRate)
+        installsNote = numbers.funnel.iosInstallsMeasured
+            ? nil : "Android only: iPhone installs are counted with deferred.pasteboard or probabilistic matching"
         let chartTitle = "Clicks per day, last \(days) days"
         chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle)
             + DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle, narrow: true)
