@@ -114,6 +114,8 @@ enum DashboardAssets {
         .tile .label { color: var(--muted); font-size: .9rem; }
         .tile .note { display: block; font-size: .8rem; margin-top: .25rem; }
         .range { display: flex; gap: .25rem; }
+        .range-form { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin: .75rem 0 0; }
+        .range-form label { display: flex; align-items: center; gap: .4rem; }
         .range a { padding: .25rem .65rem; border: 1px solid var(--line); border-radius: 6px; text-decoration: none; }
         .range a[aria-current] { background: var(--accent); color: var(--accent-ink); border-color: var(--accent); }
         .chart { width: 100%; height: auto; min-height: 9rem; margin: .5rem 0; }

@@ -21,11 +21,11 @@ struct DashboardLinkRoutes: Sendable {
     /// `done=updated`) a notice.
     @Sendable func show(_ request: Request, context: ServerRequestContext) async -> Response {
         let code = context.parameters.get("code") ?? ""
-        let days = DashboardNumbersRoutes.days(request)
         do {
+            let period = try DashboardNumbersRoutes.period(request)
             let link = try await links.link(code: code)
             let numbers = DashboardNumbersView(
-                try await links.numbers(code: code, days: days), heading: "Numbers", base: "/dashboard/links/\(code)", days: days)
+                try await links.numbers(code: code, range: period.range), heading: "Numbers", base: "/dashboard/links/\(code)", period: period)
             let now = Date()
             let shortURL = links.shortURL(code: link.code) ?? "/\(link.code)"
             let state: DeviceJourneys.LinkState = link.isExpired(at: now) ? .expired(link) : .live(link)

@@ -1,4 +1,5 @@
 import DeepLinkService
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -17,11 +18,12 @@ struct DashboardNumbersRoutes: Sendable {
         signedIn.get("/links/{code}/numbers.csv", use: linkCSV)
     }
 
-    /// `GET /dashboard/numbers?days=`: all links' numbers.
+    /// `GET /dashboard/numbers?days=` or `?from=&to=`: all links' numbers.
     @Sendable func overall(_ request: Request, context: ServerRequestContext) async -> Response {
-        let days = Self.days(request)
         do {
-            let numbers = DashboardNumbersView(try await links.numbers(code: nil, days: days), heading: "All links", base: "/dashboard/numbers", days: days)
+            let period = try Self.period(request)
+            let numbers = DashboardNumbersView(
+                try await links.numbers(code: nil, range: period.range), heading: "All links", base: "/dashboard/numbers", period: period)
             return renderer.render(DashboardAllNumbersView(numbers: numbers), title: "Numbers", session: context.dashboardSession, section: .numbers)
         } catch {
             return renderer.problem(error, session: context.dashboardSession)
@@ -31,7 +33,7 @@ struct DashboardNumbersRoutes: Sendable {
     /// `GET /dashboard/numbers.csv?days=`: all links' numbers as CSV.
     @Sendable func overallCSV(_ request: Request, context: ServerRequestContext) async -> Response {
         do {
-            return Self.csv(try await links.numbers(code: nil, days: Self.days(request)), name: "all-links")
+            return Self.csv(try await links.numbers(code: nil, range: try Self.period(request).range), name: "all-links")
         } catch {
             return renderer.problem(error, session: context.dashboardSession)
         }
@@ -42,16 +44,36 @@ struct DashboardNumbersRoutes: Sendable {
         let code = context.parameters.get("code") ?? ""
         do {
             _ = try await links.link(code: code)
-            return Self.csv(try await links.numbers(code: code, days: Self.days(request)), name: code)
+            return Self.csv(try await links.numbers(code: code, range: try Self.period(request).range), name: code)
         } catch {
             return renderer.problem(error, session: context.dashboardSession)
         }
     }
 
-    /// The `days` query: 7, 30 or 90 (any 1 to 366 works); 30 when absent or unreadable.
-    static func days(_ request: Request) -> Int {
-        guard let text = request.formQuery["days"], let days = Int(text), (1...366).contains(days) else { return 30 }
-        return days
+    /// The days a numbers page shows, and the query that asks for them again.
+    struct Period: Sendable {
+        /// The days.
+        let range: DayRange
+        /// `days=N`, or `from=…&to=…`.
+        let query: String
+        /// The N of `days=N`, or `nil` for a range given by its ends.
+        let lastDays: Int?
+    }
+
+    /// The query's period: `from` and `to` (UTC days, both needed), else `days`, 7, 30 or 90
+    /// (any 1 to 366 works), 30 when absent or unreadable.
+    /// - Throws: ``LinkServerError`` `invalid-field` for a `from` or `to` that is missing, not a
+    ///   day, reversed, in the future or more than 366 days apart.
+    static func period(_ request: Request, now: Date = Date()) throws(LinkServerError) -> Period {
+        let query = request.formQuery
+        let from = query["from"].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let to = query["to"].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if !from.isEmpty || !to.isEmpty {
+            let range = try DayRange(from: from.isEmpty ? to : from, to: to.isEmpty ? now.utcDay : to, now: now)
+            return Period(range: range, query: "from=\(range.first)&to=\(range.last)", lastDays: nil)
+        }
+        let days = query["days"].flatMap { Int($0) }.flatMap { (1...DayRange.maximumDays).contains($0) ? $0 : nil } ?? 30
+        return Period(range: .last(days, endingAt: now), query: "days=\(days)", lastDays: days)
     }
 
     /// Numbers as a CSV download named after what they count and their first and last day.

@@ -17,6 +17,7 @@ extension DashboardRenderer {
         case .storageUnavailable?: (status, heading) = (.serviceUnavailable, "The database is not answering")
         case .payloadTooLarge?: (status, heading) = (.contentTooLarge, "Too large")
         case .unsupportedMediaType?, .invalidBody?: (status, heading) = (.badRequest, "The form could not be read")
+        case .invalidField?: (status, heading) = (.badRequest, "The address asks for something that cannot be shown")
         default: (status, heading) = (.internalServerError, "Something went wrong")
         }
         let view = DashboardProblemView(

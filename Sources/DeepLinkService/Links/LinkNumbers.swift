@@ -76,8 +76,9 @@ package struct LinkNumbers: Sendable, Hashable {
         self.code = code
         self.days = days
         let first = days.first ?? ""
+        let last = days.last ?? ""
         clicksPerDay = days.map { clicks.perDay[$0] ?? 0 }
-        totalClicks = clicks.perDay.filter { $0.key >= first }.values.reduce(0, +)
+        totalClicks = clicks.perDay.filter { $0.key >= first && $0.key <= last }.values.reduce(0, +)
         linkPreviewsPerDay = days.map { clicks.crawlersPerDay[$0] ?? 0 }
         func shares(_ totals: [String: Int]) -> [Share] {
             totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
@@ -89,7 +90,7 @@ package struct LinkNumbers: Sendable, Hashable {
         byUTMMedium = shares(clicks.byUTMMedium)
         byUTMCampaign = shares(clicks.byUTMCampaign)
         let phones = (clicks.byPlatform[ClientPlatform.ios.rawValue] ?? 0) + (clicks.byPlatform[ClientPlatform.android.rawValue] ?? 0)
-        let hops = deferred.filter { $0.day >= first }
+        let hops = deferred.filter { $0.day >= first && $0.day <= last }
         let storeHops = hops.reduce(0) { $0 + $1.storeHops }
         funnel = Funnel(
             phoneClicks: phones, storeHops: storeHops, claimedInstalls: hops.reduce(0) { $0 + $1.claims },
@@ -102,7 +103,7 @@ package struct LinkNumbers: Sendable, Hashable {
 
     /// The last `count` UTC days up to the one of `end`, oldest first.
     static func days(endingAt end: Date, count: Int) -> [String] {
-        (0..<max(1, count)).reversed().map { end.addingTimeInterval(-86_400 * Double($0)).utcDay }
+        DayRange.last(count, endingAt: end).days
     }
 
     /// The numbers as JSON, for `deeplink links stats --json`.

@@ -132,13 +132,20 @@ package struct LinkService: Sendable {
     ///   - now: The current time.
     /// - Throws: ``LinkServerError``: `storage-unavailable`.
     package func numbers(code: String?, days: Int, now: Date = Date()) async throws(LinkServerError) -> LinkNumbers {
+        try await numbers(code: code, range: .last(days, endingAt: now))
+    }
+
+    /// A link's numbers, or every link's, over a range of UTC days.
+    /// - Parameters:
+    ///   - code: The link's code, or `nil` for all links.
+    ///   - range: The days.
+    /// - Throws: ``LinkServerError``: `storage-unavailable`.
+    package func numbers(code: String?, range: DayRange) async throws(LinkServerError) -> LinkNumbers {
         await clicks?.flush()
-        let dayList = LinkNumbers.days(endingAt: now, count: days)
-        let first = dayList.first ?? now.utcDay
-        let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: first) }
-        let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: first) }
+        let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(code: code, from: range.first, through: range.last) }
+        let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: range.first) }
         return LinkNumbers(
-            code: code, days: dayList, clicks: clicks, deferred: deferredCounts,
+            code: code, days: range.days, clicks: clicks, deferred: deferredCounts,
             iosInstallsMeasured: editor.setup.deferred.pasteboard || editor.setup.deferred.probabilistic)
     }
 

@@ -4,13 +4,14 @@ package protocol ClickStatsStorage: Sendable {
     /// - Parameter code: The short code.
     func clickCounts(code: String) async throws(StoreError) -> [ClickCount]
 
-    /// Clicks from a day on, of one link or of all links (deleted ones included), summed per day,
-    /// platform, referrer and UTM field by the database, so the answer is a few hundred numbers
-    /// however many buckets there are.
+    /// Clicks from a day through another, of one link or of all links (deleted ones included),
+    /// summed per day, platform, referrer and UTM field by the database, so the answer is a few
+    /// hundred numbers however many buckets there are.
     /// - Parameters:
     ///   - code: The link's code, or `nil` for every link.
-    ///   - day: The first day, `YYYY-MM-DD`.
-    func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary
+    ///   - first: The first day, `YYYY-MM-DD`.
+    ///   - last: The last day, `YYYY-MM-DD`, included.
+    func clickSummary(code: String?, from first: String, through last: String) async throws(StoreError) -> ClickSummary
 
     /// Store hops, the installs claimed from them and app opens per day and platform, from a day
     /// on, of one link or of all links summed, ordered by day.
@@ -18,6 +19,16 @@ package protocol ClickStatsStorage: Sendable {
     ///   - code: The link's code, or `nil` for every link.
     ///   - day: The first day, `YYYY-MM-DD`.
     func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount]
+}
+
+extension ClickStatsStorage {
+    /// Clicks from a day on; see ``clickSummary(code:from:through:)``.
+    /// - Parameters:
+    ///   - code: The link's code, or `nil` for every link.
+    ///   - day: The first day, `YYYY-MM-DD`.
+    package func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary {
+        try await clickSummary(code: code, from: day, through: "9999-12-31")
+    }
 }
 
 /// Clicks summed along each bucket dimension: per day, platform, referring host and UTM field;

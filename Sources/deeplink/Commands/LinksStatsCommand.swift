@@ -27,6 +27,12 @@ struct LinksStatsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How many days, today included: 7, 30, 90 or any from 1 to \(Self.maximumDays).", valueName: "n"))
     var days = 30
 
+    @Option(name: .long, help: ArgumentHelp("The first day of a range instead, YYYY-MM-DD (UTC).", valueName: "day"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("The range's last day, YYYY-MM-DD (UTC); today when only --from is given.", valueName: "day"))
+    var to: String?
+
     @Flag(name: .long, help: "Print CSV: section,name,count rows.")
     var csv = false
 
@@ -54,11 +60,22 @@ struct LinksStatsCommand: AsyncParsableCommand {
 
     /// Reads the numbers and returns them as text, JSON or CSV; `not-found` (exit 1) for an unknown code.
     func render() async throws(CommandFailure) -> String {
-        let (code, days) = (self.code, self.days)
+        let code = self.code
+        let range: DayRange
+        if from != nil || to != nil {
+            let now = Date()
+            do {
+                range = try DayRange(from: from ?? to ?? "", to: to ?? now.utcDay, now: now)
+            } catch {
+                throw CommandFailure("--\(error.field ?? "from"): \(error.message)", code: error.code.description, status: .usage)
+            }
+        } else {
+            range = .last(days, endingAt: Date())
+        }
         let configuration = try configOptions.serverConfiguration(databaseOptions)
         let numbers = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
             if let code { _ = try await links.link(code: code) }
-            return try await links.numbers(code: code, days: days)
+            return try await links.numbers(code: code, range: range)
         }
         if json { return JSONWriter.write(numbers.jsonValue) }
         return csv ? numbers.csv : numbers.humanDescription

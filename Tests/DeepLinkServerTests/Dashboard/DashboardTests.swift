@@ -166,6 +166,29 @@ struct DashboardTests {
         #expect(Set(fixed).isSubset(of: ["#0d1b2a", "#ffffff", "#24364a", "#c9d1d9"]), "only the always-dark bar and the QR code's white: \(Set(fixed))")
     }
 
+    @Test func numbersCoverAnyRangeOfDaysAndNoneOutsideIt() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"code": "ranged", "deepLink": "shop://sales/42"}"#).status == .created)
+            let today = Date()
+            let days = (0..<5).map { today.addingTimeInterval(-86_400 * Double($0)).utcDay }  // today first
+            var counts: [Click: Int] = [:]
+            for (index, day) in days.enumerated() { counts[Click(code: "ranged", day: day, platform: .ios, utmSource: "s\(index)")] = index + 1 }
+            try await server.store.record(counts)
+            // Days 1 to 3 ago: 2 + 3 + 4 clicks; today's 1 and day 4's 5 are outside, in every number.
+            let page = try await browser.get("/dashboard/links/ranged?from=\(days[3])&to=\(days[1])").text
+            #expect(page.contains(#"<span class="value" id="total-clicks">9</span>"#), "\(page)")
+            #expect(page.contains("Numbers: \(days[3]) to \(days[1]) (UTC)"))
+            #expect(!page.contains(">s0<") && !page.contains(">s4<") && page.contains(">s2<"), "the breakdowns keep to the range")
+            #expect(page.contains("numbers.csv?from=\(days[3])&amp;to=\(days[1])"))
+            let csv = try await browser.get("/dashboard/links/ranged/numbers.csv?from=\(days[3])&to=\(days[1])").text
+            #expect(csv.components(separatedBy: "\r\nday,").count - 1 == 3, "a row for each day of the range")
+            let reversed = try await browser.get("/dashboard/links/ranged?from=\(days[1])&to=\(days[3])")
+            #expect(reversed.status == .badRequest)
+            #expect(reversed.text.contains("is after to"))
+        }
+    }
+
     @Test func theLinkFormMarksEveryBadFieldAtOnce() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let browser = try await DashboardBrowser.signIn(server)
@@ -385,6 +408,29 @@ struct DashboardTests {
 }
 
 struct DashboardPiecesTests {
+    static let oneDay = DashboardNumbersRoutes.Period(range: .last(1, endingAt: Date()), query: "days=1", lastDays: 1)
+
+    @Test func aRangeOfDaysIsReadStrictlyAndSaysWhatIsWrong() throws {
+        let now = Date(timeIntervalSince1970: 1_795_608_000)  // 2026-11-25T12:00:00Z
+        let range = try DayRange(from: "2026-10-30", to: "2026-11-02", now: now)
+        #expect(range.days == ["2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"])
+        #expect(try DayRange(from: "2024-02-28", to: "2024-03-01", now: now).days.count == 3, "2024 is a leap year")
+        func refusal(_ from: String, _ to: String) -> LinkServerError? {
+            do {
+                _ = try DayRange(from: from, to: to, now: now)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal("2026-11-31", "2026-12-01")?.field == "from", "November has 30 days")
+        #expect(refusal("2026-1-01", "2026-11-01")?.field == "from")
+        #expect(refusal("2026-11-01", "yesterday")?.field == "to")
+        #expect(refusal("2026-11-20", "2026-11-10")?.message == "from (2026-11-20) is after to (2026-11-10)")
+        #expect(refusal("2026-11-20", "2026-11-26")?.message.contains("after today") == true)
+        #expect(refusal("2025-01-01", "2026-11-25")?.message.contains("at most 366") == true)
+        #expect(refusal("2025-11-25", "2026-11-25") == nil, "366 days")
+    }
     @Test func theChartHasATitleADescriptionAndABarWithTitlePerDay() {
         let svg = DashboardChart.svg(days: ["2026-11-01", "2026-11-02", "2026-11-03"], counts: [0, 3, 1], title: "Clicks <per> day")
         #expect(svg.contains("<title id=\"chart-title\">Clicks &lt;per&gt; day</title>"))
@@ -457,11 +503,11 @@ struct DashboardPiecesTests {
         #expect(androidOnly.funnel.storeHops == 10)
         #expect(androidOnly.funnel.installRate == 0.5)
         #expect(androidOnly.jsonValue.objectValue?["funnel"]?.objectValue?["iosInstallsMeasured"] == .bool(false))
-        let view = DashboardNumbersView(androidOnly, heading: "Numbers", base: "/dashboard/links/a", days: 1)
+        let view = DashboardNumbersView(androidOnly, heading: "Numbers", base: "/dashboard/links/a", period: Self.oneDay)
         #expect(view.installsNote?.hasPrefix("Android only") == true)
         let both = LinkNumbers(code: "a", days: ["2026-11-25"], clicks: ClickSummary(clicks), deferred: deferred, iosInstallsMeasured: true)
         #expect(both.funnel.installRate == 0.2)
-        #expect(DashboardNumbersView(both, heading: "Numbers", base: "/dashboard/links/a", days: 1).installsNote == nil)
+        #expect(DashboardNumbersView(both, heading: "Numbers", base: "/dashboard/links/a", period: Self.oneDay).installsNote == nil)
     }
 
     @Test func csvCellsCannotStartASpreadsheetFormula() {

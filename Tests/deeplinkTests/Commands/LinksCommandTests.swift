@@ -92,6 +92,21 @@ struct LinksCommandTests {
         #expect(errors?.count == 2)
     }
 
+    @Test func statsCoverAnyRangeOfDaysAndRefuseAnImpossibleOne() async throws {
+        let database = try Database()
+        defer { database.scratch.remove() }
+        let json = try await database.links("stats", ["--all", "--from", "2026-02-27", "--to", "2026-03-02", "--json"])
+        #expect(json.status == 0, "\(json.error)")
+        let numbers = try #require(try JSONValue(parsing: json.output).objectValue)
+        #expect(numbers["from"] == "2026-02-27" && numbers["to"] == "2026-03-02")
+        #expect(numbers["clicksPerDay"]?.arrayValue?.count == 4, "2026 is no leap year: 27, 28 February, 1, 2 March")
+        let reversed = try await database.links("stats", ["--all", "--from", "2026-03-02", "--to", "2026-02-27"])
+        #expect(reversed.status == 64)
+        #expect(reversed.error.contains("--from: from (2026-03-02) is after to (2026-02-27)"), "\(reversed.error)")
+        let impossible = try await database.links("stats", ["--all", "--from", "2026-02-30"])
+        #expect(impossible.status == 64 && impossible.error.contains("--from: from must be a day"), "\(impossible.error)")
+    }
+
     @Test func rejectsAFallbackOffTheConfigsHostsUnlessAllowed() async throws {
         let database = try Database()
         defer { database.scratch.remove() }

@@ -45,6 +45,12 @@ struct DashboardNumbersView {
     let heading: String
     /// The ranges to choose from.
     let ranges: [Period]
+    /// Where the range form asks: the page itself.
+    let action: String
+    /// The range's first day, for the form.
+    let from: String
+    /// The range's last day, for the form.
+    let to: String
     /// The clicks in the range.
     let totalClicks: Int
     /// The clicks from phones.
@@ -77,14 +83,19 @@ struct DashboardNumbersView {
     ///   - numbers: The numbers.
     ///   - heading: What they count: `Numbers` for a link, `All links`.
     ///   - base: The page they are on, which the ranges link to.
-    ///   - days: The range's days.
-    init(_ numbers: LinkNumbers, heading: String, base: String, days: Int) {
+    ///   - period: The days, and how they were asked for.
+    init(_ numbers: LinkNumbers, heading: String, base: String, period: DashboardNumbersRoutes.Period) {
+        let days = period.lastDays
         func percent(_ rate: Double?) -> String? { rate.map { "\(Int(($0 * 100).rounded()))%" } }
         func rows(_ shares: [LinkNumbers.Share]) -> [Row] {
             shares.prefix(10).map { Row(name: $0.name, count: $0.count) }
         }
-        self.heading = "\(heading): last \(days) days"
+        let described = days.map { "last \($0) days" } ?? "\(period.range.first) to \(period.range.last) (UTC)"
+        self.heading = "\(heading): \(described)"
         ranges = [7, 30, 90].map { Period(href: "\(base)?days=\($0)", label: "\($0) days", current: $0 == days) }
+        action = base
+        from = period.range.first
+        to = period.range.last
         totalClicks = numbers.totalClicks
         phoneClicks = numbers.funnel.phoneClicks
         storeHops = numbers.funnel.storeHops
@@ -95,7 +106,7 @@ struct DashboardNumbersView {
         installRate = percent(numbers.funnel.installRate)
         installsNote = numbers.funnel.iosInstallsMeasured
             ? nil : "Android only: iPhone installs are counted with deferred.pasteboard or probabilistic matching"
-        let chartTitle = "Clicks per day, last \(days) days"
+        let chartTitle = "Clicks per day, \(described)"
         chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle)
             + DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle, narrow: true)
         perDay = zip(numbers.days, numbers.clicksPerDay).reversed().map { Day(day: $0.0, count: $0.1) }
@@ -108,7 +119,7 @@ struct DashboardNumbersView {
             Breakdown(id: "utm-medium", title: "By UTM medium", column: "Medium", rows: rows(numbers.byUTMMedium)),
             Breakdown(id: "utm-campaign", title: "By UTM campaign", column: "Campaign", rows: rows(numbers.byUTMCampaign)),
         ]
-        csv = "\(base == "/dashboard/numbers" ? "/dashboard/numbers.csv" : base + "/numbers.csv")?days=\(days)"
+        csv = "\(base == "/dashboard/numbers" ? "/dashboard/numbers.csv" : base + "/numbers.csv")?\(period.query)"
     }
 
     /// The platforms as people call them.

@@ -83,14 +83,14 @@ extension SQLLinkStore {
             })
     }
 
-    /// Clicks from a day on, summed along each dimension by the database in one statement.
-    package func clickSummary(code: String?, since day: String) async throws(StoreError) -> ClickSummary {
+    /// Clicks from a day through another, summed along each dimension by the database in one statement.
+    package func clickSummary(code: String?, from first: String, through last: String) async throws(StoreError) -> ClickSummary {
         // All links' numbers come from click_totals, a few hundred rows a day however many links
         // there are; a link's from link_click_totals, a few dozen rows a day however many clicks.
-        let source = code == nil ? "click_totals WHERE day >= $1" : "link_click_totals WHERE day >= $1 AND code = $2"
+        let source = code == nil ? "click_totals WHERE day >= $1 AND day <= $2" : "link_click_totals WHERE day >= $1 AND day <= $2 AND code = $3"
         let sql = "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY dimension, name"
         return try await run(
-            SQLQuery(sql, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
+            SQLQuery(sql, [.text(first), .text(last)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
                 var summary = ClickSummary()
                 for row in rows {
                     // One row per dimension and value (GROUP BY), so adding sets it.
