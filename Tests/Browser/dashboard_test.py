@@ -250,6 +250,12 @@ def run(driver):
     # Overall numbers and health.
     driver.get(BASE + "/dashboard/numbers")
     check(int(text(driver, "#total-clicks")) >= 5, "the overall numbers include the link's clicks")
+    # Any range of days, through the From/To form.
+    today = driver.find_element(By.NAME, "to").get_attribute("value")
+    driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.NAME, "from"), today)
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.range-form button"))
+    check(f"All links: {today} to {today} (UTC)" in driver.page_source, f"the From/To form shows one day ({today})")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "svg.chart-wide rect")) == 1, "a one-day range has one bar")
     shoot(driver, "05-numbers")
     driver.get(BASE + "/dashboard/health")
     check("apple-app-site-association" in driver.page_source, "the health page shows the association files")
