@@ -179,6 +179,7 @@ struct DashboardTests {
             let page = try await browser.get("/dashboard/links/ranged?from=\(days[3])&to=\(days[1])").text
             #expect(page.contains(#"<span class="value" id="total-clicks">9</span>"#), "\(page)")
             #expect(page.contains("Numbers: \(days[3]) to \(days[1]) (UTC)"))
+            #expect(page.contains(">30 days</a>") && !page.contains("Optional("), "the preset ranges' labels")
             #expect(!page.contains(">s0<") && !page.contains(">s4<") && page.contains(">s2<"), "the breakdowns keep to the range")
             #expect(page.contains("numbers.csv?from=\(days[3])&amp;to=\(days[1])"))
             let csv = try await browser.get("/dashboard/links/ranged/numbers.csv?from=\(days[3])&to=\(days[1])").text

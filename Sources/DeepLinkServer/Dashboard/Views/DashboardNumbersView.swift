@@ -92,7 +92,7 @@ struct DashboardNumbersView {
         }
         let described = days.map { "last \($0) days" } ?? "\(period.range.first) to \(period.range.last) (UTC)"
         self.heading = "\(heading): \(described)"
-        ranges = [7, 30, 90].map { Period(href: "\(base)?days=\($0)", label: "\($0) days", current: $0 == days) }
+        ranges = [7, 30, 90].map { (count: Int) in Period(href: "\(base)?days=\(count)", label: "\(count) days", current: count == days) }
         action = base
         from = period.range.first
         to = period.range.last
@@ -105,7 +105,7 @@ struct DashboardNumbersView {
         linkPreviews = numbers.totalLinkPreviews
         installRate = percent(numbers.funnel.installRate)
         installsNote = numbers.funnel.iosInstallsMeasured
-            ? nil : "Android only: iPhone installs are counted with deferred.pasteboard or probabilistic matching"
+            ? nil : "Android only: this config cannot claim iPhone installs"
         let chartTitle = "Clicks per day, \(described)"
         chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle)
             + DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle, narrow: true)
