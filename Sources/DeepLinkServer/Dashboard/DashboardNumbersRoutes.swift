@@ -24,7 +24,11 @@ struct DashboardNumbersRoutes: Sendable {
             let period = try Self.period(request)
             let numbers = DashboardNumbersView(
                 try await links.numbers(code: nil, range: period.range), heading: "All links", base: "/dashboard/numbers", period: period)
-            return renderer.render(DashboardAllNumbersView(numbers: numbers), title: "Numbers", session: context.dashboardSession, section: .numbers)
+            let top = try await links.topLinks(range: period.range).enumerated().map { index, share in
+                DashboardAllNumbersView.TopLink(rank: index + 1, code: share.name, clicks: share.count)
+            }
+            return renderer.render(
+                DashboardAllNumbersView(numbers: numbers, topLinks: top), title: "Numbers", session: context.dashboardSession, section: .numbers)
         } catch {
             return renderer.problem(error, session: context.dashboardSession)
         }

@@ -47,6 +47,15 @@ package struct LinkNumbers: Sendable, Hashable {
         package let name: String
         /// Its clicks.
         package let count: Int
+
+        /// Creates a share.
+        /// - Parameters:
+        ///   - name: The bucket's name.
+        ///   - count: Its clicks.
+        package init(name: String, count: Int) {
+            self.name = name
+            self.count = count
+        }
     }
 
     /// Clicks by people (crawlers left out), the store hops among them, and the installs claimed

@@ -149,6 +149,16 @@ package struct LinkService: Sendable {
             iosInstallsMeasured: editor.setup.deferred.pasteboard || editor.setup.deferred.probabilistic)
     }
 
+    /// The links with the most clicks in a range, most first.
+    /// - Parameters:
+    ///   - range: The days.
+    ///   - limit: How many links at most.
+    /// - Throws: ``LinkServerError``: `storage-unavailable`.
+    package func topLinks(range: DayRange, limit: Int = 10) async throws(LinkServerError) -> [LinkNumbers.Share] {
+        await clicks?.flush()
+        return try await storing { () throws(StoreError) in try await store.topLinks(from: range.first, through: range.last, limit: limit) }
+    }
+
     /// Drops the link from this server's cache and announces the change to the others.
     private func changed(_ code: String) async {
         cache?.invalidate(code)

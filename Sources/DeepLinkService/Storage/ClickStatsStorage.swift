@@ -19,6 +19,15 @@ package protocol ClickStatsStorage: Sendable {
     ///   - code: The link's code, or `nil` for every link.
     ///   - day: The first day, `YYYY-MM-DD`.
     func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount]
+
+    /// The links with the most clicks from a day through another, most first (ties by code), read
+    /// from each link's daily totals, so the cost follows the links clicked in the range, not all
+    /// links. Deleted links are not among them.
+    /// - Parameters:
+    ///   - first: The first day, `YYYY-MM-DD`.
+    ///   - last: The last day, included.
+    ///   - limit: How many links at most.
+    func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share]
 }
 
 extension ClickStatsStorage {

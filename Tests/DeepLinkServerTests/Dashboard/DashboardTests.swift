@@ -190,6 +190,29 @@ struct DashboardTests {
         }
     }
 
+    @Test func theNumbersPageListsTheMostClickedLinksOfTheRange() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let browser = try await DashboardBrowser.signIn(server)
+            for code in ["alpha", "beta", "gamma"] {
+                #expect(try await server.api(.post, "/api/v1/links", json: #"{"code": "\#(code)", "deepLink": "shop://sales/42"}"#).status == .created)
+            }
+            let today = Date().utcDay
+            let lastWeek = Date().addingTimeInterval(-8 * 86_400).utcDay
+            try await server.store.record([
+                Click(code: "alpha", day: today, platform: .ios): 2, Click(code: "beta", day: today, platform: .android): 5,
+                Click(code: "gamma", day: lastWeek, platform: .ios): 50, Click(code: "alpha", day: today, platform: .crawler): 40,
+            ])
+            let page = try await browser.get("/dashboard/numbers?days=7").text
+            let table = try #require(page.components(separatedBy: #"<table class="compact" id="top-links">"#).last?.components(separatedBy: "</table>").first)
+            let rows = table.components(separatedBy: "<tr><td>").dropFirst().map { $0.components(separatedBy: "</tr>")[0] }
+            #expect(rows.count == 2, "gamma's clicks are outside the last 7 days: \(rows)")
+            #expect(rows.first?.contains(">beta</a></th><td>5</td>") == true, "\(rows)")
+            #expect(rows.last?.contains(">alpha</a></th><td>2</td>") == true, "a crawler's visits are no clicks: \(rows)")
+            let empty = try await browser.get("/dashboard/numbers?from=2020-01-01&to=2020-01-31").text
+            #expect(empty.contains("No link was clicked in this range."))
+        }
+    }
+
     @Test func theLinkFormMarksEveryBadFieldAtOnce() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let browser = try await DashboardBrowser.signIn(server)

@@ -79,6 +79,21 @@ struct ClickStatsStorageTests {
     }
 
     @Test(arguments: StoreBackend.available)
+    func theTopLinksAreTheMostClickedOfTheRangeMostFirst(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            try await store.insert(["top-a", "top-b", "top-c", "top-d"].map { Link.stored($0, created: Date()) })
+            try await store.record([
+                Click(code: "top-a", day: "2030-05-02", platform: .ios): 3, Click(code: "top-b", day: "2030-05-02", platform: .ios): 7,
+                Click(code: "top-c", day: "2030-05-03", platform: .android): 3, Click(code: "top-d", day: "2030-05-09", platform: .ios): 99,
+                Click(code: "top-a", day: "2030-05-03", platform: .crawler): 50,
+            ])
+            let top = try await store.topLinks(from: "2030-05-01", through: "2030-05-07", limit: 2)
+            #expect(top == [LinkNumbers.Share(name: "top-b", count: 7), LinkNumbers.Share(name: "top-a", count: 3)], "ties by code; crawlers and day 9 left out")
+            #expect(try await store.topLinks(from: "2030-05-01", through: "2030-05-07", limit: 10).count == 3)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
     func aBatchOfBucketsAcrossManyLinksIsStoredWithItsTotalsAndWithoutThoseOfMissingLinks(backend: StoreBackend) async throws {
         try await backend.withStore { store in
             let codes = (0..<300).map { "batch-\($0)" }

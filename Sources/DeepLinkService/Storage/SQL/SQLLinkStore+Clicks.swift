@@ -102,6 +102,23 @@ extension SQLLinkStore {
             })
     }
 
+    /// The most-clicked links of a range; see ``ClickStatsStorage``.
+    package func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share] {
+        try await run(
+            SQLQuery(
+                """
+                SELECT code, CAST(SUM(count) AS BIGINT) AS clicks FROM link_click_totals \
+                WHERE dimension = 'day' AND day >= $1 AND day <= $2 GROUP BY code ORDER BY clicks DESC, code LIMIT $3
+                """, [.text(first), .text(last), .integer(Int64(max(0, limit)))], action: "read the top links"
+            ) { rows throws(StoreError) in
+                try rows.map { row throws(StoreError) in
+                    LinkNumbers.Share(
+                        name: try row.required("code", of: "link_click_totals"),
+                        count: Int(try row.required("clicks", of: "link_click_totals") as Int64))
+                }
+            })
+    }
+
     /// Store hops and claims from a day on, of one link or summed over all.
     package func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount] {
         // All links' numbers come from deferred_totals, a few rows a day.
