@@ -35,9 +35,11 @@ enum DashboardChart {
         }
         for (index, (day, count)) in zip(days, counts).enumerated() {
             let barHeight = plotHeight * Double(count) / Double(scale)
-            let x = left + slot * Double(index) + slot * 0.15
+            // A few days' bars stay bars, not blocks: at most 48 units wide, centred in their slot.
+            let barWidth = max(1, min(slot * 0.7, 48))
+            let x = left + slot * Double(index) + (slot - barWidth) / 2
             svg += "<rect class=\"bar-fill\" x=\"\(format(x))\" y=\"\(format(top + plotHeight - barHeight))\" "
-            svg += "width=\"\(format(max(1, slot * 0.7)))\" height=\"\(format(barHeight))\"><title>\(escape(day)): \(count) click\(count == 1 ? "" : "s")</title></rect>\n"
+            svg += "width=\"\(format(barWidth))\" height=\"\(format(barHeight))\"><title>\(escape(day)): \(count) click\(count == 1 ? "" : "s")</title></rect>\n"
         }
         let labelled = days.count <= 1 ? [0] : [0, days.count / 2, days.count - 1]
         for index in Set(labelled).sorted() where index < days.count {

@@ -476,6 +476,17 @@ struct DashboardPiecesTests {
         #expect(DashboardAssets.stylesheet.contains(".chart-narrow { display: none; }"))
     }
 
+    @Test func aShortRangesBarsStayNarrowAndCentredInTheirDay() throws {
+        let svg = DashboardChart.svg(days: ["2026-11-27"], counts: [5], title: "Clicks")
+        let width = try #require(svg.firstMatch(of: /<rect class="bar-fill" x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"/))
+        let x: Double = Double(width.1) ?? 0
+        let barWidth: Double = Double(width.2) ?? 0
+        #expect(barWidth == 48, "one day's bar is not the chart's whole width")
+        // The plot runs from 40 to 712; the one slot's middle is 376.
+        let middle: Double = x + barWidth / 2
+        #expect(abs(middle - 376) < 1, "centred in its slot (\(middle))")
+    }
+
     @Test func theAxisEndsAtAValueWhoseHalfIsWhole() {
         #expect([1, 2, 3, 5, 11, 40, 41, 999].map(DashboardChart.niceCeiling) == [2, 2, 4, 10, 20, 40, 100, 1000])
     }
