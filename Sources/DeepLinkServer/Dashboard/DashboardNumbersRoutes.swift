@@ -70,10 +70,8 @@ struct DashboardNumbersRoutes: Sendable {
     ///   day, reversed, in the future or more than 366 days apart.
     static func period(_ request: Request, now: Date = Date()) throws(LinkServerError) -> Period {
         let query = request.formQuery
-        let from = query["from"].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let to = query["to"].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        if !from.isEmpty || !to.isEmpty {
-            let range = try DayRange(from: from.isEmpty ? to : from, to: to.isEmpty ? now.utcDay : to, now: now)
+        if [query["from"], query["to"]].contains(where: { !($0 ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) {
+            let range = try DayRange(optionalFrom: query["from"], to: query["to"], now: now)
             return Period(range: range, query: "from=\(range.first)&to=\(range.last)", lastDays: nil)
         }
         let days = query["days"].flatMap { Int($0) }.flatMap { (1...DayRange.maximumDays).contains($0) ? $0 : nil } ?? 30

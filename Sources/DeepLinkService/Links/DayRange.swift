@@ -53,6 +53,19 @@ package struct DayRange: Sendable, Hashable {
         self = .last(count, endingAt: end)
     }
 
+    /// A range whose ends may be missing, as a form or the command line gives them: without
+    /// `from` it is the single day `to`; without `to` it runs through today.
+    /// - Parameters:
+    ///   - from: The first day, `YYYY-MM-DD`, or `nil` or empty.
+    ///   - to: The last day, `YYYY-MM-DD`, or `nil` or empty.
+    ///   - now: The current time, for today.
+    /// - Throws: ``LinkServerError`` as ``init(from:to:now:)`` does.
+    package init(optionalFrom from: String?, to: String?, now: Date = Date()) throws(LinkServerError) {
+        let from = from?.trimmingCharacters(in: .whitespaces) ?? ""
+        let to = to?.trimmingCharacters(in: .whitespaces) ?? ""
+        try self.init(from: from.isEmpty ? to : from, to: to.isEmpty ? now.utcDay : to, now: now)
+    }
+
     /// The midnight (UTC) of a `YYYY-MM-DD` day, or `nil` when the text is not one.
     private static func date(_ text: String) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -63,9 +63,8 @@ struct LinksStatsCommand: AsyncParsableCommand {
         let code = self.code
         let range: DayRange
         if from != nil || to != nil {
-            let now = Date()
             do {
-                range = try DayRange(from: from ?? to ?? "", to: to ?? now.utcDay, now: now)
+                range = try DayRange(optionalFrom: from, to: to)
             } catch {
                 throw CommandFailure("--\(error.field ?? "from"): \(error.message)", code: error.code.description, status: .usage)
             }
