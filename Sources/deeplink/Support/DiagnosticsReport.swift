@@ -20,8 +20,8 @@ enum DiagnosticsReport {
         }
         let lines = diagnostics.map { "\($0.severity.rawValue): \($0.description) (\($0.code))" }
         let verdict =
-            errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : [passed ? "OK" : "failed (--strict)", what].compactMap { $0 }.joined(separator: ", ")
-        let summary = "\(file): \(verdict), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            errors > 0 ? counted(errors, "error") : [passed ? "OK" : "failed (--strict)", what].compactMap { $0 }.joined(separator: ", ")
+        let summary = "\(file): \(verdict), \(counted(warnings, "warning"))"
         return (lines + [summary]).joined(separator: "\n")
     }
 }
