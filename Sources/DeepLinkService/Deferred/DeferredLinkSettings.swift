@@ -27,6 +27,10 @@ package struct DeferredLinkSettings: Sendable, Hashable {
     /// signals are deleted after it. Default 2 hours.
     package var probabilisticWindow: Duration
 
+    /// Whether an install from the App Store can be claimed at all: by the pasteboard's token or
+    /// by probabilistic matching. Without either, iPhone installs are not counted.
+    package var claimsIOSInstalls: Bool { pasteboard || probabilistic }
+
     /// Creates settings.
     /// - Parameters:
     ///   - pasteboard: Whether the iOS landing page copies the click's link.

@@ -146,7 +146,7 @@ package struct LinkService: Sendable {
         let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: range.first) }
         return LinkNumbers(
             code: code, days: range.days, clicks: clicks, deferred: deferredCounts,
-            iosInstallsMeasured: editor.setup.deferred.pasteboard || editor.setup.deferred.probabilistic)
+            iosInstallsMeasured: editor.setup.deferred.claimsIOSInstalls)
     }
 
     /// The links with the most clicks in a range, most first.
