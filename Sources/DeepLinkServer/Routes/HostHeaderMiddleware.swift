@@ -9,9 +9,12 @@ import Hummingbird
 struct HostHeaderMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
+    /// `Host`, made once: building a field name checks its characters, which every request would pay.
+    private static let host = HTTPField.Name("Host")!
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // The HTTP/1 decoder moves the first `Host` into `authority`; a second one stays among the headers.
-        guard request.head.authority != nil, request.headers[HTTPField.Name("Host")!] == nil else {
+        guard request.head.authority != nil, request.headers[Self.host] == nil else {
             throw LinkServerError(
                 code: .invalidBody,
                 message: request.head.authority == nil ? "the request has no Host header; send one" : "the request has more than one Host header")
