@@ -40,8 +40,8 @@ PY
 
 # The link's stored click total, read through the admin API (which writes the buffered counts first).
 stored_total() {
-    curl -fs "http://127.0.0.1:$PORT/api/v1/links/$CODE/stats" -H "Authorization: Bearer $TOKEN" \
-        | python3 -c 'import json, sys; print(json.load(sys.stdin)["total"])'
+    curl -fs "http://127.0.0.1:$PORT/api/v1/links/$CODE/stats?days=2" -H "Authorization: Bearer $TOKEN" \
+        | python3 -c 'import json, sys; print(json.load(sys.stdin)["totalClicks"])'
 }
 
 # Starts deeplink serve again on a database, keeping TOKEN and CODE.

@@ -5,7 +5,7 @@
 # has a million of them), then in one run:
 #   - `GET /{code}` over random codes from the million (the 2 s cache mostly misses) against the
 #     same link over and over (cached), wrk -t2 -c64, p99 and the ratio;
-#   - the stats of the link with a million clicks (admin API with and without its 21,600-bucket
+#   - the stats of the link with a million clicks (admin API without and with its 21,600-bucket
 #     series, and the dashboard page) and the all-links numbers over ten million, 50 sequential
 #     requests each, p50 and p95.
 # SQLite (unless SKIP_SQLITE is set), and PostgreSQL when DEEPLINK_BENCH_POSTGRES_URL names a
@@ -154,10 +154,12 @@ LUA
         "$(python3 -c "print(f'{$random_rps / $cached_rps:.2f} of cached')")"
     local cookie
     cookie=$(sign_in "http://127.0.0.1:$PORT" "$token")
-    printf '%-10s %-34s %s\n' "$name" "stats API, 1M-click link (p50 p95)" \
-        "$(time_requests "http://127.0.0.1:$PORT" 50 /api/v1/links/hot/stats "Authorization: Bearer $token")"
-    printf '%-10s %-34s %s\n' "$name" "stats API, same, series=false" \
-        "$(time_requests "http://127.0.0.1:$PORT" 50 "/api/v1/links/hot/stats?series=false" "Authorization: Bearer $token")"
+    printf '%-10s %-34s %s\n' "$name" "stats API, 1M-click link, 90 days" \
+        "$(time_requests "http://127.0.0.1:$PORT" 50 "/api/v1/links/hot/stats?days=90" "Authorization: Bearer $token")"
+    printf '%-10s %-34s %s\n' "$name" "stats API, same, series=true" \
+        "$(time_requests "http://127.0.0.1:$PORT" 50 "/api/v1/links/hot/stats?days=90&series=true" "Authorization: Bearer $token")"
+    printf '%-10s %-34s %s\n' "$name" "stats API, all links, 90 days" \
+        "$(time_requests "http://127.0.0.1:$PORT" 50 "/api/v1/stats?days=90" "Authorization: Bearer $token")"
     printf '%-10s %-34s %s\n' "$name" "dashboard, 1M-click link, 90 days" \
         "$(time_requests "http://127.0.0.1:$PORT" 50 "/dashboard/links/hot?days=90" "Cookie: $cookie")"
     printf '%-10s %-34s %s\n' "$name" "dashboard, all links, 90 days" \

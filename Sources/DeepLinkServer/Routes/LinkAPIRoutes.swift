@@ -20,6 +20,7 @@ struct LinkAPIRoutes: Sendable {
         group.patch("/links/{code}", use: update)
         group.delete("/links/{code}", use: delete)
         group.get("/links/{code}/stats", use: stats)
+        group.get("/stats", use: allStats)
     }
 
     @Sendable func create(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -63,24 +64,45 @@ struct LinkAPIRoutes: Sendable {
         return Response.json(["links": .array(shown.map { $0.json(linkHost: links.linkHost) }), "nextCursor": next])
     }
 
-    /// A link's stats; with `series=false`, only the sums, read from the link's daily totals
-    /// instead of every bucket (a few dozen rows a day, however many clicks).
+    /// A link's stats document over a range of days (the last 30 without `days`, `from` or
+    /// `to`); with `series=true`, every click bucket of the range too.
     @Sendable func stats(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let range = try Self.range(query)
         let series: Bool
-        switch request.uri.queryParameters["series"].map(String.init) {
-        case nil, "true": series = true
-        case "false": series = false
+        switch query["series"].map(String.init) {
+        case nil, "false": series = false
+        case "true": series = true
         case let other?:
             throw LinkServerError(code: .invalidField, message: "series must be true or false, not \(other)", field: "series")
         }
         let link = try await links.link(code: try code(context))
-        let stats =
-            series
-            ? LinkStats(counts: try await links.allClickCounts(code: link.code)).json(code: link.code)
-            : LinkStats.json(code: link.code, summary: try await links.clickTotals(code: link.code))
-        var members = stats.objectValue ?? [:]
-        members["opens"] = try await links.appOpens(code: link.code).jsonValue
-        return Response.json(.object(members))
+        let numbers = try await links.numbers(code: link.code, range: range)
+        let buckets = series ? try await links.allClickCounts(code: link.code, in: range) : nil
+        return Response.json(numbers.jsonValue(series: buckets))
+    }
+
+    /// Every link's stats document over a range of days, with the links that had the most clicks.
+    @Sendable func allStats(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let range = try Self.range(query)
+        let top: Int
+        if let text = query["top"] {
+            guard let value = Int(String(text)), (0...100).contains(value) else {
+                throw LinkServerError(code: .invalidField, message: "top must be a whole number from 0 to 100, not \(String(text).debugDescription)", field: "top")
+            }
+            top = value
+        } else {
+            top = 10
+        }
+        let numbers = try await links.numbers(code: nil, range: range)
+        let topLinks = top > 0 ? try await links.topLinks(range: range, limit: top) : []
+        return Response.json(numbers.jsonValue(topLinks: topLinks))
+    }
+
+    /// The days a stats request asks for: `days`, or `from` and `to`.
+    private static func range(_ query: Parameters) throws(LinkServerError) -> DayRange {
+        try DayRange(days: query["days"].map(String.init), from: query["from"].map(String.init), to: query["to"].map(String.init))
     }
 
     private func code(_ context: ServerRequestContext) throws -> String {

@@ -20,12 +20,4 @@ package struct AppOpens: Sendable, Hashable {
         }
     }
 
-    /// The opens as the admin API returns them: `{"total", "byDay": [{"day", "count"}], "byPlatform": {…}}`.
-    package var jsonValue: JSONValue {
-        [
-            "total": .number(Double(total)),
-            "byDay": .array(perDay.sorted { $0.key < $1.key }.map { ["day": .string($0.key), "count": .number(Double($0.value))] }),
-            "byPlatform": .object(byPlatform.mapValues { .number(Double($0)) }),
-        ]
-    }
 }

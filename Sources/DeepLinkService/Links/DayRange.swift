@@ -66,6 +66,36 @@ package struct DayRange: Sendable, Hashable {
         try self.init(from: from.isEmpty ? to : from, to: to.isEmpty ? now.utcDay : to, now: now)
     }
 
+    /// A range as the admin API's query gives it: `days` (the last N days, today included), or
+    /// `from` and `to` as ``init(optionalFrom:to:now:)`` reads them; the last 30 days without any.
+    /// - Parameters:
+    ///   - days: How many days, `1` to ``maximumDays``, as text; or `nil`.
+    ///   - from: The first day, `YYYY-MM-DD`, or `nil`.
+    ///   - to: The last day, `YYYY-MM-DD`, or `nil`.
+    ///   - now: The current time, for today.
+    /// - Throws: ``LinkServerError`` with code `invalid-field`, naming `days`, `from` or `to`.
+    package init(days: String?, from: String?, to: String?, now: Date = Date()) throws(LinkServerError) {
+        guard let days else {
+            self = from == nil && to == nil ? .last(30, endingAt: now) : try DayRange(optionalFrom: from, to: to, now: now)
+            return
+        }
+        guard from == nil, to == nil else {
+            throw LinkServerError(code: .invalidField, message: "give days, or from and to, not both", field: "days")
+        }
+        guard let count = Int(days), (1...Self.maximumDays).contains(count), days.allSatisfy(\.isASCII) else {
+            throw LinkServerError(
+                code: .invalidField, message: "days must be a whole number from 1 to \(Self.maximumDays), not \(days.debugDescription)",
+                field: "days")
+        }
+        self = .last(count, endingAt: now)
+    }
+
+    /// Whether the range holds a day.
+    /// - Parameter day: A day, `YYYY-MM-DD`.
+    package func contains(_ day: String) -> Bool {
+        day >= first && day <= last
+    }
+
     /// The midnight (UTC) of a `YYYY-MM-DD` day, or `nil` when the text is not one.
     private static func date(_ text: String) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

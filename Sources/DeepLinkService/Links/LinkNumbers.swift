@@ -115,32 +115,52 @@ package struct LinkNumbers: Sendable, Hashable {
         DayRange.last(count, endingAt: end).days
     }
 
-    /// The numbers as JSON, for `deeplink links stats --json`.
+    /// The numbers as JSON: the one stats document that the admin API's stats, `deeplink links
+    /// stats --json` and the dashboard's numbers share (`Docs/AdminAPI.md` describes it). A day
+    /// without clicks is in every per-day series with a count of 0; a breakdown's bucket without
+    /// a value (no referrer, no UTM source) is named `(none)`.
     package var jsonValue: JSONValue {
+        jsonValue()
+    }
+
+    /// The numbers as JSON, with the optional parts.
+    /// - Parameters:
+    ///   - series: The link's click buckets in the range, for `series`; `nil` to leave it out.
+    ///   - topLinks: The links with the most clicks, for `topLinks`; `nil` to leave it out.
+    package func jsonValue(series: [ClickCount]? = nil, topLinks: [Share]? = nil) -> JSONValue {
         func shares(_ list: [Share]) -> JSONValue { .array(list.map { ["name": .string($0.name), "count": .number(Double($0.count))] }) }
         func rate(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        return [
+        func perDay(_ counts: [Int]) -> JSONValue { .array(zip(days, counts).map { ["day": .string($0), "count": .number(Double($1))] }) }
+        var document: [String: JSONValue] = [
             "code": code.map(JSONValue.string) ?? .null,
             "from": .string(days.first ?? ""), "to": .string(days.last ?? ""),
             "totalClicks": .number(Double(totalClicks)),
-            "clicksPerDay": .array(zip(days, clicksPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
+            "clicksPerDay": perDay(clicksPerDay),
             "byPlatform": shares(byPlatform), "byReferrer": shares(byReferrer), "byUTMSource": shares(byUTMSource),
             "byUTMMedium": shares(byUTMMedium), "byUTMCampaign": shares(byUTMCampaign),
-            "linkPreviews": [
-                "total": .number(Double(totalLinkPreviews)),
-                "perDay": .array(zip(days, linkPreviewsPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
-            ],
-            "opens": [
-                "total": .number(Double(totalOpens)),
-                "perDay": .array(zip(days, opensPerDay).map { ["day": .string($0), "count": .number(Double($1))] }),
-                "byPlatform": shares(opensByPlatform),
-            ],
+            "linkPreviews": ["total": .number(Double(totalLinkPreviews)), "perDay": perDay(linkPreviewsPerDay)],
+            "opens": ["total": .number(Double(totalOpens)), "perDay": perDay(opensPerDay), "byPlatform": shares(opensByPlatform)],
             "funnel": [
                 "phoneClicks": .number(Double(funnel.phoneClicks)), "storeHops": .number(Double(funnel.storeHops)),
                 "claimedInstalls": .number(Double(funnel.claimedInstalls)), "hopRate": rate(funnel.hopRate),
                 "installRate": rate(funnel.installRate), "iosInstallsMeasured": .bool(funnel.iosInstallsMeasured),
             ],
         ]
+        if let topLinks {
+            document["topLinks"] = .array(topLinks.map { ["code": .string($0.name), "count": .number(Double($0.count))] })
+        }
+        if let series {
+            document["series"] = .array(
+                series.map { count in
+                    [
+                        "day": .string(count.click.day), "platform": .string(count.click.platform.rawValue),
+                        "referrer": .string(count.click.referrerDomain), "utmSource": .string(count.click.utmSource),
+                        "utmMedium": .string(count.click.utmMedium), "utmCampaign": .string(count.click.utmCampaign),
+                        "count": .number(Double(count.count)),
+                    ]
+                })
+        }
+        return .object(document)
     }
 
     /// The numbers as CSV (RFC 4180): one `section,name,count` row per day, platform, referrer,

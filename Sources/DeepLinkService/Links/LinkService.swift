@@ -106,23 +106,11 @@ package struct LinkService: Sendable {
 
     /// Every click bucket of a link, for the admin API's stats.
     /// - Parameter code: The link's code.
-    package func allClickCounts(code: String) async throws(LinkServerError) -> [ClickCount] {
+    package func allClickCounts(code: String, in range: DayRange? = nil) async throws(LinkServerError) -> [ClickCount] {
         await clicks?.flush()
-        return try await storing { () throws(StoreError) in try await store.clickCounts(code: code) }
-    }
-
-    /// A link's clicks of all time summed along each dimension, from its daily totals, for the
-    /// admin API's stats without the series.
-    /// - Parameter code: The link's code.
-    package func clickTotals(code: String) async throws(LinkServerError) -> ClickSummary {
-        await clicks?.flush()
-        return try await storing { () throws(StoreError) in try await store.clickSummary(code: code, since: "") }
-    }
-
-    /// A link's app opens of all time, for the admin API's stats.
-    /// - Parameter code: The link's code.
-    package func appOpens(code: String) async throws(LinkServerError) -> AppOpens {
-        AppOpens(try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: "") })
+        let counts = try await storing { () throws(StoreError) in try await store.clickCounts(code: code) }
+        guard let range else { return counts }
+        return counts.filter { range.contains($0.click.day) }
     }
 
     /// A link's numbers, or every link's, over the last days up to today (UTC).

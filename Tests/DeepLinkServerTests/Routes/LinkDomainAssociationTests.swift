@@ -145,7 +145,7 @@ struct DeviceJourneyPageTests {
             #expect(!html.contains("<b>Spring</b>"))
             #expect(!html.contains("<script"))
             let stats = try await server.api(.get, "/api/v1/links/spring/stats")
-            #expect(try stats.object()["total"] == 0)
+            #expect(try stats.object()["totalClicks"] == 0)
         }
     }
 

@@ -40,7 +40,7 @@ struct OpenAPIDocumentTests {
         let documented = Set(try Self.operations().map(\.description))
         #expect(documented == [
             "POST /api/v1/links", "GET /api/v1/links", "GET /api/v1/links/{code}", "PATCH /api/v1/links/{code}",
-            "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "POST /api/v1/deferred/claim", "POST /api/v1/opens",
+            "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "GET /api/v1/stats", "POST /api/v1/deferred/claim", "POST /api/v1/opens",
         ])
         #expect(try Self.operations().filter(\.isPublic).map(\.description) == ["POST /api/v1/deferred/claim", "POST /api/v1/opens"])
     }

@@ -99,7 +99,7 @@ struct QRCodeRoutesTests {
             let code = try await create(server)
             _ = try await server.open("/\(code)/qr.png", userAgent: ServerHarness.iPhone)
             _ = try await server.open("/\(code)/qr.svg", userAgent: ServerHarness.iPhone)
-            #expect(try await server.api(.get, "/api/v1/links/\(code)/stats").object()["total"] == 0)
+            #expect(try await server.api(.get, "/api/v1/links/\(code)/stats").object()["totalClicks"] == 0)
         }
     }
 }

@@ -218,8 +218,8 @@ struct ResolveRoutesTests {
             let play = try await server.followAndroidStoreHop("https://shop.example.com/\(code)/install?store=google&utm_source=")
             #expect(play.installReferrer?.hasPrefix("utm_source=mail&utm_campaign=spring&deeplink_click=") == true)
             let stats = try await server.api(.get, "/api/v1/links/\(code)/stats").object()
-            #expect(stats["byUTMSource"] == ["mail": 5], "four Android opens and one iPhone page")
-            #expect(stats["byUTMCampaign"] == ["spring": 5])
+            #expect(stats["byUTMSource"] == [["name": "mail", "count": 5]], "four Android opens and one iPhone page")
+            #expect(stats["byUTMCampaign"] == [["name": "spring", "count": 5]])
         }
     }
 
@@ -233,20 +233,24 @@ struct ResolveRoutesTests {
             _ = try await server.open("/\(code)", userAgent: ServerHarness.desktop)
             _ = try await server.open("/\(code)", userAgent: ServerHarness.crawler)
 
-            let stats = try await server.api(.get, "/api/v1/links/\(code)/stats").object()
+            let stats = try await server.api(.get, "/api/v1/links/\(code)/stats?series=true").object()
             // The crawler's visit is a link preview, in no click count.
-            #expect(stats["total"] == 4)
-            #expect(stats["byPlatform"] == ["ios": 2, "android": 1, "desktop": 1])
-            #expect(stats["byReferrer"] == ["news.example.org": 2, "": 2])
-            #expect(stats["byUTMSource"] == ["mail": 3, "sms": 1])
-            #expect(stats["byUTMCampaign"] == ["spring": 4])
-            #expect(stats["byDay"] == [["day": .string(Date().utcDay), "count": 4]])
-            let previewDay: JSONValue = ["day": .string(Date().utcDay), "count": 1]
-            let previews: JSONValue = ["total": 1, "byDay": .array([previewDay])]
-            #expect(stats["linkPreviews"] == previews)
-            #expect(stats["series"].map { if case .array(let buckets) = $0 { buckets.count } else { 0 } } == 4, "two iPhones from one referrer share a bucket")
-            // Without the series, the same sums come from the link's daily totals.
-            var sums = try await server.api(.get, "/api/v1/links/\(code)/stats?series=false").object()
+            #expect(stats["totalClicks"] == 4)
+            #expect(Self.shares(stats["byPlatform"]) == ["ios": 2, "android": 1, "desktop": 1])
+            #expect(Self.shares(stats["byReferrer"]) == ["news.example.org": 2, "(none)": 2])
+            #expect(Self.shares(stats["byUTMSource"]) == ["mail": 3, "sms": 1])
+            #expect(Self.shares(stats["byUTMCampaign"]) == ["spring": 4])
+            let perDay = try #require(stats["clicksPerDay"]?.arrayValue)
+            #expect(perDay.count == 30, "a zero for every day of the default range")
+            #expect(perDay.last == ["day": .string(Date().utcDay), "count": 4])
+            #expect(perDay.dropLast().allSatisfy { $0.objectValue?["count"] == 0 })
+            #expect(stats["linkPreviews"]?.objectValue?["total"] == 1)
+            #expect(stats["linkPreviews"]?.objectValue?["perDay"]?.arrayValue?.last == ["day": .string(Date().utcDay), "count": 1])
+            #expect(stats["funnel"]?.objectValue?["phoneClicks"] == 3)
+            let buckets = stats["series"]?.arrayValue ?? []
+            #expect(buckets.count == 4, "two iPhones from one referrer share a bucket; the crawler has its own")
+            // Without the series, the same document.
+            var sums = try await server.api(.get, "/api/v1/links/\(code)/stats").object()
             #expect(sums["series"] == nil)
             sums["series"] = stats["series"]
             #expect(sums == stats)
@@ -257,20 +261,62 @@ struct ResolveRoutesTests {
         }
     }
 
+    @Test(arguments: StoreBackend.available)
+    func statsCoverTheRangeAskedForAndRefuseABadOne(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(server)
+            _ = try await server.open("/\(code)", userAgent: ServerHarness.android)
+            let today = Date().utcDay
+            let week = try await server.api(.get, "/api/v1/links/\(code)/stats?days=7").object()
+            #expect(week["clicksPerDay"]?.arrayValue?.count == 7)
+            #expect(week["to"] == .string(today))
+            let single = try await server.api(.get, "/api/v1/links/\(code)/stats?from=\(today)&to=\(today)").object()
+            #expect(single["clicksPerDay"] == [["day": .string(today), "count": 1]])
+            #expect(single["from"] == .string(today))
+            let all = try await server.api(.get, "/api/v1/stats?from=\(today)").object()
+            #expect(all["code"] == .null)
+            #expect(all["totalClicks"] == 1)
+            #expect(all["topLinks"] == [["code": .string(code), "count": 1]])
+            for (query, field, message) in [
+                ("days=0", "days", "days must be a whole number from 1 to 366"), ("days=7&from=2026-01-01", "days", "not both"),
+                ("from=2026-02-30", "from", "from must be a day"), ("from=2020-01-01&to=2024-01-01", "from", "at most 366"),
+                ("to=2999-01-01", "to", "after today"),
+            ] {
+                for path in ["/api/v1/links/\(code)/stats", "/api/v1/stats"] {
+                    let refused = try await server.api(.get, "\(path)?\(query)")
+                    #expect(refused.status == .badRequest, "\(query)")
+                    #expect(try refused.object()["error"]?.objectValue?["field"] == .string(field), "\(query)")
+                    #expect(refused.text.contains(message), "\(query): \(refused.text)")
+                }
+            }
+            let badTop = try await server.api(.get, "/api/v1/stats?top=101")
+            #expect(try badTop.object()["error"]?.objectValue?["field"] == "top")
+        }
+    }
+
+    /// A breakdown's `[{name, count}]` as a dictionary.
+    static func shares(_ value: JSONValue?) -> [String: Int] {
+        var shares: [String: Int] = [:]
+        for share in value?.arrayValue ?? [] {
+            if let name = share.objectValue?["name"]?.stringValue, case .number(let count)? = share.objectValue?["count"] { shares[name] = Int(count) }
+        }
+        return shares
+    }
+
     @Test(arguments: [ServerHarness.iPhone, ServerHarness.android, ServerHarness.desktop, ServerHarness.crawler])
     func answersHeadAsGetDoesWithoutABodyOrAClick(userAgent: String) async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = try await create(server)
             let head = try await server.open("/\(code)", userAgent: userAgent, method: .head)
             #expect(head.body.readableBytes == 0)
-            #expect(try await server.api(.get, "/api/v1/links/\(code)/stats").object()["total"] == 0)
+            #expect(try await server.api(.get, "/api/v1/links/\(code)/stats").object()["totalClicks"] == 0)
             let get = try await server.open("/\(code)", userAgent: userAgent)
             #expect(head.status == get.status)
             #expect(head.headers[.location] == get.headers[.location])
             #expect(head.headers[.contentType] == get.headers[.contentType])
             #expect(head.headers[.contentSecurityPolicy] == get.headers[.contentSecurityPolicy])
             let stats = try await server.api(.get, "/api/v1/links/\(code)/stats").object()
-            #expect((userAgent == ServerHarness.crawler ? stats["linkPreviews"]?.objectValue?["total"] : stats["total"]) == 1)
+            #expect((userAgent == ServerHarness.crawler ? stats["linkPreviews"]?.objectValue?["total"] : stats["totalClicks"]) == 1)
             let missing = try await server.open("/no-such-link", userAgent: userAgent, method: .head)
             #expect(missing.status == .notFound)
             #expect(missing.body.readableBytes == 0)

@@ -60,7 +60,7 @@ struct ServeCommandTests {
 
     static func total(_ server: ServerProcess, token: String, code: String) async throws -> JSONValue? {
         let stats = try await server.request("/api/v1/links/\(code)/stats", headers: [.authorization: "Bearer \(token)"])
-        return try JSONValue(parsing: stats.text).objectValue?["total"]
+        return try JSONValue(parsing: stats.text).objectValue?["totalClicks"]
     }
 
     @Test func runsTheReadmeWalkthroughOnSQLite() async throws {
@@ -97,6 +97,17 @@ struct ServeCommandTests {
         let restarted = try await ServerProcess(config: Fixtures.shopConfig.path, database: database)
         defer { _ = restarted.stop() }
         #expect(try await Self.total(restarted, token: newToken, code: "spring") == 4)
+
+        // The admin API and the command line print one stats document, funnel included.
+        for (path, arguments) in [("/api/v1/links/spring/stats?days=7", ["spring", "--days", "7"]), ("/api/v1/stats?days=7&top=0", ["--all", "--days", "7"])] {
+            let api = try await restarted.request(path, headers: [.authorization: "Bearer \(newToken)"])
+            let command = try await ServerProcess.run(["links", "stats"] + arguments + ["--json", "--config", Fixtures.shopConfig.path, "--database", database])
+            #expect(command.status == 0, "\(command.error)")
+            var fromAPI = try JSONValue(parsing: api.text).objectValue ?? [:]
+            #expect(fromAPI["funnel"]?.objectValue?["storeHops"] == 1, "\(api.text)")
+            fromAPI["topLinks"] = nil
+            #expect(JSONValue.object(fromAPI) == (try JSONValue(parsing: command.output)), "\(path)")
+        }
     }
 
     @Test func reportsBadOptionsOnStandardErrorWithAFailingExit() async throws {
