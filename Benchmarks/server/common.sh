@@ -74,20 +74,26 @@ start_server() {
 # The statements that fill the click rollups (click_totals, link_click_totals) from the clicks
 # table, as the schema's migrations do, for benchmarks that write clicks as SQL.
 click_rollups_sql() {
+    # As the server writes them: people's clicks along every dimension, link-preview crawlers'
+    # visits under `crawler` only, and each link's clicks of all time for the list's order.
     cat <<'SQL'
 INSERT INTO click_totals (day, dimension, name, count)
-SELECT day, 'day', day, SUM(count) FROM clicks GROUP BY day
-UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks GROUP BY day, platform
-UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY day, referrer_domain
-UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY day, utm_source
-UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY day, utm_medium
-UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY day, utm_campaign;
+SELECT day, 'day', day, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY day
+UNION ALL SELECT day, 'crawler', day, SUM(count) FROM clicks WHERE platform = 'crawler' GROUP BY day
+UNION ALL SELECT day, 'platform', platform, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY day, platform
+UNION ALL SELECT day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY day, referrer_domain
+UNION ALL SELECT day, 'utm_source', utm_source, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY day, utm_source
+UNION ALL SELECT day, 'utm_medium', utm_medium, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY day, utm_medium
+UNION ALL SELECT day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY day, utm_campaign;
 INSERT INTO link_click_totals (code, day, dimension, name, count)
-SELECT code, day, 'day', day, SUM(count) FROM clicks GROUP BY code, day
-UNION ALL SELECT code, day, 'platform', platform, SUM(count) FROM clicks GROUP BY code, day, platform
-UNION ALL SELECT code, day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks GROUP BY code, day, referrer_domain
-UNION ALL SELECT code, day, 'utm_source', utm_source, SUM(count) FROM clicks GROUP BY code, day, utm_source
-UNION ALL SELECT code, day, 'utm_medium', utm_medium, SUM(count) FROM clicks GROUP BY code, day, utm_medium
-UNION ALL SELECT code, day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks GROUP BY code, day, utm_campaign;
+SELECT code, day, 'day', day, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code, day
+UNION ALL SELECT code, day, 'crawler', day, SUM(count) FROM clicks WHERE platform = 'crawler' GROUP BY code, day
+UNION ALL SELECT code, day, 'platform', platform, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code, day, platform
+UNION ALL SELECT code, day, 'referrer_domain', referrer_domain, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code, day, referrer_domain
+UNION ALL SELECT code, day, 'utm_source', utm_source, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code, day, utm_source
+UNION ALL SELECT code, day, 'utm_medium', utm_medium, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code, day, utm_medium
+UNION ALL SELECT code, day, 'utm_campaign', utm_campaign, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code, day, utm_campaign;
+INSERT INTO link_clicks (link_code, clicks)
+SELECT code, SUM(count) FROM clicks WHERE platform <> 'crawler' GROUP BY code;
 SQL
 }

@@ -20,7 +20,7 @@ command -v sqlite3 >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninte
 fill_sql() {
     local series_links=$1 series_clicks=$2 day_expression=$3 now=$4
     cat <<SQL
-INSERT INTO links (code, deep_link, play_package, campaign, utm_source, utm_medium, ios_fallback_url, expires_at, created_at, updated_at)
+INSERT INTO links (code, deep_link, play_package, utm_campaign, utm_source, utm_medium, ios_fallback_url, expires_at, created_at, updated_at)
 SELECT 'bench' || i, 'shop://sales/' || i, 'com.example.shop', 'campaign-' || (i % 500), 'source-' || (i % 20), 'email',
        CASE WHEN i % 10 = 0 THEN 'https://shop.example.com/ios' END, CASE WHEN i % 7 = 0 THEN $now - 86400 END,
        $now - i * 60, $now - i * 60
@@ -63,6 +63,8 @@ random.seed(7)
 pages = {
     "list, newest first": lambda: "/dashboard/links",
     "list, a random page": lambda: f"/dashboard/links?page={random.randint(1, 4000)}",
+    "list, most clicks first": lambda: "/dashboard/links?sort=clicks",
+    "list, most clicks, random page": lambda: f"/dashboard/links?sort=clicks&page={random.randint(1, 4000)}",
     "list, filtered (iPhone page)": lambda: f"/dashboard/links?filter=ios-fallback&page={random.randint(1, 400)}",
     "search, a campaign": lambda: f"/dashboard/links?q=campaign-{random.randint(0, 499)}",
     "search, no match": lambda: f"/dashboard/links?q=nothing-{random.randint(0, 10**6)}",

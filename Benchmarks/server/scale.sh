@@ -120,7 +120,7 @@ run_database() {
         {
             echo "BEGIN;"
             clicks_sql "generate_series(0, 999999) AS s(i)" "to_char(to_timestamp($now - (i % 90) * 86400) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
-            echo "COMMIT; ANALYZE links, clicks, click_totals, link_click_totals;"
+            echo "COMMIT; ANALYZE links, clicks, click_totals, link_click_totals, link_clicks;"
         } | psql -q -v ON_ERROR_STOP=1 "$database" >/dev/null
     fi
     local clicked=$((SECONDS - started))
@@ -162,6 +162,10 @@ LUA
         "$(time_requests "http://127.0.0.1:$PORT" 50 "/api/v1/stats?days=90" "Authorization: Bearer $token")"
     printf '%-10s %-34s %s\n' "$name" "dashboard, 1M-click link, 90 days" \
         "$(time_requests "http://127.0.0.1:$PORT" 50 "/dashboard/links/hot?days=90" "Cookie: $cookie")"
+    printf '%-10s %-34s %s\n' "$name" "dashboard list, most clicks first" \
+        "$(time_requests "http://127.0.0.1:$PORT" 50 "/dashboard/links?sort=clicks" "Cookie: $cookie")"
+    printf '%-10s %-34s %s\n' "$name" "dashboard list, same, page 2,000" \
+        "$(time_requests "http://127.0.0.1:$PORT" 50 "/dashboard/links?sort=clicks&page=2000" "Cookie: $cookie")"
     printf '%-10s %-34s %s\n' "$name" "dashboard, all links, 90 days" \
         "$(time_requests "http://127.0.0.1:$PORT" 50 "/dashboard/numbers?days=90" "Cookie: $cookie")"
 }

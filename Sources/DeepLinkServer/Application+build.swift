@@ -65,28 +65,53 @@ package func buildApplication(
 /// creates a way in when there is none; and, when it listens beyond loopback, that browsers sign
 /// in only over https, since the dashboard's cookies are `Secure`.
 private func logFirstRunHints(configuration: ServerConfiguration, port: String, store: any LinkStore, logger: Logger) async {
+    var hasWayIn = true
+    do {
+        let keys = try await store.apiKeys().filter { $0.revokedAt == nil }
+        let users = try await store.dashboardUsers()
+        hasWayIn = !keys.isEmpty || !users.isEmpty
+    } catch {
+        logger.warning("could not read the API keys and dashboard users: \(error)")
+    }
+    for hint in firstRunHints(configuration: configuration, port: port, hasWayIn: hasWayIn) {
+        logger.log(level: hint.level, "\(hint.message)")
+    }
+}
+
+/// The start-up hints of ``logFirstRunHints(configuration:port:store:logger:)``, in order.
+/// - Parameters:
+///   - configuration: The server's settings.
+///   - port: The port it listens on.
+///   - hasWayIn: Whether an API key or a dashboard user exists.
+func firstRunHints(configuration: ServerConfiguration, port: String, hasWayIn: Bool) -> [(level: Logger.Level, message: String)] {
+    var hints: [(level: Logger.Level, message: String)] = []
     let host = configuration.host.lowercased()
     let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
     if isLoopback || host == "0.0.0.0" || host == "::" {
         // Every address, or loopback: localhost reaches it from this machine.
-        logger.notice("the dashboard is at http://localhost:\(port)/dashboard on this machine")
+        hints.append((.notice, "the dashboard is at http://localhost:\(port)/dashboard on this machine"))
     } else {
-        logger.notice("the dashboard is at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/dashboard")
+        hints.append((.notice, "the dashboard is at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/dashboard"))
     }
     if !isLoopback {
-        logger.notice(
-            "listening beyond loopback: browsers keep the dashboard's Secure cookies only over https (or on localhost), so sign in through a TLS proxy in front (Docs/Operations.md), not over plain http")
+        hints.append(
+            (.notice,
+             "listening beyond loopback: browsers keep the dashboard's Secure cookies only over https (or on localhost), so sign in through a TLS proxy in front (Docs/Operations.md), not over plain http"))
     }
-    do {
-        let keys = try await store.apiKeys().filter { $0.revokedAt == nil }
-        let users = try await store.dashboardUsers()
-        if keys.isEmpty && users.isEmpty {
-            logger.notice(
-                "no dashboard user or API key exists yet; create one with `deeplink users create NAME` or `deeplink keys create --name NAME`, with the --config or --database this server uses")
+    if let origin = configuration.publicURL {
+        hints.append(
+            (.warning,
+             "development setting: links, QR codes and pages use \(origin) (server.publicURL), to try them on a phone on this network; phones verify universal links and App Links over https only, so there a tap shows the landing page and Open in app, not the app straight away (Docs/Settings.md#trying-links-on-a-phone)"))
+        if isLoopback {
+            hints.append((.warning, "listening on \(host) only: a phone cannot reach \(origin); listen on the network too, with --host 0.0.0.0"))
         }
-    } catch {
-        logger.warning("could not read the API keys and dashboard users: \(error)")
     }
+    if !hasWayIn {
+        hints.append(
+            (.notice,
+             "no dashboard user or API key exists yet; create one with `deeplink users create NAME` or `deeplink keys create --name NAME`, with the --config or --database this server uses"))
+    }
+    return hints
 }
 
 /// The handlers each new connection gets: the per-address cap, when there is one, closing after
@@ -104,7 +129,8 @@ func buildRouter(
     clicks: ClickCounter, deferred: DeferredLinks, logger: Logger, clock: any MonotonicClock = SystemClock(),
     passwords: PasswordChecks = PasswordChecks()
 ) throws -> Router<ServerRequestContext> {
-    let association = try AssociationFiles(apps: setup.apps, linkDomain: setup.linkDomain)
+    let association = try AssociationFiles(
+        apps: setup.apps, linkDomain: setup.linkDomain, developmentHost: configuration.publicURL?.host, linkHost: setup.linkHost)
     let editor = LinkEditor(setup: setup)
     let pages = try PageRenderer(settings: setup.pages, websiteHost: setup.websiteHost)
 
@@ -162,7 +188,7 @@ func buildRouter(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
     ).add(to: router)
     AppOpenRoutes(
-        resolution: resolution, store: store, linkHost: setup.linkHost, clientAddress: clientAddress,
+        resolution: resolution, store: store, linkHost: setup.linkHost, origin: setup.linkOrigin, clientAddress: clientAddress,
         limiter: limiter("opens", configuration.opensPerMinutePerAddress)
     ).add(to: router)
     ResolveRoutes(resolution: resolution, clicks: clicks, journeys: journeys).add(to: router)

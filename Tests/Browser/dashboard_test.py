@@ -165,12 +165,12 @@ def run(driver):
     shoot(driver, "02-every-field-error")
     driver.find_element(By.ID, "field-code").clear()
     driver.find_element(By.ID, "field-fallbacks-appStoreID").clear()
-    driver.find_element(By.ID, "field-campaign").send_keys(campaign)
+    driver.find_element(By.ID, "field-utm-campaign").send_keys(campaign)
     driver.find_element(By.ID, "field-utm-source").send_keys("newsletter")
     follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
     error = text(driver, "#field-deepLink-error")
     check("does not route shop://nowhere/42" in error, f"the deep link's error is beside its field: {error}")
-    check(driver.find_element(By.ID, "field-campaign").get_attribute("value") == campaign, "the other fields keep what was typed")
+    check(driver.find_element(By.ID, "field-utm-campaign").get_attribute("value") == campaign, "the other fields keep what was typed")
     shoot(driver, "02-new-link-error")
     field = driver.find_element(By.ID, "field-deepLink")
     field.clear()
@@ -247,6 +247,23 @@ def run(driver):
     status, headers, csv = http(urllib.parse.urlparse(csv_href).path + "?" + urllib.parse.urlparse(csv_href).query, headers=session)
     check(status == 200 and b"platform,android,3" in csv and b"funnel,claimed_installs,1" in csv, "the CSV has the same numbers")
 
+    # The list, sorted by its Clicks column: most first, the link's 5 clicks beside it.
+    driver.get(BASE + "/dashboard/links")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "table.list th a[href*='sort=clicks']"))
+    check("sort=clicks" in driver.current_url, "the Clicks heading sorts the list by clicks")
+    rows = [(row.find_element(By.CSS_SELECTOR, "th a").text, row.find_element(By.CSS_SELECTOR, "td.number").text)
+            for row in driver.find_elements(By.CSS_SELECTOR, "table.list tbody tr")]
+    counts = [int(count.replace(",", "")) for _, count in rows]
+    check(counts == sorted(counts, reverse=True) and (code, "5") in rows, f"most clicks first, the link with its 5: {rows[:3]}")
+    check(Select(driver.find_element(By.ID, "sort")).first_selected_option.get_attribute("value") == "clicks",
+          "the Order box says the list is by clicks")
+    for label in ["desktop", "phone"]:
+        driver.set_window_size(*SIZES[label])
+        overflow = driver.execute_script(
+            "const t = document.querySelector('table.list'); return t.scrollWidth - t.parentElement.clientWidth")
+        check(overflow <= 0, f"at {label} width the list fits its column ({overflow} px over)")
+    shoot(driver, "03-links-by-clicks")
+
     # Overall numbers and health.
     driver.get(BASE + "/dashboard/numbers")
     check(int(text(driver, "#total-clicks")) >= 5, "the overall numbers include the link's clicks")
@@ -288,7 +305,7 @@ def run(driver):
 
     # Delete with confirmation, on a duplicate of the link.
     driver.get(f"{BASE}/dashboard/new-link?from={code}")
-    check(driver.find_element(By.ID, "field-campaign").get_attribute("value") == campaign, "duplicating fills in the link's fields")
+    check(driver.find_element(By.ID, "field-utm-campaign").get_attribute("value") == campaign, "duplicating fills in the link's fields")
     follow(driver, driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]"))
     copy = driver.find_element(By.TAG_NAME, "h1").text.strip()
     check(copy != code, "the duplicate gets its own code")

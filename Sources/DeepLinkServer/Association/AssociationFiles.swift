@@ -35,9 +35,12 @@ struct AssociationFiles: Sendable {
     /// - Parameters:
     ///   - apps: The config's `apps` section; without one there are no files.
     ///   - linkDomain: The host short links live on, if it has files of its own.
+    ///   - developmentHost: The host of the development origin (`server.publicURL`), which is
+    ///     given the link host's files, so a phone on the network reads what the link domain will serve.
+    ///   - linkHost: The host short links live on.
     /// - Throws: ``ConfigError`` for errors in the `apps` section, ``AssociationError`` for a file
     ///   that would be too large.
-    init(apps: AssociationSettingsReport, linkDomain: LinkDomain?) throws {
+    init(apps: AssociationSettingsReport, linkDomain: LinkDomain?, developmentHost: String? = nil, linkHost: String? = nil) throws {
         if let error = apps.errors.first { throw error }
         guard let settings = apps.settings else {
             appleFiles = [:]
@@ -53,6 +56,11 @@ struct AssociationFiles: Sendable {
             case .assetLinks: android[host] = Entry(file.contents)
             default: continue
             }
+        }
+        if let developmentHost, let linkHost = linkHost?.lowercased() {
+            let key = developmentHost.contains(":") ? "[\(developmentHost)]" : developmentHost
+            apple[key] = apple[linkHost]
+            android[key] = android[linkHost]
         }
         appleFiles = apple
         assetLinks = android

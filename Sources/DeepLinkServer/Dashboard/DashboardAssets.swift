@@ -128,6 +128,7 @@ enum DashboardAssets {
         .breakdowns > * { min-width: 0; }
         .breakdowns th:first-child, .breakdowns td:first-child { overflow-wrap: anywhere; }
         .breakdowns th:last-child, .breakdowns td:last-child { white-space: nowrap; text-align: right; }
+        .list .number { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; }
         details { margin: .5rem 0; }
         .journeys ol.steps { margin: .5rem 0 .75rem; padding-left: 1.5rem; }
         .journeys ol.steps li { margin: .35rem 0; overflow-wrap: anywhere; }
@@ -147,6 +148,7 @@ enum DashboardAssets {
           .list tr { display: block; border-bottom: 1px solid var(--line); padding: .5rem 0; }
           .list th, .list td { display: block; border: 0; padding: .2rem .75rem; }
           .list td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .85rem; }
+          .list .number { text-align: left; }
         }
 
         """

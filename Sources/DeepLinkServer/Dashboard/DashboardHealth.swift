@@ -59,7 +59,7 @@ struct DashboardHealth: Sendable {
         }
         self.apps = apps
         self.files = files
-        publicSite = setup.linkHost.flatMap { URL(string: "https://\($0)") }
+        publicSite = setup.linkOrigin.flatMap { URL(string: $0.description) }
         settings = setup.apps.settings
         linkDomain = setup.linkDomain
     }

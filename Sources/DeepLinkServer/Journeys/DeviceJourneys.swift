@@ -59,7 +59,7 @@ package struct DeviceJourneys: Sendable {
     /// The code of a short link of this server, or `nil` with why not.
     package func code(of url: String) -> (code: String?, problem: String?) {
         do {
-            return (try ShortLinkAnswer.shortLink(in: url, linkHost: setup.linkHost).code, nil)
+            return (try ShortLinkAnswer.shortLink(in: url, linkHost: setup.linkHost, origin: setup.linkOrigin).code, nil)
         } catch {
             return (nil, error.message)
         }

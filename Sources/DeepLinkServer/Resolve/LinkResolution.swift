@@ -170,7 +170,7 @@ struct LinkResolution: Sendable {
         let address = clientAddress.address(of: opened.request, context: context)
         do {
             let click = try await deferred.recordWithinLimit(
-                code: link.code.isEmpty ? nil : link.code, deepLink: link.deepLink, campaign: link.campaign, utm: utm, device: device,
+                code: link.code.isEmpty ? nil : link.code, deepLink: link.deepLink, campaign: utm.campaign, utm: utm, device: device,
                 clientAddress: address)
             return click?.token
         } catch {

@@ -82,9 +82,7 @@ struct LinkResolver: Sendable {
     ///   - token: The recorded click's token.
     func pasteboardLanding(_ link: Link, utm: UTMFields, token: String) -> String {
         var page = landingPage(for: link, utm: utm, click: token)
-        var copied = URLComponents()
-        copied.scheme = "https"
-        copied.host = setup.linkHost
+        var copied = setup.linkOrigin.flatMap { URLComponents(string: $0.description) } ?? URLComponents()
         copied.path = "/\(link.code)"
         copied.queryItems = [URLQueryItem(name: DeferredLinkToken.queryItemName, value: token)]
         page.copyText = copied.string
@@ -96,8 +94,8 @@ struct LinkResolver: Sendable {
     /// referrer. Without a link host the hop cannot be addressed, so the Play Store directly.
     private func androidFallback(_ link: Link, utm: UTMFields) -> String {
         if let url = link.androidFallbackURL.flatMap(setup.policy.redirectURL(for:)) { return url }
-        guard let linkHost = setup.linkHost else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
-        return "https://\(linkHost)" + AppStore.google.hopPath(for: link, utm: utm)
+        guard let origin = setup.linkOrigin else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
+        return origin.url(AppStore.google.hopPath(for: link, utm: utm))
     }
 
     /// The landing page's content and tags.
@@ -147,11 +145,9 @@ struct LinkResolver: Sendable {
     ///   - link: The link.
     ///   - utm: The UTM fields in effect, which a long link carries.
     func publicURL(of link: Link, utm: UTMFields) -> String? {
-        guard let linkHost = setup.linkHost else { return nil }
-        guard link.code.isEmpty else { return "https://\(linkHost)/\(link.code)" }
-        var components = URLComponents()
-        components.scheme = "https"
-        components.host = linkHost
+        guard let origin = setup.linkOrigin else { return nil }
+        guard link.code.isEmpty else { return origin.url("/\(link.code)") }
+        var components = URLComponents(string: origin.description) ?? URLComponents()
         components.path = "/"
         components.queryItems = FirebaseLongLink.queryItems(for: link, utm: utm)
         // Long links are read as forms, where `+` is a space; a literal plus must arrive encoded.

@@ -6,18 +6,22 @@ import Foundation
 /// URL on the link domain, and the resolution of a live link. The route and the device journeys
 /// (`deeplink simulate`, the dashboard's panel) both use it.
 enum ShortLinkAnswer {
-    /// The code and form-decoded query of a short link on `linkHost`.
+    /// The code and form-decoded query of a short link on `linkHost`, or on the development
+    /// origin when the server has one.
     /// - Throws: ``LinkServerError``: `invalid-field` for text that is not an http(s) URL,
     ///   `not-a-short-link` for another host, the root, or a path the server answers itself.
-    static func shortLink(in text: String, linkHost: String?) throws(LinkServerError) -> (code: String, query: [String: String]) {
+    static func shortLink(
+        in text: String, linkHost: String?, origin: ShortLinkOrigin? = nil
+    ) throws(LinkServerError) -> (code: String, query: [String: String]) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
             let host = components.host?.lowercased(), !host.isEmpty
         else {
             throw LinkServerError(code: .invalidField, message: "url must be the https short link the app was opened with", field: "url")
         }
-        guard host == linkHost?.lowercased() else {
+        guard host == linkHost?.lowercased() || origin?.matches(host: host, port: components.port) == true else {
             throw LinkServerError(
-                code: .notAShortLink, message: "\(host) is not this server's link domain (\(linkHost ?? "none")); open the URL in the browser",
+                code: .notAShortLink,
+                message: "\(host) is not this server's link domain (\(origin?.description ?? linkHost ?? "none")); open the URL in the browser",
                 field: "url")
         }
         let segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true)
@@ -42,6 +46,6 @@ enum ShortLinkAnswer {
         let fields = [("source", utm.source), ("medium", utm.medium), ("campaign", utm.campaign), ("term", utm.term), ("content", utm.content)]
         return ShortLinkResolution(
             code: link.code, deepLink: deepLink,
-            utm: Dictionary(uniqueKeysWithValues: fields.compactMap { name, value in value.map { (name, $0) } }), campaign: link.campaign)
+            utm: Dictionary(uniqueKeysWithValues: fields.compactMap { name, value in value.map { (name, $0) } }), campaign: utm.campaign)
     }
 }

@@ -14,6 +14,8 @@ struct AppOpenRoutes: Sendable {
     let store: any DailyCountStorage
     /// The host short links live on.
     let linkHost: String?
+    /// Where short links are addressed, which may be a development origin.
+    let origin: ShortLinkOrigin?
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
     let limiter: any RequestLimiter
@@ -36,7 +38,7 @@ struct AppOpenRoutes: Sendable {
         } catch {
             throw LinkServerError(code: error.field == nil ? .invalidJSON : .invalidField, message: error.message, field: error.field)
         }
-        let (code, query) = try ShortLinkAnswer.shortLink(in: asked.url, linkHost: linkHost)
+        let (code, query) = try ShortLinkAnswer.shortLink(in: asked.url, linkHost: linkHost, origin: origin)
         let link: Link
         switch await resolution.liveLink(code: code, logger: context.logger) {
         case .found(let found):

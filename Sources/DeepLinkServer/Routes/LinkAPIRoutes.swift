@@ -27,18 +27,18 @@ struct LinkAPIRoutes: Sendable {
         let body = try await request.jsonBody(upTo: maximumBodySize)
         let link = try await links.create(body)
         context.logger.info("created link", metadata: ["link.code": "\(link.code)", "link.deep_link": "\(link.deepLink)"])
-        return Response.json(link.json(linkHost: links.linkHost), status: .created, location: "/api/v1/links/\(link.code)")
+        return Response.json(link.json(origin: links.linkOrigin), status: .created, location: "/api/v1/links/\(link.code)")
     }
 
     @Sendable func read(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        Response.json(try await links.link(code: try code(context)).json(linkHost: links.linkHost))
+        Response.json(try await links.link(code: try code(context)).json(origin: links.linkOrigin))
     }
 
     @Sendable func update(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let body = try await request.jsonBody(upTo: maximumBodySize)
         let link = try await links.update(code: try code(context), with: body)
         context.logger.info("updated link", metadata: ["link.code": "\(link.code)"])
-        return Response.json(link.json(linkHost: links.linkHost))
+        return Response.json(link.json(origin: links.linkOrigin))
     }
 
     @Sendable func delete(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -61,7 +61,7 @@ struct LinkAPIRoutes: Sendable {
         let page = try await links.links(after: cursor, limit: limit + 1)
         let shown = page.prefix(limit)
         let next: JSONValue = page.count > limit ? shown.last.map { .string($0.code) } ?? .null : .null
-        return Response.json(["links": .array(shown.map { $0.json(linkHost: links.linkHost) }), "nextCursor": next])
+        return Response.json(["links": .array(shown.map { $0.json(origin: links.linkOrigin) }), "nextCursor": next])
     }
 
     /// A link's stats document over a range of days (the last 30 without `days`, `from` or

@@ -60,9 +60,7 @@ struct ResolveRoutes: Sendable {
     /// `GET /{code}?d=1` (Firebase's debug parameter): what happens on each device when someone
     /// taps the link, as a page; no click is counted. `noindex`, never cached.
     private func debugPage(code: String, request: Request, lookup: LinkResolution.Lookup) -> Response {
-        var components = URLComponents()
-        components.scheme = "https"
-        components.host = resolution.resolver.setup.linkHost ?? "localhost"
+        var components = URLComponents(string: resolution.resolver.setup.linkOrigin?.description ?? "https://localhost") ?? URLComponents()
         components.path = "/\(code)"
         let items = FormQuery.items(percentEncoded: request.uri.query ?? "").filter { $0.name != "d" }
         components.queryItems = items.isEmpty ? nil : items

@@ -20,7 +20,6 @@ package struct FirebaseLinkImporter: Sendable {
     /// sets them.
     private static let comparedFields: [(parameter: String, value: @Sendable (Link) -> String?)] =
         FirebaseLongLink.fieldParameters.map { parameter, field in (parameter, { @Sendable (link: Link) in LinkField.named(field)?.text(of: link) }) } + [
-            ("campaign", { @Sendable in $0.campaign }),
             ("expiresAt", { @Sendable in $0.expiresAt.map { "\($0.timeIntervalSince1970)" } }),
         ]
 

@@ -3,10 +3,10 @@ import Foundation
 
 extension Link {
     /// The link as the admin API returns it, with its public `url`; `deeplink links` prints the same.
-    /// - Parameter linkHost: The host short links live on, or `nil` (then `url` is `null`).
-    package func json(linkHost: String?) -> JSONValue {
+    /// - Parameter origin: Where short links are addressed, or `nil` (then `url` is `null`).
+    package func json(origin: ShortLinkOrigin?) -> JSONValue {
         var object: [String: JSONValue] = [
-            "url": linkHost.map { .string("https://\($0)/\(code)") } ?? .null,
+            "url": origin.map { .string($0.url("/\(code)")) } ?? .null,
             "createdAt": .string(Self.timestamp(createdAt)),
             "updatedAt": .string(Self.timestamp(updatedAt)),
         ]

@@ -8,8 +8,10 @@ import Foundation
 ///
 /// A body is a JSON object with `code`, `deepLink`, `fallbacks` (`appStoreID`, `playPackage`,
 /// `webURL`, `iosURL`, `androidURL`), `preview` (`title`, `description`, `imageURL`), `utm` (`source`, `medium`,
-/// `campaign`, `term`, `content`), `campaign` and `expiresAt` (RFC 3339). In an update, a field
-/// that is absent stays, and `null` clears it.
+/// `campaign`, `term`, `content`), `note` and `expiresAt` (RFC 3339). In an update, a field
+/// that is absent stays, and `null` clears it. A top-level `campaign`, as bodies written before
+/// the link had one campaign sent it, is read as the stored links were migrated: as
+/// `utm.campaign`, or as `note` when the body gives another `utm.campaign`.
 package struct LinkEditor: Sendable {
     /// The config, read once: its router, redirect policy, default Android package and App Store ID.
     package let setup: DeepLinkSetup
@@ -308,8 +310,22 @@ package struct LinkEditor: Sendable {
                     }
                     fields["\(key).\(innerKey)"] = innerValue
                 }
-            } else {
+            } else if key != "campaign" {
                 throw LinkServerError(code: .invalidField, message: "unknown field; a link has \(topLevelNames)", field: key)
+            }
+        }
+        // The campaign label of older clients is the link's one campaign, its UTM campaign; beside
+        // another UTM campaign it is a note, as the migration of the stored links made it.
+        if let campaign = members["campaign"] {
+            switch fields["utm.campaign"] {
+            case nil: fields["utm.campaign"] = campaign
+            case campaign?: break
+            case .some where fields["note"] == nil: fields["note"] = campaign
+            case .some:
+                throw LinkServerError(
+                    code: .invalidField,
+                    message: "campaign is read as utm.campaign, or as note beside another utm.campaign; give utm.campaign and note instead",
+                    field: "campaign")
             }
         }
         return fields

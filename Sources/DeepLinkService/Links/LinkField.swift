@@ -133,8 +133,8 @@ package struct LinkField: Sendable, Hashable {
             group: .link, name: "code", kind: .code, value: .required(\.code), column: "code", label: "Short code",
             hint: "Leave empty for a random one; 3 to 64 letters, digits, - or _.", flag: "code"),
         LinkField(
-            group: .link, name: "campaign", kind: .text(maximumLength: 100), value: .optional(\.campaign), column: "campaign",
-            label: "Campaign", hint: "A name to find the link by, such as winter-sale.", flag: "campaign"),
+            group: .link, name: "note", kind: .text(maximumLength: 300), value: .optional(\.note), column: "note",
+            label: "Note", hint: "For your team, such as who asked for the link; searched in the list, never sent anywhere.", flag: "note"),
         LinkField(
             group: .link, name: "expiresAt", kind: .expiry, value: .time(\.expiresAt), column: "expires_at", label: "Expires (UTC)",
             hint: "When the link stops working, in UTC (RFC 3339, such as 2026-12-31T23:59:59Z); empty to keep it forever.", flag: "expires-at"),
@@ -162,7 +162,8 @@ package struct LinkField: Sendable, Hashable {
             label: "Medium", hint: "utm_medium, such as email.", flag: "utm-medium"),
         LinkField(
             group: .utm, name: "campaign", kind: .text(maximumLength: 100), value: .optional(\.utm.campaign), column: "utm_campaign",
-            label: "Campaign", hint: "utm_campaign, such as winter-sale.", flag: "utm-campaign"),
+            label: "Campaign", hint: "The link's campaign, such as winter-sale: sent as utm_campaign, shown in the list, counted in the numbers.",
+            flag: "utm-campaign"),
         LinkField(
             group: .utm, name: "term", kind: .text(maximumLength: 100), value: .optional(\.utm.term), column: "utm_term", label: "Term",
             hint: "utm_term.", flag: "utm-term"),

@@ -11,8 +11,8 @@ package struct LinkService: Sendable {
     let store: any LinkStorage & ClickStatsStorage
     /// Checks request fields against the config.
     let editor: LinkEditor
-    /// The host short links live on, for their public URLs.
-    package let linkHost: String?
+    /// Where short links are addressed, for their public URLs.
+    package let linkOrigin: ShortLinkOrigin?
     /// The running server's link cache; `nil` from the command line.
     let cache: LinkCache?
     /// The running server's click counter, flushed before numbers are read; `nil` from the command line.
@@ -24,7 +24,7 @@ package struct LinkService: Sendable {
         self.store = store
         self.logger = logger
         editor = LinkEditor(setup: setup)
-        linkHost = setup.linkHost
+        linkOrigin = setup.linkOrigin
         self.cache = cache
         self.clicks = clicks
     }
@@ -43,7 +43,7 @@ package struct LinkService: Sendable {
     /// The public URL of a link, `https://HOST/CODE`, when the config names the link host.
     /// - Parameter code: The link's code.
     package func shortURL(code: String) -> String? {
-        linkHost.map { "https://\($0)/\(code)" }
+        linkOrigin?.url("/\(code)")
     }
 
     /// Creates a link from the admin API's fields.

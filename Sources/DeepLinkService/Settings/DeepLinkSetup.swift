@@ -19,6 +19,8 @@ package struct DeepLinkSetup: Sendable {
     package let policy: RedirectPolicy
     /// The host short links live on.
     package let linkHost: String?
+    /// Where short links are addressed: `https://` and ``linkHost``, or the development origin.
+    package let linkOrigin: ShortLinkOrigin?
     /// The host short links live on when the server names one (`publicHost`), with the paths the
     /// server answers itself: its association files list the apps for short links only.
     package let linkDomain: LinkDomain?
@@ -41,6 +43,7 @@ package struct DeepLinkSetup: Sendable {
         router = try builder.build()
         policy = RedirectPolicy(configHosts: config.hosts, allowlist: configuration.redirectAllowlist)
         linkHost = configuration.linkHost
+        linkOrigin = configuration.linkOrigin
         linkDomain = configuration.publicHost.map(ServerPaths.linkDomain)
         websiteHost = config.hosts.first { !$0.hasPrefix("*") }
     }

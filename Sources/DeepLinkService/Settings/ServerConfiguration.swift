@@ -15,6 +15,9 @@ package struct ServerConfiguration: Sendable {
     /// The host short links live on (the link domain), e.g. `go.shop.example.com`. Default: the
     /// first of the config's `hosts`.
     package var publicHost: String?
+    /// Development only: the origin of this server on the local network, which every generated
+    /// URL uses instead of `https://` and ``linkHost`` (``ShortLinkOrigin/development(_:)``). Default none.
+    package var publicURL: ShortLinkOrigin?
     /// Hosts besides the config's and the app stores' that links may redirect to. A leading
     /// `*.` allows every subdomain. Default empty.
     package var redirectAllowlist: [String]
@@ -144,4 +147,7 @@ package struct ServerConfiguration: Sendable {
 
     /// The host short links live on.
     package var linkHost: String? { publicHost ?? deepLinkConfig.hosts.first }
+
+    /// Where short links are addressed: the development ``publicURL``, or `https://` and ``linkHost``.
+    package var linkOrigin: ShortLinkOrigin? { publicURL ?? linkHost.map(ShortLinkOrigin.init(httpsHost:)) }
 }

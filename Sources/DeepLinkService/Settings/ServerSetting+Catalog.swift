@@ -26,6 +26,11 @@ extension ServerSetting {
     package static let publicHost = ServerSetting(
         summary: "The host short links live on: the link domain",
         key: ["publicHost"], flag: "public-host", defaultDescription: "the config's first hosts entry", kind: .host(\.publicHost))
+    /// `server.publicURL`, `DEEPLINK_PUBLIC_URL`, `--public-url`.
+    package static let publicURL = ServerSetting(
+        summary: "Development only: this server's URL on your own network, such as http://192.168.1.20:8080, used in every link, QR code "
+            + "and page instead of https://publicHost, to try links on a phone before DNS and TLS exist; a public host is refused",
+        key: ["publicURL"], flag: "public-url", defaultDescription: "none: https:// and the public host", kind: .developmentOrigin(\.publicURL))
     /// `server.allowedRedirectHosts`, `DEEPLINK_ALLOW_REDIRECT_HOST`, `--allow-redirect-host`.
     package static let allowedRedirectHosts = ServerSetting(
         summary: "Hosts besides the config's and the app stores' that links may redirect to; *.example.com allows subdomains",
@@ -112,7 +117,7 @@ extension ServerSetting {
 
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
-        database, databaseConnectTimeout, databaseWait, host, port, publicHost, allowedRedirectHosts, clientAddressHeader, trustedProxies,
+        database, databaseConnectTimeout, databaseWait, host, port, publicHost, publicURL, allowedRedirectHosts, clientAddressHeader, trustedProxies,
         firebaseLongLinks, hsts, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
         deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,

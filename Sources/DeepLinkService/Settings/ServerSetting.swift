@@ -45,6 +45,8 @@ package struct ServerSetting: Sendable {
         case address(Field<String>)
         /// A host name without scheme, port or path; `null` in the config for none.
         case host(Field<String?>)
+        /// A development origin (``ShortLinkOrigin/development(_:)``); `null` in the config for none.
+        case developmentOrigin(Field<ShortLinkOrigin?>)
         /// Host names, each of which may start with `*.`; a comma-separated list as text.
         case hosts(Field<[String]>)
         /// An HTTP header name; `null` in the config for none.
@@ -80,6 +82,8 @@ extension ServerSetting {
     func apply(_ node: JSONNode, to configuration: inout ServerConfiguration, relativeTo folder: URL) throws(ConfigError) {
         switch (kind, node.value) {
         case (.host(let keyPath), .null), (.headerName(let keyPath), .null):
+            configuration[keyPath: keyPath] = nil
+        case (.developmentOrigin(let keyPath), .null):
             configuration[keyPath: keyPath] = nil
         case (.whole(let keyPath, let range), _):
             let number = try node.readNumber()
@@ -144,6 +148,8 @@ extension ServerSetting {
             configuration[keyPath: keyPath] = try Self.address(text)
         case .host(let keyPath):
             configuration[keyPath: keyPath] = try Self.host(text, wildcard: false)
+        case .developmentOrigin(let keyPath):
+            configuration[keyPath: keyPath] = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try ShortLinkOrigin.development(text)
         case .hosts(let keyPath):
             var hosts: [String] = []
             for part in text.split(separator: ",") where !part.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -21,8 +21,9 @@ package struct Link: Sendable, Hashable {
     package var preview: LinkPreview
     /// The UTM fields.
     package var utm: UTMFields
-    /// A free-form campaign label for reports.
-    package var campaign: String?
+    /// A note for the team, such as who asked for the link: searched in the list, never sent
+    /// anywhere. The link's campaign is its UTM campaign (``UTMFields/campaign``).
+    package var note: String?
     /// When the link stops resolving; `nil` for never.
     package var expiresAt: Date?
     /// When the link was created.
@@ -41,13 +42,13 @@ package struct Link: Sendable, Hashable {
     ///   - androidFallbackURL: Where Android users without the app go instead of the Play Store.
     ///   - preview: The social preview.
     ///   - utm: The UTM fields.
-    ///   - campaign: A campaign label.
+    ///   - note: A note for the team.
     ///   - expiresAt: The expiry.
     ///   - createdAt: The creation time.
     ///   - updatedAt: The last change.
     package init(
         code: String, deepLink: String, appStoreID: String? = nil, playPackage: String? = nil, webURL: String? = nil,
-        iosFallbackURL: String? = nil, androidFallbackURL: String? = nil, preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), campaign: String? = nil,
+        iosFallbackURL: String? = nil, androidFallbackURL: String? = nil, preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), note: String? = nil,
         expiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.code = code
@@ -59,7 +60,7 @@ package struct Link: Sendable, Hashable {
         self.androidFallbackURL = androidFallbackURL
         self.preview = preview
         self.utm = utm
-        self.campaign = campaign
+        self.note = note
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt

@@ -2,7 +2,7 @@ import Foundation
 
 /// A search of the stored links: text, filter, order and page. A `Sendable` value.
 package struct LinkSearch: Sendable, Hashable {
-    /// Matched, ignoring ASCII case, anywhere in the code, the deep link or the campaign; empty for all links.
+    /// Matched, ignoring ASCII case, anywhere in the code, the deep link, the campaign or the note; empty for all links.
     package var text: String
     /// Which links to keep.
     package var filter: LinkFilter
@@ -61,6 +61,8 @@ package enum LinkSort: String, Sendable, Hashable, CaseIterable {
     case updated
     /// Soonest expiry first; links that never expire last.
     case expiring
+    /// Most clicks of all time first (people's, not link-preview crawlers'); ties by code.
+    case clicks
 }
 
 /// One page of a search: the links and how many match in all. A `Sendable` value.
@@ -69,13 +71,17 @@ package struct LinkSearchPage: Sendable, Hashable {
     package var links: [Link]
     /// How many links match, on every page.
     package var total: Int
+    /// Each link's clicks of all time by code; a link without clicks is absent.
+    package var clicks: [String: Int]
 
     /// Creates a page.
     /// - Parameters:
     ///   - links: The links.
     ///   - total: The number of matches.
-    package init(links: [Link], total: Int) {
+    ///   - clicks: The links' clicks of all time by code.
+    package init(links: [Link], total: Int, clicks: [String: Int] = [:]) {
         self.links = links
         self.total = total
+        self.clicks = clicks
     }
 }

@@ -36,9 +36,9 @@ struct LinksCreateCommand: ReportingCommand {
     func render() async throws(CommandFailure) -> String {
         let configuration = try checkingOptions.serverConfiguration()
         let body = try fields.body(adding: code.map { [("code", $0)] } ?? [])
-        let (link, linkHost) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
-            (try await links.create(body), links.linkHost)
+        let (link, origin) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            (try await links.create(body), links.linkOrigin)
         }
-        return json ? JSONWriter.write(link.json(linkHost: linkHost)) : "created link \(link.code)\n" + link.humanDescription(linkHost: linkHost)
+        return json ? JSONWriter.write(link.json(origin: origin)) : "created link \(link.code)\n" + link.humanDescription(origin: origin)
     }
 }

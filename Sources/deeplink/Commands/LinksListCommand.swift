@@ -12,7 +12,7 @@ struct LinksListCommand: ReportingCommand {
     @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(name: .long, help: ArgumentHelp("Text to find in the code, the deep link or the campaign, ignoring case.", valueName: "text"))
+    @Option(name: .long, help: ArgumentHelp("Text to find in the code, the deep link, the campaign or the note, ignoring case.", valueName: "text"))
     var search = ""
 
     @Option(name: .long, help: "Which links to list.")
@@ -42,23 +42,28 @@ struct LinksListCommand: ReportingCommand {
     func render() async throws(CommandFailure) -> String {
         let search = LinkSearch(text: search, filter: filter, sort: sort, offset: offset, limit: limit)
         let configuration = try configOptions.serverConfiguration(databaseOptions)
-        let (page, linkHost) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
-            (try await links.search(search), links.linkHost)
+        let (page, origin) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            (try await links.search(search), links.linkOrigin)
         }
         if json {
-            return JSONWriter.write(["links": .array(page.links.map { $0.json(linkHost: linkHost) }), "total": .number(Double(page.total))])
+            let links = page.links.map { link in
+                var json = link.json(origin: origin).objectValue ?? [:]
+                json["clicks"] = .number(Double(page.clicks[link.code] ?? 0))
+                return JSONValue.object(json)
+            }
+            return JSONWriter.write(["links": .array(links), "total": .number(Double(page.total))])
         }
-        return Self.table(page, linkHost: linkHost, offset: offset)
+        return Self.table(page, origin: origin, offset: offset)
     }
 
     /// The links as a table with a header (a URL column when the link host is known), then
     /// `N of TOTAL links`.
-    static func table(_ page: LinkSearchPage, linkHost: String?, offset: Int) -> String {
+    static func table(_ page: LinkSearchPage, origin: ShortLinkOrigin?, offset: Int) -> String {
         let formatter = ISO8601DateFormatter()
-        var rows = [["CODE"] + (linkHost == nil ? [] : ["URL"]) + ["DEEP LINK", "CAMPAIGN", "CREATED"]]
+        var rows = [["CODE"] + (origin == nil ? [] : ["URL"]) + ["DEEP LINK", "CAMPAIGN", "CLICKS", "CREATED"]]
         for link in page.links {
-            let url = link.json(linkHost: linkHost).objectValue?["url"]?.stringValue
-            rows.append([link.code] + (url.map { [$0] } ?? []) + [link.deepLink, link.campaign ?? "-", formatter.string(from: link.createdAt)])
+            let url = link.json(origin: origin).objectValue?["url"]?.stringValue
+            rows.append([link.code] + (url.map { [$0] } ?? []) + [link.deepLink, link.utm.campaign ?? "-", String(page.clicks[link.code] ?? 0), formatter.string(from: link.createdAt)])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in

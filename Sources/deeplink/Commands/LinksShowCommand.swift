@@ -20,9 +20,9 @@ struct LinksShowCommand: ReportingCommand {
     func render() async throws(CommandFailure) -> String {
         let code = self.code
         let configuration = try configOptions.serverConfiguration(databaseOptions)
-        let (link, linkHost) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
-            (try await links.link(code: code), links.linkHost)
+        let (link, origin) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            (try await links.link(code: code), links.linkOrigin)
         }
-        return json ? JSONWriter.write(link.json(linkHost: linkHost)) : link.humanDescription(linkHost: linkHost)
+        return json ? JSONWriter.write(link.json(origin: origin)) : link.humanDescription(origin: origin)
     }
 }

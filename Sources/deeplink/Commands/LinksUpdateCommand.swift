@@ -34,9 +34,9 @@ struct LinksUpdateCommand: ReportingCommand {
         let configuration = try checkingOptions.serverConfiguration()
         let body = try fields.body()
         let code = self.code
-        let (link, linkHost) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
-            (try await links.update(code: code, with: body), links.linkHost)
+        let (link, origin) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            (try await links.update(code: code, with: body), links.linkOrigin)
         }
-        return json ? JSONWriter.write(link.json(linkHost: linkHost)) : "updated link \(link.code)\n" + link.humanDescription(linkHost: linkHost)
+        return json ? JSONWriter.write(link.json(origin: origin)) : "updated link \(link.code)\n" + link.humanDescription(origin: origin)
     }
 }

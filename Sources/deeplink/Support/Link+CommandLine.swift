@@ -6,10 +6,10 @@ extension Link {
     /// Every field of the link, one per line under the admin API's JSON path (`deepLink`,
     /// `fallbacks.webURL`, ...), `-` where unset, so what `links show` prints names what
     /// `links update` and the API change.
-    /// - Parameter linkHost: The host short links live on, for the `url` line.
-    func humanDescription(linkHost: String?) -> String {
+    /// - Parameter origin: The host short links live on, for the `url` line.
+    func humanDescription(origin: ShortLinkOrigin?) -> String {
         let order = ["code", "url", "deepLink", "campaign", "expiresAt", "fallbacks", "preview", "utm", "createdAt", "updatedAt"]
-        let members = json(linkHost: linkHost).objectValue ?? [:]
+        let members = json(origin: origin).objectValue ?? [:]
         let keys = order.filter { members[$0] != nil } + members.keys.filter { !order.contains($0) }.sorted()
         let rows = keys.flatMap { key -> [(String, JSONValue)] in
             guard let group = members[key]?.objectValue else { return [(key, members[key] ?? .null)] }

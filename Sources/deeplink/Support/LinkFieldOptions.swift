@@ -12,8 +12,8 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("deepLink").flag), help: LinkFieldOptions.help("deepLink", valueName: "url"))
     var deepLink: String?
 
-    @Option(name: .customLong(LinkFieldOptions.field("campaign").flag), help: LinkFieldOptions.help("campaign", valueName: "text"))
-    var campaign: String?
+    @Option(name: .customLong(LinkFieldOptions.field("note").flag), help: LinkFieldOptions.help("note", valueName: "text"))
+    var note: String?
 
     @Option(name: .customLong(LinkFieldOptions.field("expiresAt").flag), help: LinkFieldOptions.help("expiresAt", valueName: "time"))
     var expiresAt: String?
@@ -39,7 +39,9 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("utm.medium").flag), help: LinkFieldOptions.help("utm.medium", valueName: "text"))
     var utmMedium: String?
 
-    @Option(name: .customLong(LinkFieldOptions.field("utm.campaign").flag), help: LinkFieldOptions.help("utm.campaign", valueName: "text"))
+    @Option(
+        name: [.customLong(LinkFieldOptions.field("utm.campaign").flag), .customLong("campaign")],
+        help: LinkFieldOptions.help("utm.campaign", valueName: "text"))
     var utmCampaign: String?
 
     @Option(name: .customLong(LinkFieldOptions.field("utm.term").flag), help: LinkFieldOptions.help("utm.term", valueName: "text"))
@@ -77,7 +79,7 @@ struct LinkFieldOptions: ParsableArguments {
     var options: [(path: String, value: String?)] {
         [
             ("deepLink", deepLink),
-            ("campaign", campaign),
+            ("note", note),
             ("expiresAt", expiresAt),
             ("fallbacks.webURL", webURL),
             ("fallbacks.iosURL", iosURL),

@@ -14,6 +14,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.publicHost.flag), help: ServerSetting.publicHost.help(valueName: "host"))
     var publicHost: String?
 
+    @Option(name: .customLong(ServerSetting.publicURL.flag), help: ServerSetting.publicURL.help(valueName: "url"))
+    var publicURL: String?
+
     @Option(name: .customLong(ServerSetting.clientAddressHeader.flag), help: ServerSetting.clientAddressHeader.help(valueName: "name"))
     var clientAddressHeader: String?
 
@@ -70,7 +73,7 @@ struct ServerOptions: ParsableArguments {
     /// The settings given as flags.
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
-            (.host, host), (.port, port), (.publicHost, publicHost), (.clientAddressHeader, clientAddressHeader),
+            (.host, host), (.port, port), (.publicHost, publicHost), (.publicURL, publicURL), (.clientAddressHeader, clientAddressHeader),
             (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
             (.hsts, hsts ? "true" : nil), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),

@@ -39,7 +39,8 @@ struct AppOpenRoutesTests {
             #expect(response.headers[.cacheControl] == "no-store")
             let answer = try #require(ShortLinkResolution(json: try JSONValue(parsing: response.text)))
             #expect(answer == ShortLinkResolution(
-                code: "spring", deepLink: URL(string: "shop://sales/42")!, utm: ["source": "x", "campaign": "spring"], campaign: "spring-2026"))
+                code: "spring", deepLink: URL(string: "shop://sales/42")!, utm: ["source": "x", "campaign": "spring"], campaign: "spring"),
+                "the campaign is the UTM campaign in effect; the older label beside it is the link's note")
             _ = try await Self.open(server, #"{"url": "https://go.shop.example.com/spring", "platform": "ios"}"#)
             let counts = try await server.store.deferredCounts(code: "spring", since: "2000-01-01")
             #expect(counts.map(\.opens).reduce(0, +) == 2)

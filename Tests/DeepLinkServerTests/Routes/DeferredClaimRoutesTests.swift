@@ -70,7 +70,8 @@ struct DeferredClaimRoutesTests {
             #expect(answer["deepLink"] == "shop://sales/42")
             let link = try #require(answer["link"]?.objectValue)
             #expect(link["code"] == .string(code))
-            #expect(link["campaign"] == "spring-2026")
+            // The link's one campaign is its UTM campaign; the older label beside it became its note.
+            #expect(link["campaign"] == "spring")
             #expect(link["utm"]?.objectValue?["source"] == "sms")
             #expect(link["utm"]?.objectValue?["campaign"] == "spring")
             #expect(link["clickedAt"]?.stringValue.flatMap(LinkEditor.parseTimestamp) != nil)

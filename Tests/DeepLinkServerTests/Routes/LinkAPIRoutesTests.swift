@@ -39,12 +39,12 @@ struct LinkAPIRoutesTests {
             #expect(try read.object() == created)
 
             let updated = try await server.api(
-                .patch, "/api/v1/links/\(code)", json: #"{"deepLink": "shop://products/7", "preview": {"title": null}, "campaign": null}"#)
+                .patch, "/api/v1/links/\(code)", json: #"{"deepLink": "shop://products/7", "preview": {"title": null}, "note": null}"#)
             #expect(updated.status == .ok, "\(updated.text)")
             let object = try updated.object()
             #expect(object["deepLink"] == "shop://products/7")
             #expect(object["preview"]?.objectValue?["title"] == .null)
-            #expect(object["campaign"] == .null)
+            #expect(object["note"] == .null)
             #expect(object["utm"]?.objectValue?["source"] == "mail")
 
             let list = try await server.api(.get, "/api/v1/links?limit=100")
@@ -204,6 +204,30 @@ struct LinkAPIRoutesTests {
             let one = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://sales/1", "campaign": 3}"#)
             let single = try #require(try one.object()["error"]?.objectValue?["errors"]?.arrayValue)
             #expect(single.count == 1)
+        }
+    }
+
+    @Test func aTopLevelCampaignIsTheLinksUTMCampaign() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let created = try await server.api(.post, "/api/v1/links", json: #"{"code": "alias", "deepLink": "shop://sales/1", "campaign": "spring", "note": "for Ana"}"#)
+            #expect(created.status == .created, "\(created.text)")
+            let link = try created.object()
+            #expect(link["utm"]?.objectValue?["campaign"] == "spring")
+            #expect(link["note"] == "for Ana")
+            #expect(link["campaign"] == nil, "one campaign, under utm")
+            let same = try await server.api(
+                .patch, "/api/v1/links/alias", json: #"{"campaign": "autumn", "utm": {"campaign": "autumn"}}"#)
+            #expect(try same.object()["utm"]?.objectValue?["campaign"] == "autumn")
+            // Beside another UTM campaign, an older client's label is the note, as the migration made it.
+            let both = try await server.api(.patch, "/api/v1/links/alias", json: #"{"campaign": "Q2 push", "utm": {"campaign": "b"}}"#)
+            #expect(try both.object()["utm"]?.objectValue?["campaign"] == "b")
+            #expect(try both.object()["note"] == "Q2 push")
+            let three = try await server.api(.patch, "/api/v1/links/alias", json: #"{"campaign": "a", "utm": {"campaign": "b"}, "note": "c"}"#)
+            #expect(three.status == .badRequest)
+            #expect(try three.object()["error"]?.objectValue?["field"] == "campaign")
+            #expect(three.text.contains("give utm.campaign and note instead"))
+            let cleared = try await server.api(.patch, "/api/v1/links/alias", json: #"{"campaign": null}"#)
+            #expect(try cleared.object()["utm"]?.objectValue?["campaign"] == .null)
         }
     }
 

@@ -30,6 +30,14 @@ struct ServerSettingTests {
         (.firebaseLongLinks, "maybe", #"expected true or false, found "maybe""#),
         (.hsts, "on", #"expected true or false, found "on""#),
         (.linkCache, "soon", "expected a number of seconds from 0 to 3600"),
+        (.publicURL, "https://go.shop.example.com", "go.shop.example.com is not an address of the local network"),
+        (.publicURL, "http://8.8.8.8:8080", "8.8.8.8 is not an address of the local network"),
+        (.publicURL, "http://172.32.0.1", "172.32.0.1 is not an address of the local network"),
+        (.publicURL, "http://192.168.1.20:8080/links", "has more than an origin"),
+        (.publicURL, "http://192.168.1.20:8080?x=1", "has more than an origin"),
+        (.publicURL, "http://me@192.168.1.20", "has more than an origin"),
+        (.publicURL, "ftp://192.168.1.20", "is not a URL such as http://192.168.1.20:8080"),
+        (.publicURL, "192.168.1.20:8080", "is not a URL"),
     ])
     func refusesBadTextWithTheWordsTheConfigGets(setting: ServerSetting, text: String, message: String) {
         var configuration = ServerConfiguration(deepLinkConfig: DeepLinkConfig())
@@ -41,6 +49,32 @@ struct ServerSettingTests {
         } catch {
             #expect(error.message.contains(message), "\(error.message)")
         }
+    }
+
+    /// The development origin takes the local network's addresses only (RFC 1918, RFC 4193,
+    /// loopback, link-local, mDNS names), so it cannot stand in for a production link domain.
+    @Test(arguments: [
+        ("http://192.168.1.20:8080", "http://192.168.1.20:8080"), ("http://10.0.0.7", "http://10.0.0.7"),
+        ("HTTP://172.16.4.2:80/", "http://172.16.4.2:80"), ("https://172.31.255.1:8443", "https://172.31.255.1:8443"),
+        ("http://localhost:8080", "http://localhost:8080"), ("http://Macbook.local:8080", "http://macbook.local:8080"),
+        ("http://127.0.0.1:9000", "http://127.0.0.1:9000"), ("http://169.254.10.1", "http://169.254.10.1"),
+        ("http://[fd12:3456::1]:8080", "http://[fd12:3456::1]:8080"), ("http://[fe80::1]", "http://[fe80::1]"),
+    ])
+    func takesADevelopmentOriginOnTheLocalNetwork(text: String, origin: String) throws {
+        var configuration = ServerConfiguration(deepLinkConfig: DeepLinkConfig())
+        try ServerSetting.publicURL.apply(text: text, to: &configuration, relativeTo: URL(fileURLWithPath: "/srv"))
+        #expect(configuration.publicURL?.description == origin)
+        #expect(configuration.linkOrigin?.url("/spring") == origin + "/spring")
+    }
+
+    @Test func aDevelopmentOriginMatchesItsOwnHostAndPortOnly() throws {
+        let origin = try ShortLinkOrigin.development("http://192.168.1.20:8080")
+        #expect(origin.matches(host: "192.168.1.20", port: 8080))
+        #expect(!origin.matches(host: "192.168.1.20", port: nil), "port 80 is another server")
+        #expect(!origin.matches(host: "192.168.1.21", port: 8080))
+        let https = ShortLinkOrigin(httpsHost: "Go.Shop.Example.com")
+        #expect(https.description == "https://go.shop.example.com")
+        #expect(https.matches(host: "go.shop.example.com", port: 443))
     }
 
     @Test func appliesTextToTheConfiguration() throws {

@@ -14,7 +14,7 @@ struct LinkStoreTests {
             code: code, deepLink: "shop://sales/1", appStoreID: "1", playPackage: "com.example.shop", webURL: "https://shop.example.com/",
             iosFallbackURL: "https://shop.example.com/ios", androidFallbackURL: "https://shop.example.com/android",
             preview: LinkPreview(title: "t", description: "d", imageURL: "https://x.example/i.png"),
-            utm: UTMFields(source: "s", medium: "m", campaign: "c", term: "t", content: "x"), campaign: "camp",
+            utm: UTMFields(source: "s", medium: "m", campaign: "c", term: "t", content: "x"), note: "camp",
             expiresAt: now.addingTimeInterval(3600), createdAt: now, updatedAt: now)
     }
 

@@ -11,9 +11,10 @@ struct LinkFieldOptionsTests {
         let options = try LinkFieldOptions.parse([])
         let paths = options.options.map(\.path)
         #expect(paths == LinkField.all.filter { $0.kind != .code }.map(\.path))
+        #expect(try LinkFieldOptions.parse(["--campaign", "spring"]).givenFields.map(\.path) == ["utm.campaign"], "the link's one campaign")
         let help = LinkFieldOptions.helpMessage()
         for field in LinkField.all where field.kind != .code {
-            #expect(help.contains("--\(field.flag) "), "--\(field.flag)")
+            #expect(help.contains("--\(field.flag) ") || help.contains("--\(field.flag),"), "--\(field.flag)")
         }
     }
 

@@ -116,6 +116,25 @@ struct ServerSettingsCommandTests {
         #expect(nowhere.error.hasPrefix("error: no link database given (give --config with the server's config file"))
     }
 
+    @Test func aPublicURLIsTakenOnTheLocalNetworkOnlyAndAddressesEveryLink() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let refused = try await ServerProcess.run(["serve", "--config", Fixtures.shopConfig.path, "--public-url", "https://go.shop.example.com"])
+        #expect(refused.status == 64, "\(refused.error)")
+        #expect(refused.error.contains("--public-url: go.shop.example.com is not an address of the local network"), "\(refused.error)")
+        let fromConfig = try Self.config(in: scratch, server: #"{"publicURL": "http://203.0.113.7:8080"}"#)
+        let configRefused = try await ServerProcess.run(["links", "list", "--config", fromConfig])
+        #expect(configRefused.status == 1)
+        #expect(configRefused.error.contains("server.publicURL: 203.0.113.7 is not an address of the local network"), "\(configRefused.error)")
+
+        let database = "sqlite:" + scratch.path("links.sqlite")
+        let created = try await ServerProcess.run(
+            ["links", "create", "--config", Fixtures.shopConfig.path, "--database", database, "--code", "lan", "--deep-link", "shop://sales/1", "--json"],
+            environment: ["DEEPLINK_PUBLIC_URL": "http://192.168.1.20:8080"])
+        #expect(created.status == 0, "\(created.error)")
+        #expect(try JSONValue(parsing: created.output).objectValue?["url"] == "http://192.168.1.20:8080/lan")
+    }
+
     @Test func aPortInUseIsSaidBeforeAnyServingLine() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -90,7 +90,8 @@ struct DashboardLinkView: DashboardPageView {
         func add(_ name: String, _ value: String?, mono: Bool = false) {
             if let value, !value.isEmpty { settings.append(Setting(name: name, value: value, mono: mono)) }
         }
-        add("Campaign", link.campaign)
+        add("Campaign", link.utm.campaign)
+        add("Note", link.note)
         add("Created", DashboardText.dateTime(link.createdAt))
         if link.updatedAt != link.createdAt { add("Changed", DashboardText.dateTime(link.updatedAt)) }
         add("Expires", link.expiresAt.map(DashboardText.dateTime))
@@ -101,7 +102,6 @@ struct DashboardLinkView: DashboardPageView {
         add("Google Play", link.playPackage, mono: true)
         add("UTM source", link.utm.source)
         add("UTM medium", link.utm.medium)
-        add("UTM campaign", link.utm.campaign)
         add("UTM term", link.utm.term)
         add("UTM content", link.utm.content)
         add("Preview title", link.preview.title)

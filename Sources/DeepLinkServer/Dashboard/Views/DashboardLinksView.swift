@@ -24,8 +24,10 @@ struct DashboardLinksView: DashboardPageView {
         let code: String
         /// Where it opens the app.
         let deepLink: String
-        /// Its campaign, or empty.
+        /// Its campaign (its UTM campaign), or empty.
         let campaign: String
+        /// Its clicks of all time, grouped by thousands.
+        let clicks: String
         /// The day it was created.
         let created: String
         /// Whether it has expired.
@@ -48,6 +50,8 @@ struct DashboardLinksView: DashboardPageView {
     let previous: String?
     /// The next page, when there are more links.
     let next: String?
+    /// The same search ordered by clicks, for the column's heading; `nil` when it is.
+    let byClicks: String?
 
     /// One page of a search.
     /// - Parameters:
@@ -67,11 +71,16 @@ struct DashboardLinksView: DashboardPageView {
         sorts = LinkSort.allCases.map { Option(value: $0.rawValue, label: Self.sortLabels[$0] ?? $0.rawValue, selected: $0 == search.sort) }
         links = page.links.map { link in
             Row(
-                code: link.code, deepLink: link.deepLink, campaign: link.campaign ?? "", created: DashboardText.date(link.createdAt),
+                code: link.code, deepLink: link.deepLink, campaign: link.utm.campaign ?? "",
+                clicks: (page.clicks[link.code] ?? 0).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))),
+                created: DashboardText.date(link.createdAt),
                 expired: link.expiresAt.map { $0 <= search.now } ?? false)
         }
         previous = pageNumber > 1 ? Self.href(search, page: pageNumber - 1) : nil
         next = first + page.links.count < page.total ? Self.href(search, page: pageNumber + 1) : nil
+        var sorted = search
+        sorted.sort = .clicks
+        byClicks = search.sort == .clicks ? nil : Self.href(sorted, page: 1)
     }
 
     /// The list's address for another page of the same search.
@@ -95,5 +104,6 @@ struct DashboardLinksView: DashboardPageView {
     /// The orders as the select box shows them.
     private static let sortLabels: [LinkSort: String] = [
         .newest: "Newest first", .oldest: "Oldest first", .code: "By code", .updated: "Recently changed", .expiring: "Expiring soonest",
+        .clicks: "Most clicks",
     ]
 }

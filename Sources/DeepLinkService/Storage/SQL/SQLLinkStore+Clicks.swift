@@ -47,8 +47,22 @@ extension SQLLinkStore {
                 [SQLValue.text(key.code), .text(key.day), .text(key.dimension), .text(key.name), .integer(count)]
             }
             let added = "FROM (VALUES \(rowPlaceholders(rows: rows.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
-            try await runTogether([
-                bucketCounts,
+            // Each link's clicks of all time, people's only, for the list's order by clicks.
+            var people: [String: Int64] = [:]
+            for (click, count) in batch where click.platform != .crawler { people[click.code, default: 0] += Int64(count) }
+            let linkClicks = people.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            var statements = [bucketCounts]
+            if !linkClicks.isEmpty {
+                statements.append(
+                    SQLQuery(
+                        """
+                        INSERT INTO link_clicks (link_code, clicks) \
+                        SELECT column1, column2 FROM (VALUES \(rowPlaceholders(rows: linkClicks.count, columns: 2))) AS added \
+                        WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1) \
+                        ON CONFLICT (link_code) DO UPDATE SET clicks = link_clicks.clicks + excluded.clicks
+                        """, linkClicks.flatMap { [SQLValue.text($0.key), .integer($0.value)] }, action: "record link clicks"))
+            }
+            try await runTogether(statements + [
                 SQLQuery(
                     """
                     INSERT INTO link_click_totals (code, day, dimension, name, count) \

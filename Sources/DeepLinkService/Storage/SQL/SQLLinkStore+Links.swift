@@ -86,7 +86,7 @@ extension SQLLinkStore {
             }
             let pattern = bind(.text("%\(escaped)%"))
             conditions.append(
-                ["code", "deep_link", "campaign"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
+                ["code", "deep_link", "utm_campaign", "note"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
                     .joined(separator: " OR "))
         }
         switch search.filter {
@@ -107,12 +107,16 @@ extension SQLLinkStore {
             case .code: code
             case .updated: "updated_at DESC, \(code) DESC"
             case .expiring: "CASE WHEN expires_at IS NULL THEN 1 ELSE 0 END, expires_at, \(code)"
+            case .clicks: code
             }
         let filterValues = values
         let limit = bind(.integer(Int64(max(0, search.limit))))
         let offset = bind(.integer(Int64(max(0, search.offset))))
         let count = SQLQuery("SELECT COUNT(*) AS total FROM links\(whereClause)", filterValues, action: "count links") {
             rows throws(StoreError) in Int(try rows.first?.integer("total") ?? 0)
+        }
+        if search.sort == .clicks {
+            return try await linksByClicks(search, whereClause: whereClause, filterValues: filterValues, count: count)
         }
         guard !text.isEmpty else {
             // Without text, counting is cheap and the page comes from the date index.
@@ -121,7 +125,7 @@ extension SQLLinkStore {
                 SQLQuery("\(Self.selectLinks)\(whereClause) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)", values, action: "list links") {
                     rows throws(StoreError) in try rows.map(Link.init(row:))
                 })
-            return LinkSearchPage(links: links, total: total)
+            return LinkSearchPage(links: links, total: total, clicks: try await clicks(of: links))
         }
         // A text search reads every link once: the page and the number of matches come from the same scan.
         let page = try await run(
@@ -131,7 +135,76 @@ extension SQLLinkStore {
             ) { rows throws(StoreError) in
                 (try rows.map(Link.init(row:)), Int(try rows.first?.integer("total_matches") ?? 0))
             })
-        return LinkSearchPage(links: page.0, total: page.0.isEmpty && search.offset > 0 ? try await run(count) : page.1)
+        return LinkSearchPage(
+            links: page.0, total: page.0.isEmpty && search.offset > 0 ? try await run(count) : page.1, clicks: try await clicks(of: page.0))
+    }
+
+    /// A page of the links matching a search, most clicks first: those with clicks from
+    /// `link_clicks`' index, then those without by code. `link_clicks` names its code column
+    /// `link_code`, so the search's conditions, which name the links' columns, read the same in
+    /// both statements.
+    private func linksByClicks(
+        _ search: LinkSearch, whereClause: String, filterValues: [SQLValue], count: SQLQuery<Int>
+    ) async throws(StoreError) -> LinkSearchPage {
+        let limit = max(0, search.limit)
+        let offset = max(0, search.offset)
+        let joined = "FROM link_clicks JOIN links ON code = link_code\(whereClause)"
+        // Without a filter every row of link_clicks is a link, counted without the join.
+        let clicked = try await run(
+            SQLQuery("SELECT COUNT(*) AS total \(whereClause.isEmpty ? "FROM link_clicks" : joined)", filterValues, action: "count clicked links") { rows throws(StoreError) in
+                Int(try rows.first?.integer("total") ?? 0)
+            })
+        let total = try await run(count)
+        var links: [Link] = []
+        var clicks: [String: Int] = [:]
+        if offset < clicked {
+            let n = filterValues.count
+            let selected = Self.linkColumns.map { "links.\($0)" }.joined(separator: ", ")
+            // Without a filter the page is cut from link_clicks' index first, so a deep page joins
+            // only its own rows.
+            let source =
+                whereClause.isEmpty
+                ? "FROM (SELECT link_code, clicks FROM link_clicks ORDER BY clicks DESC, link_code LIMIT $\(n + 1) OFFSET $\(n + 2)) AS page "
+                    + "JOIN links ON code = link_code ORDER BY clicks DESC, link_code"
+                : "\(joined) ORDER BY clicks DESC, link_code LIMIT $\(n + 1) OFFSET $\(n + 2)"
+            let rows = try await run(
+                SQLQuery(
+                    "SELECT \(selected), clicks \(source)",
+                    filterValues + [.integer(Int64(limit)), .integer(Int64(offset))], action: "list links by clicks"
+                ) { rows throws(StoreError) in
+                    try rows.map { row throws(StoreError) in (try Link(row: row), Int(try row.integer("clicks") ?? 0)) }
+                })
+            for (link, count) in rows {
+                links.append(link)
+                clicks[link.code] = count
+            }
+        }
+        if links.count < limit {
+            let unclicked = "NOT EXISTS (SELECT 1 FROM link_clicks WHERE link_code = code)"
+            let condition = whereClause.isEmpty ? " WHERE \(unclicked)" : "\(whereClause) AND \(unclicked)"
+            let n = filterValues.count
+            links += try await run(
+                SQLQuery(
+                    "\(Self.selectLinks)\(condition) ORDER BY code COLLATE \(Self.byteOrder) LIMIT $\(n + 1) OFFSET $\(n + 2)",
+                    filterValues + [.integer(Int64(limit - links.count)), .integer(Int64(max(0, offset - clicked)))],
+                    action: "list links without clicks"
+                ) { rows throws(StoreError) in try rows.map(Link.init(row:)) })
+        }
+        return LinkSearchPage(links: links, total: total, clicks: clicks)
+    }
+
+    /// The clicks of all time of a page's links, by code.
+    private func clicks(of links: [Link]) async throws(StoreError) -> [String: Int] {
+        guard !links.isEmpty else { return [:] }
+        return try await run(
+            SQLQuery(
+                "SELECT link_code, clicks FROM link_clicks WHERE link_code IN (\(placeholders(links.count)))", links.map { .text($0.code) },
+                action: "read link clicks"
+            ) { rows throws(StoreError) in
+                var clicks: [String: Int] = [:]
+                for row in rows { clicks[try row.required("link_code", of: "link_clicks")] = Int(try row.integer("clicks") ?? 0) }
+                return clicks
+            })
     }
 
     /// A link's values in the order of ``linkColumns``.
