@@ -127,7 +127,7 @@ public enum AssociationCoverage {
     /// Whether a URL built from the route's generated pattern, with every wildcard filled by
     /// one of a few sample characters, is routed by the app's router to a route (not the default).
     private static func reachesRoute(_ glob: RouteGlob, host: HostAssociation, router: Router) -> Bool {
-        ["1", "a", "x"].contains { filler in
+        ["1", "a", "x", "123e4567-e89b-12d3-a456-426614174000"].contains { filler in
             let path = glob.pathPieces.map { piece -> String in
                 switch piece {
                 case .literal(let text): text

@@ -48,6 +48,12 @@ struct RouteGlob: Sendable, Hashable {
                 let translation = ParameterTranslation(rule: route.rule(for: name))
                 pieces += translation.pieces
                 sample = sample.flatMap { prefix in translation.sample.map { prefix + "/" + Self.encoded($0) } }
+            case .catchAll(let name):
+                // The rest of the path, one segment or more: `?*`, which spans slashes.
+                pieces += [.any, .star]
+                let translation = ParameterTranslation(rule: route.rule(for: name))
+                let value = translation.sample.flatMap { $0.isEmpty ? nil : $0 } ?? "a"
+                sample = sample.map { $0 + "/" + value.split(separator: "/").map { Self.encoded(String($0)) }.joined(separator: "/") }
             }
         }
         pathPieces = pieces
@@ -100,6 +106,8 @@ struct RouteGlob: Sendable, Hashable {
             switch segment {
             case .literal(let literal):
                 text += String(literal.map { "*.\\".contains($0) ? "." : $0 })
+            case .catchAll:
+                text += "..*"
             case .parameter(let name):
                 let translation = ParameterTranslation(rule: route.rule(for: name))
                 text += translation.pieces.map { piece in
@@ -139,16 +147,20 @@ struct ParameterTranslation {
     let sample: String?
 
     init(rule: ParameterRule?) {
+        let type = rule?.type ?? .string
         guard let pattern = rule?.pattern else {
             pieces = [.star]
-            sample = "1"
+            sample = Self.typeSamples.first { type.accepts($0) }
             return
         }
         let translated = Self.translate(pattern.source)
         pieces = translated?.pieces ?? [.star]
-        let candidates = (translated.map { [$0.sample] } ?? []) + ["1", "a", "A", "x1", "1a", "123", "abc", "a-1", "item"]
-        sample = candidates.first { !$0.isEmpty && pattern.matches($0) }
+        let candidates = (translated.map { [$0.sample] } ?? []) + ["1", "a", "A", "x1", "1a", "123", "abc", "a-1", "item"] + Self.typeSamples
+        sample = candidates.first { !$0.isEmpty && pattern.matches($0) && type.accepts($0) }
     }
+
+    /// A value of every parameter type, for samples.
+    static let typeSamples = ["1", "123e4567-e89b-12d3-a456-426614174000", "true"]
 
     private struct Atom {
         let piece: RouteGlob.Piece

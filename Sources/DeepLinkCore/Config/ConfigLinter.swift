@@ -33,6 +33,18 @@ public enum ConfigLinter {
             for rule in route.parameters {
                 guard let pattern = rule.pattern else { continue }
                 let regexPath = path.appending(key: "routeParameters").appending(key: rule.name).appending(key: "regex")
+                if rule.type != .string, canMatchSomething(pattern),
+                    !samples(for: pattern.source).contains(where: { pattern.matches($0) && rule.type.accepts($0) })
+                {
+                    findings.append(
+                        Diagnostic(
+                            severity: .error, code: "type-and-regex-never-match",
+                            message: "parameter \(rule.name) has type \(rule.type) and regex \(JSONWriter.quoted(pattern.source)), "
+                                + "and no value found is both (\(rule.type.expectation)), so the route can never match; "
+                                + "remove one, or write a regex for values of the type",
+                            path: path.appending(key: "routeParameters").appending(key: rule.name), location: pattern.location ?? route.location,
+                            file: config.file))
+                }
                 if pattern.mayBacktrackExponentially {
                     findings.append(
                         Diagnostic(
@@ -71,9 +83,13 @@ public enum ConfigLinter {
                 + "routeParameters and key the route by its path alone"
         }
         if key.contains("#") { return "puts a fragment in the path, but a link's fragment is ignored; key the route by its path alone" }
-        if key.contains("*") {
-            return "has no wildcards: * matches only a segment that is literally *; use a :parameter for one segment, or end the "
-                + "key before it (longer links are trimmed until a route matches)"
+        let literalStar = pattern.segments.contains { segment in
+            if case .literal(let text) = segment { return text.contains("*") }
+            return false
+        }
+        if literalStar {
+            return "has no wildcards: * matches only a segment that is literally *; use a :parameter for one segment, a catch-all "
+                + "*name as the last segment for the rest of the path, or end the key before it (longer links are trimmed until a route matches)"
         }
         return nil
     }
@@ -86,7 +102,7 @@ public enum ConfigLinter {
         for (first, second) in zip(earlier.pattern.segments, later.pattern.segments) {
             switch (first, second) {
             case (.literal(let a), .literal(let b)) where a == b: continue
-            case (.parameter(let a), .parameter(let b)): laterNameAtEarlierName[a] = b
+            case (.parameter(let a), .parameter(let b)), (.catchAll(let a), .catchAll(let b)): laterNameAtEarlierName[a] = b
             default: return false
             }
         }
@@ -110,7 +126,8 @@ public enum ConfigLinter {
     private static func samples(for source: String) -> [String] {
         var samples: Set<String> = [
             "0", "1", "42", "123", "12345", "abc", "ABC", "abc123", "my-sale-id", "a_b", "a.b", "2024-01-31", "en-US",
-            "123e4567-e89b-12d3-a456-426614174000", "true", "false", "é", "日本", "👍", "",
+            "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "true", "false", "TRUE", "1.5", "-1", "-1.5",
+            "0.5", "007", "é", "日本", "👍", "",
         ]
         for scalar in (0x20...0x7E).compactMap(Unicode.Scalar.init) { samples.insert(String(scalar)) }
         for length in 1...12 {

@@ -9,7 +9,7 @@ final class ConfigReader {
         "class", "identifier", "storyboard", "handlers", "routeParameters", "requiresAuth", "allowedOrigins", "parent",
     ]
     static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
-    static let parameterKeys: Set<String> = ["required", "regex"]
+    static let parameterKeys: Set<String> = ["required", "regex", "type"]
     static let storyboardKeys: Set<String> = ["iPhone", "iPad"]
     /// Keys that guard access: a misspelling would silently open a route to more links or users,
     /// so a near miss of one is an error, not a warning.
@@ -127,7 +127,18 @@ final class ConfigReader {
                 let pattern = try parameter.optional("regex").map { regex throws(ConfigError) in
                     try compiledPattern(regex)
                 }
-                return ParameterRule(name: member.key, isRequired: isRequired, pattern: pattern)
+                let type = try parameter.optional("type").map { node throws(ConfigError) -> ParameterType in
+                    let text = try node.readString()
+                    guard let type = ParameterType(rawValue: text) else {
+                        throw ConfigError(
+                            code: .invalidValue,
+                            message: "unknown parameter type \(JSONWriter.quoted(text)); write one of "
+                                + ParameterType.allCases.map(\.rawValue).joined(separator: ", "),
+                            at: node)
+                    }
+                    return type
+                }
+                return ParameterRule(name: member.key, isRequired: isRequired, pattern: pattern, type: type ?? .string)
             }
             if let rule { rules.append(rule) }
         }

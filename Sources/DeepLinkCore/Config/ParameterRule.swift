@@ -6,6 +6,8 @@ public struct ParameterRule: Sendable, Hashable {
     public let isRequired: Bool
     /// The expression every value must match in full, if any.
     public let pattern: ParameterPattern?
+    /// The type every value must have; ``ParameterType/string`` accepts any.
+    public let type: ParameterType
 
     /// Query names that belong to protocols rather than to routes (`al_applink_data`, App Links'):
     /// never passed to a route, even one that declares them.
@@ -16,9 +18,23 @@ public struct ParameterRule: Sendable, Hashable {
     ///   - name: The parameter's name.
     ///   - isRequired: Whether the parameter must be present in the path or the query.
     ///   - pattern: The expression every value must match in full.
-    public init(name: String, isRequired: Bool = false, pattern: ParameterPattern? = nil) {
+    ///   - type: The type every value must have.
+    public init(name: String, isRequired: Bool = false, pattern: ParameterPattern? = nil, type: ParameterType = .string) {
         self.name = name
         self.isRequired = isRequired
         self.pattern = pattern
+        self.type = type
+    }
+
+    /// Why a value does not fit the rule, or `nil` when it does: the type first, then the regex.
+    /// - Parameters:
+    ///   - value: The percent-decoded value.
+    ///   - kind: `parameter` or `query parameter`, for the message.
+    func mismatch(_ value: String, kind: String) -> String? {
+        if type != .string, !type.accepts(value) {
+            return "\(kind) \(name) \(JSONWriter.quoted(value)) is not of type \(type): expected \(type.expectation)"
+        }
+        guard let pattern, !pattern.matches(value) else { return nil }
+        return "\(kind) \(name) \(JSONWriter.quoted(value)) does not match \(pattern)"
     }
 }

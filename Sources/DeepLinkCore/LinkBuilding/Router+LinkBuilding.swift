@@ -29,6 +29,29 @@ extension Router {
         return try url(isHostSafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)", query: link.query, route: route)
     }
 
+    /// Builds the custom-scheme link for a route from typed values:
+    /// `url(for: "sales/:saleId", values: ["saleId": 3])`. Each value is written as the link
+    /// carries it (``ParameterValue/description``, a UUID lowercased) and checked as
+    /// ``url(for:parameters:scheme:)`` checks text, the declared type included.
+    /// - Parameters:
+    ///   - pattern: The route key.
+    ///   - values: A value for every path parameter, and any declared query parameters.
+    ///   - scheme: The scheme to use; the config's first `schemes` entry by default.
+    /// - Throws: ``LinkBuildingError`` as ``url(for:parameters:scheme:)`` does.
+    public func url(for pattern: String, values: [String: ParameterValue], scheme: String? = nil) throws(LinkBuildingError) -> URL {
+        try url(for: pattern, parameters: values.mapValues(\.description), scheme: scheme)
+    }
+
+    /// Builds the https universal link for a route from typed values; see ``url(for:values:scheme:)``.
+    /// - Parameters:
+    ///   - pattern: The route key.
+    ///   - values: A value for every path parameter, and any declared query parameters.
+    ///   - host: One of the config's hosts; the first by default.
+    /// - Throws: ``LinkBuildingError`` as ``universalLinkURL(for:parameters:host:)`` does.
+    public func universalLinkURL(for pattern: String, values: [String: ParameterValue], host: String? = nil) throws(LinkBuildingError) -> URL {
+        try universalLinkURL(for: pattern, parameters: values.mapValues(\.description), host: host)
+    }
+
     /// Builds the https universal link for a route on one of the config's `hosts`, such that
     /// routing it gives back the same route and parameters.
     /// - Parameters:

@@ -1,5 +1,6 @@
 /// A route key such as `sales/:saleId`: literal segments and `:name` parameters that match one
-/// non-empty path segment each.
+/// non-empty path segment each, and, as the last segment, a catch-all `*name` that takes the
+/// rest of the path (at least one segment, slashes included): `files/*path`.
 ///
 /// Leading and trailing `/` are ignored, so `/sales/:saleId/` and `sales/:saleId` are the same
 /// pattern (they are equal), while ``description`` keeps the key as written. Literal segments are
@@ -11,6 +12,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         case literal(String)
         /// Matches any one non-empty segment and binds it to the name.
         case parameter(String)
+        /// Matches the rest of the path, one segment or more, and binds the segments (each
+        /// percent-decoded) joined by `/` to the name. Only the last segment of a pattern.
+        case catchAll(String)
+    }
+
+    /// The catch-all's name, when the pattern ends with one.
+    public var catchAllName: String? {
+        if case .catchAll(let name)? = segments.last { return name }
+        return nil
     }
 
     /// The segments, in order.
@@ -72,6 +82,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             guard !part.isEmpty else {
                 throw failure(.invalidRoutePattern, "route key \(JSONWriter.quoted(text)) has an empty segment ('//')")
             }
+            if part.first == "*", part.count > 1 {
+                let name = String(part.dropFirst())
+                guard segments.count == parts.count - 1 else {
+                    throw failure(
+                        .invalidRoutePattern,
+                        "route key \(JSONWriter.quoted(text)) has the catch-all *\(name) before its last segment; a catch-all takes the rest of the path, so it ends the key")
+                }
+                guard names.insert(name).inserted else {
+                    throw failure(.duplicateParameter, "parameter \(name) is used twice in route \(JSONWriter.quoted(text))")
+                }
+                segments.append(.catchAll(name))
+                continue
+            }
             guard part.first == ":" else {
                 segments.append(.literal(String(part)))
                 continue
@@ -107,7 +130,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             var slashes = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]
-                if byte >= 0x80 { return nil }
+                if byte >= 0x80 || byte == UInt8(ascii: "*") { return nil }
                 if byte == slash { slashes += 1 }
                 if byte == colon, index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash { return nil }
             }
@@ -142,8 +165,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names of the pattern's parameters, in order.
     public var parameterNames: [String] {
         segments.compactMap {
-            if case .parameter(let name) = $0 { return name }
-            return nil
+            switch $0 {
+            case .parameter(let name), .catchAll(let name): name
+            case .literal: nil
+            }
         }
     }
 
@@ -156,6 +181,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             switch $0 {
             case .literal(let text): text
             case .parameter(let name): ":" + name
+            case .catchAll(let name): "*" + name
             }
         }.joined(separator: "/")
     }

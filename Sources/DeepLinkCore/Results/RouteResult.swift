@@ -72,6 +72,9 @@ public struct RouteResult: Sendable, Hashable {
     public let plan: [NavigationStep]
     /// The coordinator handler that opens the URL, for ``Outcome/coordinated``.
     public let coordinator: String?
+    /// The declared types of the matched route's parameters that are not ``ParameterType/string``,
+    /// which ``value(_:)`` and ``decode(_:)`` convert by.
+    public let parameterTypes: [String: ParameterType]
 
     /// Creates a result.
     /// - Parameters:
@@ -89,12 +92,14 @@ public struct RouteResult: Sendable, Hashable {
     ///   - reason: Why there is no match.
     ///   - plan: The screens from the root to the destination.
     ///   - coordinator: The coordinator handler that opens the URL.
+    ///   - parameterTypes: The declared types of the route's parameters.
     public init(
         url: URL, origin: LinkOrigin = .userTap, outcome: Outcome, route: RoutePattern? = nil, className: String? = nil,
         identifier: String? = nil, storyboard: String? = nil, parameters: [String: String] = [:], handlers: [String] = [],
         stoppedBy: String? = nil, trail: [Attempt] = [], reason: String? = nil, plan: [NavigationStep] = [],
-        coordinator: String? = nil
+        coordinator: String? = nil, parameterTypes: [String: ParameterType] = [:]
     ) {
+        self.parameterTypes = parameterTypes
         self.url = url
         self.origin = origin
         self.plan = plan

@@ -5,11 +5,13 @@
 /// ``parse(_:)`` reads a link's parameters (matching) and ``print(_:)`` writes a link from
 /// parameters (building), each value checked by the same rules, so what is printed parses back.
 final class CompiledRoute: Sendable {
-    /// A path parameter: the segment it binds and the expression it must match.
+    /// A path parameter: the segment it binds (or, for a catch-all, the first of the segments)
+    /// and the rule its value must fit.
     struct PathParameter: Sendable {
         let name: String
         let position: Int
-        let pattern: ParameterPattern?
+        let rule: ParameterRule?
+        let isCatchAll: Bool
     }
 
     /// Why a link's values or a caller's parameters do not fit the route.
@@ -29,6 +31,8 @@ final class CompiledRoute: Sendable {
     }
 
     let queryParameters: [QueryParameter]
+    /// The declared types other than `string`, by parameter name.
+    let parameterTypes: [String: ParameterType]
     let handlers: HandlerChain
     /// Whether the route needs a signed-in user, after the config's default.
     let requiresAuth: Bool
@@ -57,10 +61,19 @@ final class CompiledRoute: Sendable {
         self.ancestors = ancestors
         var pathParameters: [PathParameter] = []
         for (position, segment) in definition.pattern.segments.enumerated() {
-            guard case .parameter(let name) = segment else { continue }
-            pathParameters.append(PathParameter(name: name, position: position, pattern: definition.rule(for: name)?.pattern))
+            switch segment {
+            case .parameter(let name):
+                pathParameters.append(PathParameter(name: name, position: position, rule: definition.rule(for: name), isCatchAll: false))
+            case .catchAll(let name):
+                pathParameters.append(PathParameter(name: name, position: position, rule: definition.rule(for: name), isCatchAll: true))
+            case .literal:
+                continue
+            }
         }
         self.pathParameters = pathParameters
+        var types: [String: ParameterType] = [:]
+        for rule in definition.parameters where rule.type != .string { types[rule.name] = rule.type }
+        parameterTypes = types
         queryParameters = definition.parameters.compactMap { rule in
             guard !pathParameters.contains(where: { $0.name == rule.name }), !ParameterRule.reservedNames.contains(rule.name) else { return nil }
             return QueryParameter(rule: rule, keepsEmptyValues: rule.pattern?.matches("") == true)
@@ -88,14 +101,18 @@ final class CompiledRoute: Sendable {
             storyboard: copiedString(storyboard(destination)), parameters: parameters)
     }
 
-    /// Reads the parameters of a link whose segments the route's pattern matched: binds path
-    /// parameters, adds declared query parameters, and checks every rule.
-    func parse(_ link: IncomingLink) -> Result<[String: String], Mismatch> {
+    /// Reads the parameters of a link whose first `length` segments the route's pattern matched:
+    /// binds path parameters (a catch-all the segments from its own to `length`, joined by `/`),
+    /// adds declared query parameters, and checks every rule.
+    func parse(_ link: IncomingLink, length: Int? = nil) -> Result<[String: String], Mismatch> {
         // Sized at creation: `reserveCapacity` on an empty dictionary costs a resize and an unspecialized call.
         var parameters = [String: String](minimumCapacity: pathParameters.count + queryParameters.count)
         for parameter in pathParameters {
-            let value = link.segments[parameter.position]
-            if let mismatch = Self.check(value, of: "parameter", parameter.name, against: parameter.pattern) { return .failure(mismatch) }
+            let value =
+                parameter.isCatchAll
+                ? link.segments[parameter.position..<(length ?? link.segments.count)].joined(separator: "/")
+                : link.segments[parameter.position]
+            if let mismatch = Self.check(value, of: "parameter", against: parameter.rule) { return .failure(mismatch) }
             parameters[parameter.name] = value
         }
         for query in queryParameters {
@@ -105,7 +122,7 @@ final class CompiledRoute: Sendable {
             link.forEachQueryValue(named: rule.name) { value in
                 // Empty values are dropped, as Android's library did, unless the regex accepts them.
                 guard query.keepsEmptyValues || !value.isEmpty else { return }
-                if mismatch == nil { mismatch = Self.check(value, of: "query parameter", rule.name, against: rule.pattern) }
+                if mismatch == nil { mismatch = Self.check(value, of: "query parameter", against: rule) }
                 last = value
             }
             if let mismatch { return .failure(mismatch) }
@@ -133,9 +150,22 @@ final class CompiledRoute: Sendable {
                     return .failure(
                         Mismatch(kind: .invalid, message: "parameter \(name) is \(JSONWriter.quoted(value)); a path segment cannot be"))
                 }
-                let pattern = pathParameters.first { $0.name == name }?.pattern
-                if let mismatch = Self.check(value, of: "parameter", name, against: pattern) { return .failure(mismatch) }
+                let rule = pathParameters.first { $0.name == name }?.rule
+                if let mismatch = Self.check(value, of: "parameter", against: rule) { return .failure(mismatch) }
                 segments.append(value)
+            case .catchAll(let name):
+                guard let value = parameters[name] else { return .failure(Mismatch(kind: .missing, message: "parameter \(name) is missing")) }
+                let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                // Each part is a segment: reading drops empty ones and URL libraries remove `.` and `..`.
+                guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+                    return .failure(
+                        Mismatch(
+                            kind: .invalid,
+                            message: "parameter \(name) is \(JSONWriter.quoted(value)); a catch-all is one or more segments joined by /, none empty, . or .."))
+                }
+                let rule = pathParameters.first { $0.name == name }?.rule
+                if let mismatch = Self.check(value, of: "parameter", against: rule) { return .failure(mismatch) }
+                segments += parts
             }
         }
         var items: [String] = []
@@ -146,7 +176,7 @@ final class CompiledRoute: Sendable {
                         kind: .undeclared,
                         message: "parameter \(name) is not declared in the route's routeParameters, so routing would drop it"))
             }
-            if let mismatch = Self.check(value, of: "query parameter", name, against: query.rule.pattern) { return .failure(mismatch) }
+            if let mismatch = Self.check(value, of: "query parameter", against: query.rule) { return .failure(mismatch) }
             guard query.keepsEmptyValues || !value.isEmpty else {
                 return .failure(
                     Mismatch(kind: .invalid, message: "parameter \(name) is empty, and routing drops empty values unless the regex accepts them"))
@@ -160,9 +190,9 @@ final class CompiledRoute: Sendable {
     }
 
     /// Checks a value; the message is written only for a mismatch, since most values match.
-    private static func check(_ value: String, of kind: String, _ name: String, against pattern: ParameterPattern?) -> Mismatch? {
-        guard let pattern, !pattern.matches(value) else { return nil }
-        return Mismatch(kind: .invalid, message: "\(kind) \(name) \(JSONWriter.quoted(value)) does not match \(pattern)")
+    private static func check(_ value: String, of kind: String, against rule: ParameterRule?) -> Mismatch? {
+        guard let rule, let message = rule.mismatch(value, kind: kind) else { return nil }
+        return Mismatch(kind: .invalid, message: message)
     }
 
     private static func missing(_ name: String) -> Mismatch {

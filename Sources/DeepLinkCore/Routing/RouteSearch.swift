@@ -18,6 +18,9 @@ struct RouteSearch {
     private var length: Int
     private var pending: [Int] = []
     private var nextPending = 0
+    /// For a path longer than every route, where a catch-all had the whole path: the length the
+    /// search trims to next, at once.
+    private var trimTo: Int?
     private(set) var trail: [RouteResult.Attempt] = []
 
     init(routes: [CompiledRoute], tree: RouteTree, link: IncomingLink) {
@@ -26,13 +29,19 @@ struct RouteSearch {
         self.link = link
         length = link.segments.count
         if length > tree.maximumDepth {
-            // No route is that long: one trail entry instead of one per segment, so a hostile
-            // path of thousands of segments costs no more than the longest route.
-            trail.append(
-                RouteResult.Attempt(
-                    path: link.segments.joined(separator: "/"),
-                    reason: "no route matches (no route has more than \(tree.maximumDepth) segment\(tree.maximumDepth == 1 ? "" : "s"))"))
-            length = tree.maximumDepth
+            if tree.hasCatchAll {
+                // A catch-all gets the whole path first; then, as for any path, the search goes
+                // on from the longest route's length.
+                trimTo = tree.maximumDepth
+            } else {
+                // No route is that long: one trail entry instead of one per segment, so a hostile
+                // path of thousands of segments costs no more than the longest route.
+                trail.append(
+                    RouteResult.Attempt(
+                        path: link.segments.joined(separator: "/"),
+                        reason: "no route matches (no route has more than \(tree.maximumDepth) segment\(tree.maximumDepth == 1 ? "" : "s"))"))
+                length = tree.maximumDepth
+            }
         }
         if length > 0 { pending = tree.candidates(for: link.segments[..<length]) }
     }
@@ -73,14 +82,24 @@ struct RouteSearch {
             while nextPending < pending.count {
                 let route = routes[pending[nextPending]]
                 nextPending += 1
-                switch route.parse(link) {
+                switch route.parse(link, length: length) {
                 case .success(let parameters):
                     return .candidate(Candidate(route: route, length: length, parameters: parameters))
                 case .failure(let failure):
                     fail(path: path(length: length), reason: "route \(route.definition.pattern): \(failure.message)")
                 }
             }
-            length -= 1
+            if let trimTo, length > trimTo {
+                self.trimTo = nil
+                if length - 1 > trimTo {
+                    fail(
+                        path: path(length: length - 1),
+                        reason: "no route matches (no route but a catch-all has more than \(trimTo) segment\(trimTo == 1 ? "" : "s"))")
+                }
+                length = trimTo
+            } else {
+                length -= 1
+            }
             nextPending = 0
             pending = length > 0 ? tree.candidates(for: link.segments[..<length]) : []
         }

@@ -7,6 +7,8 @@
 struct RouteTree: Sendable {
     private struct Node: Sendable {
         var parameter: Int32 = -1
+        /// The node a catch-all segment leads to; its routes take every remaining segment.
+        var catchAll: Int32 = -1
         /// The routes ending here, in config order: `routesByNode[routesStart..<routesEnd]`.
         var routesStart: Int32 = 0
         var routesEnd: Int32 = 0
@@ -17,8 +19,11 @@ struct RouteTree: Sendable {
     /// Route indices grouped by the node where their pattern ends: one array for the whole tree
     /// instead of one per node.
     private var routesByNode: [Int32] = []
-    /// The most segments any route has; longer paths are trimmed to this before searching.
+    /// The most segments any route has, a catch-all counted as one; longer paths are trimmed to
+    /// this before searching, once a catch-all has had the whole path.
     private(set) var maximumDepth = 0
+    /// Whether a route ends with a catch-all, which matches paths of any length.
+    private(set) var hasCatchAll = false
 
     /// Builds the tree of the routes' patterns.
     /// - Parameter patterns: The routes' patterns, in config order.
@@ -65,6 +70,15 @@ struct RouteTree: Sendable {
                     nodes[Int(current)].parameter = Int32(nodes.count - 1)
                     current = Int32(nodes.count - 1)
                 }
+            case .catchAll:
+                hasCatchAll = true
+                if nodes[Int(current)].catchAll >= 0 {
+                    current = nodes[Int(current)].catchAll
+                } else {
+                    nodes.append(Node())
+                    nodes[Int(current)].catchAll = Int32(nodes.count - 1)
+                    current = Int32(nodes.count - 1)
+                }
             }
         }
         return current
@@ -85,6 +99,9 @@ struct RouteTree: Sendable {
             case .parameter:
                 current = nodes[Int(current)].parameter
                 guard current >= 0 else { return nil }
+            case .catchAll:
+                current = nodes[Int(current)].catchAll
+                guard current >= 0 else { return nil }
             }
         }
         let node = nodes[Int(current)]
@@ -92,7 +109,7 @@ struct RouteTree: Sendable {
     }
 
     /// Every route whose pattern matches the segments, best first: at each position a literal
-    /// beats a parameter, and equal shapes keep config order.
+    /// beats a parameter, which beats a catch-all, and equal shapes keep config order.
     ///
     /// Each tree node lies on one path from the root, so the search visits a node at most once.
     func candidates(for segments: ArraySlice<String>) -> [Int] {
@@ -114,6 +131,12 @@ struct RouteTree: Sendable {
         if let literal = literals.target(from: index, segment: segment) { collect(node: literal, segments: rest, into: &found) }
         let parameter = nodes[Int(index)].parameter
         if parameter >= 0 { collect(node: parameter, segments: rest, into: &found) }
+        // A catch-all takes the one or more segments left, after every route that names them.
+        let catchAll = nodes[Int(index)].catchAll
+        if catchAll >= 0 {
+            let node = nodes[Int(catchAll)]
+            for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
+        }
     }
 }
 

@@ -136,7 +136,7 @@ struct RouteWalk {
             className: copiedString(destination.className), identifier: copiedString(destination.identifier),
             storyboard: copiedString(storyboard(destination)),
             parameters: run.parameters, handlers: run.handlers, stoppedBy: run.stoppedBy, trail: trail, reason: reason,
-            plan: route.plan(parameters: run.parameters, storyboard: storyboard))
+            plan: route.plan(parameters: run.parameters, storyboard: storyboard), parameterTypes: route.parameterTypes)
     }
 
     private func defaultResult(_ destination: RouteDestination, _ run: HandlerChain.Run) -> RouteResult {

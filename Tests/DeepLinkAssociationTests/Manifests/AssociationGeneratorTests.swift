@@ -43,6 +43,8 @@ struct AssociationGeneratorTests {
         ("sales/:saleId", "sale_[0-9]?", "/sales/sale_*", "/sales/sale_*", "/sales/sale_.*"),
         ("a b/:id/détail", nil, "/a%20b/*/d%C3%A9tail", "/a%20b/*/d%C3%A9tail", "/a b/.*/détail"),
         ("files/v1.2", nil, "/files/v1.2", "/files/v1.2", "/files/v1.2"),
+        // A catch-all takes one segment or more: `?*` spans the slashes.
+        ("files/*path", nil, "/files/?*", "/files/?*", "/files/..*"),
     ] as [(String, String?, String, String, String)])
     func routesBecomeTheTightestPatternsTheirRegexesAllow(
         key: String, regex: String?, component: String, legacy: String, android: String
