@@ -236,7 +236,7 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
             failure: { _ in (["--file", apple, "--app-id", "ABCDE12345.com.example.app", "https://www.example.com/about"], 1) }),
         JSONCase(
             command: "aasa validate", success: { _ in ["--file", apple] },
-            failure: { context in (["--file", try context.scratch.write("aasa", #"{"applinks": {"details": [{"appIDs": ["abc"]}]}}"#)], 1) }),
+            failure: { context in (["--file", try context.scratch.write("aasa", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": 5}]}}"#)], 1) }),
         JSONCase(
             command: "assetlinks check",
             success: { _ in ["--file", google, "--site", "https://example.com", "--package", "com.example", "--fingerprint", fingerprint] },

@@ -14,8 +14,8 @@ struct DeepLinkContender: Contender {
     let name = "DeepLinkCore Router"
     let router: DeepLinkCore.Router
 
-    init(table: RouteTable) throws {
-        var builder = RouterBuilder(config: try DeepLinkConfig.parse(table.configJSON))
+    init(table: RouteTable, validation: RouteTable.Validation = .regex) throws {
+        var builder = RouterBuilder(config: try DeepLinkConfig.parse(table.configJSON(validation)))
         builder.handle("logAnalytics") { _ in .continue }
         router = try builder.build()
     }

@@ -52,12 +52,29 @@ struct RouteTable {
         return Array(order.prefix(count))
     }
 
+    /// How the table's ids are checked.
+    enum Validation: String, CaseIterable {
+        /// `"regex": "[0-9]{1,9}"`, the original table.
+        case regex
+        /// `"type": "int"`.
+        case type
+        /// As `regex`, with each nested detail route (`section/:itemId/reviews/:reviewId`)
+        /// replaced by a catch-all, `section/*rest`, which its URLs then reach.
+        case catchAll = "catch-all"
+    }
+
     /// The table as a MobileDeepLinkingConfig.json; every `:…Id` and `:slot` is validated by regex.
-    var configJSON: String {
-        let routes = patterns.map { pattern in
+    var configJSON: String { configJSON(.regex) }
+
+    /// The table as a MobileDeepLinkingConfig.json, its ids checked one way or another.
+    func configJSON(_ validation: Validation) -> String {
+        let routes = patterns.map { written in
+            let pattern = validation == .catchAll && written.hasSuffix("/reviews/:reviewId")
+                ? String(written.prefix { $0 != "/" }) + "/*rest" : written
+            let check = validation == .type ? "\"type\": \"int\"" : "\"regex\": \"[0-9]{1,9}\""
             let parameters = pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map {
-                "\"\($0.dropFirst())\": {\"required\": true, \"regex\": \"[0-9]{1,9}\"}"
-            } + ["\"ref\": {\"regex\": \"[0-9]+\"}"]
+                "\"\($0.dropFirst())\": {\"required\": true, \(check)}"
+            } + [validation == .type ? "\"ref\": {\"type\": \"int\"}" : "\"ref\": {\"regex\": \"[0-9]+\"}"]
             return "\"\(pattern)\": {\"class\": \"Screen\", \"handlers\": [\"logAnalytics\"], \"routeParameters\": {\(parameters.joined(separator: ", "))}}"
         }
         return "{\"schemes\": [\"shop\"], \"defaultRoute\": {\"class\": \"Home\"}, \"routes\": {\(routes.joined(separator: ",\n"))}}"

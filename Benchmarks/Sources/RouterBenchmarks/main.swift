@@ -10,6 +10,7 @@ import Foundation
 //   router-benchmarks callgrind-lookup N SIZE CONTENDER    N lookups only (CONTENDER: ours, trie, linear)
 //   router-benchmarks callgrind-load                       one load and build of the 10,000-route config
 //   router-benchmarks load                                 the config load time and memory alone
+//   router-benchmarks typed                                ids checked by regex, by "type": "int", and with catch-all routes
 //
 // The callgrind modes do the measured work inside `lookUp` and `loadRouter`, which
 // `router-callgrind.sh` counts alone with `--toggle-collect`.
@@ -126,6 +127,27 @@ case "callgrind-load":
     exit(0)
 case "load":
     try measureLoad()
+    exit(0)
+case "typed":
+    // Interleaved: each round measures the three tables in turn, so drift hits them alike.
+    print("Typed and catch-all routes against regex ones, same URLs (median of 7 interleaved rounds, release build)")
+    print("routes  | regex [0-9]{1,9} | type int | catch-all | type/regex | catch-all/regex")
+    for size in [1_000, 10_000] {
+        let table = RouteTable(size: size)
+        let urls = table.urlPool(size: urlPoolSize)
+        let order = RouteTable.lookupOrder(count: 100_000, poolSize: urls.count)
+        let contenders = try RouteTable.Validation.allCases.map { try DeepLinkContender(table: table, validation: $0) }
+        var samples = [[Double]](repeating: [], count: contenders.count)
+        for _ in 0..<7 {
+            for (index, contender) in contenders.enumerated() {
+                samples[index].append(nanosecondsPerLookup(contender, urls: urls, order: order, rounds: 1))
+            }
+        }
+        let medians = samples.map { $0.sorted()[3] }
+        print(
+            String(size).padding(toLength: 7, withPad: " ", startingAt: 0), "|", format(medians[0]), "|", format(medians[1]), "|",
+            format(medians[2]), "|", String(format: "%.2fx", medians[1] / medians[0]), "|", String(format: "%.2fx", medians[2] / medians[0]))
+    }
     exit(0)
 case nil:
     break

@@ -53,9 +53,11 @@ private struct AASAReader {
         guard let object = collector.object(root, known: Self.rootKeys) else { return nil }
         let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"].filter { object[$0] != nil }
         if services.isEmpty {
-            collector.error(
-                "no-services", "the file has none of \"applinks\", \"webcredentials\", \"appclips\"; nothing is associated",
-                at: root)
+            // iOS loads such a file; it just associates nothing, so the author hears it as a warning.
+            collector.add(
+                .warning, "no-services",
+                "the file has none of \"applinks\", \"webcredentials\", \"appclips\"; iOS loads it, but nothing is associated",
+                path: root.path, location: root.location)
         }
         return AppleAppSiteAssociation(
             details: object["applinks"].map(readAppLinks) ?? [],
@@ -252,10 +254,15 @@ private struct AASAReader {
         return variables
     }
 
+    /// The app ID as written, with a warning when it does not look like `TEAMID.bundle.id`: iOS
+    /// keeps such an entry and compares app IDs as text, so it can only ever name an app whose
+    /// application identifier is exactly that text, most often none.
     private func checkedAppID(_ appID: String, at node: JSONNode) -> String? {
         if let problem = AppIdentifierSyntax.appIDProblem(appID) {
-            collector.error("invalid-app-id", problem, at: node)
-            return nil
+            collector.add(
+                .warning, "invalid-app-id",
+                problem + "; iOS keeps the entry and compares app IDs as text, so it names only an app whose ID is exactly this",
+                path: node.path, location: node.location)
         }
         return appID
     }

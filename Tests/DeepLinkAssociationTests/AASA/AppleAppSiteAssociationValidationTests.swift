@@ -18,10 +18,10 @@ struct AppleAppSiteAssociationValidationTests {
     @Test(arguments: [
         ("{\"applinks\": ", "invalid-json", Diagnostic.Severity.error, "(root)"),
         ("[]", "wrong-type", .error, "(root)"),
-        ("{}", "no-services", .error, "(root)"),
+        ("{}", "no-services", .warning, "(root)"),
         ("{\"applinks\": {}}", "missing-value", .error, "applinks"),
         ("{\"applinks\": {\"apps\": [\"x\"], \"details\": []}}", "legacy-apps-not-empty", .warning, "applinks.apps"),
-        ("{\"applinks\": {\"details\": [{\"appIDs\": [\"abc.com.x\"], \"components\": []}]}}", "invalid-app-id", .error,
+        ("{\"applinks\": {\"details\": [{\"appIDs\": [\"abc.com.x\"], \"components\": []}]}}", "invalid-app-id", .warning,
          "applinks.details[0].appIDs[0]"),
         ("{\"applinks\": {\"details\": [{\"components\": []}]}}", "missing-app-id", .error, "applinks.details[0]"),
         ("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.a.b\"], \"components\": [{\"/\": \"/$(food)\"}]}]}}",
@@ -42,7 +42,7 @@ struct AppleAppSiteAssociationValidationTests {
          .warning, "applinks"),
         ("{\"applinks\": {\"apps\": [], \"details\": [{\"appID\": \"ABCDE12345.a.b\", \"paths\": [\"/$(digit)\"]}]}}",
          "variable-in-legacy-path", .warning, "applinks.details[0].paths[0]"),
-        ("{\"webcredentials\": {\"apps\": [\"ABCDE12345\"]}}", "invalid-app-id", .error, "webcredentials.apps[0]"),
+        ("{\"webcredentials\": {\"apps\": [\"ABCDE12345\"]}}", "invalid-app-id", .warning, "webcredentials.apps[0]"),
     ] as [(String, String, Diagnostic.Severity, String)])
     func brokenFilesAreReportedWithCodeSeverityAndPath(text: String, code: String, severity: Diagnostic.Severity, path: String) {
         let report = AppleAppSiteAssociation.validate(text, file: "aasa")
@@ -57,7 +57,7 @@ struct AppleAppSiteAssociationValidationTests {
             {
               "applinks": {
                 "details": [
-                  { "appIDs": ["not-a-team.app"], "components": [] }
+                  { "appIDs": ["ABCDE12345.a.b"], "components": 5 }
                 ]
               }
             }
@@ -72,13 +72,15 @@ struct AppleAppSiteAssociationValidationTests {
         #expect(AppleAppSiteAssociation.validate(text).errors.map(\.code) == ["file-too-large"])
     }
 
-    @Test func parseRefusesAFileWithErrorsAndCarriesTheDiagnostics() {
+    @Test func parseRefusesAFileWithErrorsAndCarriesTheDiagnostics() throws {
         #expect {
-            try AppleAppSiteAssociation.parse("{}", file: "bad")
+            try AppleAppSiteAssociation.parse("[]", file: "bad")
         } throws: { error in
             guard let error = error as? AssociationError else { return false }
-            return error.code == .invalidFile && error.diagnostics.map(\.code) == ["no-services"]
+            return error.code == .invalidFile && error.diagnostics.map(\.code) == ["wrong-type"]
         }
+        // iOS loads a file without services; it only associates nothing.
+        #expect(try AppleAppSiteAssociation.parse("{}", file: "empty").details.isEmpty)
     }
 
     @Test func servicesListTheirAppIDs() throws {

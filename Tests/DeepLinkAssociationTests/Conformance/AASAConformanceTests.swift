@@ -72,7 +72,14 @@ struct AASAConformanceTests {
                 rule: .appIDs, file: file, url: "https://e.com/any", appID: appID, format: format, decision: decision,
                 source: .appleDetails)
         }
+        // An app ID that does not look like TEAMID.bundle.id is kept and compared as text.
+        let unusual = #"{"applinks": {"details": [{"appIDs": ["abc.com.x"], "components": [{"/": "/*"}]}]}}"#
+        func asText(_ appID: String, _ decision: AASADecision) -> AASAMatchCase {
+            AASAMatchCase(
+                rule: .appIDs, file: unusual, url: "https://e.com/any", appID: appID, format: .components, decision: decision, source: .issue28)
+        }
         return [
+            asText("abc.com.x", .match), asText("ABC.com.x", .noMatch), asText("ABCDE12345.com.x", .noMatch),
             decide(both, "ABCDE12345.a.single", .components, .match),
             decide(both, "ABCDE12345.a.listed", .components, .match),
             decide(both, "ABCDE12345.a.single", .legacyPaths, .match),
@@ -264,6 +271,12 @@ struct AASAConformanceTests {
         AASAValidationCase(
             name: "a path pattern without its leading slash",
             file: components(#"[{"/": "buy/*"}]"#), errors: [], warnings: [], source: .issue11),
+        AASAValidationCase(
+            name: "an app ID that does not look like TEAMID.bundle.id",
+            file: #"{"applinks": {"details": [{"appIDs": ["abc.com.x", "ABCDE12345.a.b"], "components": [{"/": "/*"}]}]}}"#,
+            errors: [], warnings: ["invalid-app-id"], source: .issue28),
+        AASAValidationCase(
+            name: "a file with none of the known services", file: #"{}"#, errors: [], warnings: ["no-services"], source: .issue28),
         AASAValidationCase(
             name: "text that is not JSON", file: #"{"applinks": "#, errors: ["invalid-json"], warnings: [],
             source: .appleSupportingAssociatedDomains),

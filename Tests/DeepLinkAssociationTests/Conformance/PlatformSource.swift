@@ -39,4 +39,6 @@ enum PlatformSource: String, Sendable {
         "google/digitalassetlinks compatibility-tests/v1/5000-include-file-processing/5000-include-file-processing.pb"
     // No public text found
     case issue11 = "issue 11's rule (no public platform text found)"
+    case issue28 =
+        "issue 28's rule (no public platform text found): iOS keeps an entry whatever its app ID looks like, compares app IDs as text, and loads a file without services"
 }

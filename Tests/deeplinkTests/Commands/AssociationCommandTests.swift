@@ -129,7 +129,7 @@ struct AssociationCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("aasa")
-        try #"{"applinks": {"details": [{"appIDs": ["abc"], "components": []}]}}"#.write(
+        try #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": 5}]}}"#.write(
             to: broken, atomically: true, encoding: .utf8)
         let failure = await failure { try await AASAValidateCommand.parse(["--file", broken.path, "--json"]).render() }
         let message = try #require(failure).message
