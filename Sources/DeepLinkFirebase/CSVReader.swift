@@ -6,13 +6,13 @@
 /// It reads the text's UTF-8 bytes one record at a time (every delimiter is ASCII, so no
 /// multi-byte character can be taken for one), so an export of 100,000 rows is never held as
 /// records all at once.
-struct CSVReader {
+package struct CSVReader {
     /// One record: its fields and the line of the file it starts on.
-    struct Record: Sendable, Hashable {
+    package struct Record: Sendable, Hashable {
         /// The 1-based line the record starts on; a quoted line break makes a record span lines.
-        var line: Int
+        package var line: Int
         /// The fields, unquoted.
-        var fields: [String]
+        package var fields: [String]
     }
 
     private let bytes: String.UTF8View
@@ -21,7 +21,7 @@ struct CSVReader {
 
     /// A reader at the start of a text, past its byte order mark.
     /// - Parameter text: The file's text.
-    init(_ text: String) {
+    package init(_ text: String) {
         bytes = text.utf8
         index = bytes.startIndex
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = bytes.index(index, offsetBy: 3) }
@@ -40,7 +40,7 @@ struct CSVReader {
     /// The next record that is not a blank line, or `nil` at the end of the text.
     /// - Throws: ``FirebaseLinkError`` with code `malformed-csv` and the line of a quoted field that
     ///   never closes, of a quote inside an unquoted field, or of text after a closing quote.
-    mutating func next() throws(FirebaseLinkError) -> Record? {
+    package mutating func next() throws(FirebaseLinkError) -> Record? {
         while peek() != nil {
             let start = line
             var fields: [String] = []

@@ -27,6 +27,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
             AssetLinksCommand.self,
             DoctorCommand.self,
             SimulateCommand.self,
+            DiffCommand.self,
             ServeCommand.self,
             KeysCommand.self,
             LinksCommand.self,

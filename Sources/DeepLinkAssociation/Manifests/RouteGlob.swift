@@ -149,7 +149,9 @@ struct ParameterTranslation {
     init(rule: ParameterRule?) {
         let type = rule?.type ?? .string
         guard let pattern = rule?.pattern else {
-            pieces = [.star]
+            // An int is digits: the same pattern as a regex of [0-9]+.
+            let translated = type == .int ? Self.translate("[0-9]+") : nil
+            pieces = translated?.pieces ?? [.star]
             sample = Self.typeSamples.first { type.accepts($0) }
             return
         }

@@ -13,6 +13,6 @@ struct LinksCommand: AsyncParsableCommand {
             """,
         subcommands: [
             LinksListCommand.self, LinksShowCommand.self, LinksCreateCommand.self, LinksUpdateCommand.self, LinksDeleteCommand.self,
-            LinksStatsCommand.self,
+            LinksStatsCommand.self, LinksVerifyCommand.self,
         ])
 }

@@ -1,0 +1,77 @@
+import DeepLinkCore
+import Foundation
+
+/// The check of stored links against the next release's config (`deeplink links verify`, and
+/// `deeplink diff --database`): each link's deep link routed by the next config's router, and by
+/// the current one when it is given, so a release that would break links is caught before it
+/// ships. A `Sendable` value; feed it links with ``add(code:deepLink:)``.
+package struct LinkVerification: Sendable {
+    /// A link whose routing changes: it would break, or reach another route.
+    package struct Finding: Sendable, Hashable {
+        /// The link's code, or the line of the file it came from.
+        package let code: String
+        /// Its deep link.
+        package let deepLink: String
+        /// What the next config does with it.
+        package let next: DeepLinkVerdict
+        /// What the current config does with it, when it was given.
+        package let current: DeepLinkVerdict?
+
+        /// The finding as JSON: `{"code", "deepLink", "next": {…}, "current": {…}|null}`.
+        package var jsonValue: JSONValue {
+            [
+                "code": .string(code), "deepLink": .string(deepLink), "next": next.jsonValue,
+                "current": current?.jsonValue ?? .null,
+            ]
+        }
+    }
+
+    private let next: Router
+    private let current: Router?
+    /// How many links were checked.
+    package private(set) var checked = 0
+    /// Links that reach a route now (or, without the current config, are assumed to) and would
+    /// fall back, be refused or stop routing with the next config.
+    package private(set) var broken: [Finding] = []
+    /// Links that route directly with both configs, to different routes.
+    package private(set) var rerouted: [Finding] = []
+    /// Links that do not route directly with either config: already broken, not the release's doing.
+    package private(set) var alreadyBroken: [Finding] = []
+
+    /// A check against the next config's router, and the current one's when given.
+    /// - Parameters:
+    ///   - next: The next release's router.
+    ///   - current: The router in production now, if known.
+    package init(next: Router, current: Router?) {
+        self.next = next
+        self.current = current
+    }
+
+    /// Checks one link.
+    /// - Parameters:
+    ///   - code: The link's code, or where it came from.
+    ///   - deepLink: Its deep link.
+    package mutating func add(code: String, deepLink: String) {
+        checked += 1
+        let after = DeepLinkVerdict(deepLink, router: next)
+        let before = current.map { DeepLinkVerdict(deepLink, router: $0) }
+        let finding = Finding(code: code, deepLink: deepLink, next: after, current: before)
+        if let before, !before.routes {
+            if !after.routes { alreadyBroken.append(finding) }
+            return
+        }
+        if !after.routes {
+            broken.append(finding)
+        } else if let before, before.route != after.route {
+            rerouted.append(finding)
+        }
+    }
+
+    /// The report as JSON: `{"checked", "broken": [...], "rerouted": [...], "alreadyBroken": [...]}`.
+    package var jsonValue: JSONValue {
+        [
+            "checked": .number(Double(checked)), "broken": .array(broken.map(\.jsonValue)),
+            "rerouted": .array(rerouted.map(\.jsonValue)), "alreadyBroken": .array(alreadyBroken.map(\.jsonValue)),
+        ]
+    }
+}

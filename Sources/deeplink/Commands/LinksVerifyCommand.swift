@@ -1,0 +1,155 @@
+import ArgumentParser
+import DeepLinkCore
+import DeepLinkFirebase
+import DeepLinkServer
+import DeepLinkService
+import Foundation
+
+/// `deeplink links verify`: every stored link (or every link of a CSV or Firebase export)
+/// routed with the next release's config, reporting each that would fall back, be refused or
+/// stop routing.
+struct LinksVerifyCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Check every link against the next release's config: which would fall back, be refused or stop routing.",
+        discussion: """
+            --config is the next release's config; its server section, --database or DEEPLINK_DATABASE name the database \
+            whose links are checked, unless --csv or --firebase gives a file of links instead. With --previous, the config in \
+            production now, each finding names the route the link reaches today, links that change route are listed, and \
+            links already broken today are told apart. Exits 1 when any link would break.
+            """)
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("The config in production now, to compare with.", valueName: "file"))
+    var previous: String?
+
+    @Option(name: .long, help: ArgumentHelp("A CSV of links instead of the database: a header row with a deepLink column (and code).", valueName: "file"))
+    var csv: String?
+
+    @Option(name: .long, help: ArgumentHelp("A Firebase Dynamic Links export instead of the database.", valueName: "file"))
+    var firebase: String?
+
+    @Flag(name: .long, help: "Print JSON: {checked, broken, rerouted, alreadyBroken}.")
+    var json = false
+
+    func validate() throws {
+        guard configOptions.config != nil else { throw ValidationError("give --config, the next release's config") }
+        guard csv == nil || firebase == nil else { throw ValidationError("give --csv or --firebase, not both") }
+    }
+
+    func render() async throws(CommandFailure) -> String {
+        let nextConfig = try configOptions.loadIfGiven() ?? DeepLinkConfig()
+        let next = try Self.router(nextConfig, file: configOptions.config ?? "")
+        let current = try previous.map { path throws(CommandFailure) in
+            try Self.router(try ConfigOptions.parseOrFail(["--config", path]).load(), file: path)
+        }
+        var verification = LinkVerification(next: next, current: current)
+        if let csv {
+            for (code, deepLink) in try Self.csvLinks(csv) { verification.add(code: code, deepLink: deepLink) }
+        } else if let firebase {
+            for (code, deepLink) in try Self.firebaseLinks(firebase) { verification.add(code: code, deepLink: deepLink) }
+        } else {
+            let configuration = try configOptions.serverConfiguration(databaseOptions)
+            let start = verification
+            verification = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+                var verification = start
+                var cursor: String?
+                while true {
+                    let page = try await links.links(after: cursor, limit: 5_000)
+                    for link in page { verification.add(code: link.code, deepLink: link.deepLink) }
+                    guard page.count == 5_000, let last = page.last else { break }
+                    cursor = last.code
+                }
+                return verification
+            }
+        }
+        let output = json ? JSONWriter.write(verification.jsonValue) : Self.report(verification, withCurrent: current != nil)
+        guard verification.broken.isEmpty else { throw .verdict(output) }
+        return output
+    }
+
+    static func router(_ config: DeepLinkConfig, file: String) throws(CommandFailure) -> Router {
+        do {
+            return try Router.checking(config)
+        } catch {
+            throw CommandFailure("\(file): the config's routes cannot form a router: \(error)", code: "invalid-config")
+        }
+    }
+
+    /// The report for people: the links that would break, then those that change route.
+    static func report(_ verification: LinkVerification, withCurrent: Bool) -> String {
+        var lines: [String] = []
+        let width = (verification.broken + verification.rerouted).map(\.code.count).max() ?? 0
+        func line(_ finding: LinkVerification.Finding) -> String {
+            let was = finding.current.map { "; today it \($0.summary)" } ?? ""
+            return "  \(finding.code.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.deepLink)  \(finding.next.summary)\(was)"
+        }
+        if verification.broken.isEmpty {
+            lines.append("no link would break: \(counted(verification.checked, "link")) checked")
+        } else {
+            lines.append("\(verification.broken.count) of \(counted(verification.checked, "link")) would break:")
+            lines += verification.broken.map(line)
+        }
+        if !verification.rerouted.isEmpty {
+            lines.append("\(counted(verification.rerouted.count, "link")) would open another route:")
+            lines += verification.rerouted.map(line)
+        }
+        if !verification.alreadyBroken.isEmpty {
+            lines.append("\(counted(verification.alreadyBroken.count, "link")) already failed to route directly today (not this release's doing)")
+        }
+        if !withCurrent { lines.append("(give --previous with the config in production to see the route each link reaches today)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `(code, deepLink)` of a CSV's rows: the header names a `deepLink` (or `deep_link`, `link`)
+    /// column and optionally `code`; rows without a code are named by their line.
+    static func csvLinks(_ path: String) throws(CommandFailure) -> [(String, String)] {
+        var reader = CSVReader(try readTextFile(path, what: "the CSV file"))
+        do {
+            guard let header = try reader.next() else { return [] }
+            let names = header.fields.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+            guard let linkColumn = names.firstIndex(where: { ["deeplink", "deep_link", "link"].contains($0) }) else {
+                throw CommandFailure(
+                    "\(path):\(header.line): the header row has no deepLink column (found \(header.fields.joined(separator: ", ")))",
+                    code: "invalid-csv", status: .usage)
+            }
+            let codeColumn = names.firstIndex(of: "code")
+            var links: [(String, String)] = []
+            while let record = try reader.next() {
+                guard linkColumn < record.fields.count else {
+                    throw CommandFailure("\(path):\(record.line): the row has no deepLink value", code: "invalid-csv", status: .usage)
+                }
+                let code = codeColumn.flatMap { $0 < record.fields.count ? record.fields[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
+                links.append((code ?? "line \(record.line)", record.fields[linkColumn]))
+            }
+            return links
+        } catch let error as FirebaseLinkError {
+            throw CommandFailure("\(path): \(error.message)", code: "invalid-csv", status: .usage)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("\(path): \(error)", code: "invalid-csv", status: .usage)
+        }
+    }
+
+    /// `(code, deepLink)` of a Firebase export's rows: the short link's path and its `link`.
+    static func firebaseLinks(_ path: String) throws(CommandFailure) -> [(String, String)] {
+        let export: FirebaseLinkExport
+        do {
+            export = try FirebaseLinkExport(csv: try readTextFile(path, what: "the Firebase export"))
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("\(path): \(error)", code: "invalid-export", status: .usage)
+        }
+        return export.rows.compactMap { row in
+            let code = URL(string: row.shortLink)?.path.split(separator: "/").last.map(String.init) ?? "line \(row.line)"
+            if let link = row.parameters["link"] { return (code, link) }
+            guard let longLink = row.longLink, let deepLink = try? FirebaseLongLink(url: longLink).fields["deepLink"] else {
+                return (code, "")
+            }
+            return (code, deepLink)
+        }
+    }
+}
