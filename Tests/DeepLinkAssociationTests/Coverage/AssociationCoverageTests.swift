@@ -30,6 +30,16 @@ struct AssociationCoverageTests {
         #expect(findings.map(\.code) == ["no-web-equivalent"])
     }
 
+    @Test func catchAllAndTypedRoutesAreCoveredAndReached() throws {
+        let config = try AssociationFixtures.config(
+            apps: "{\(Self.ios), \(Self.android), \"hosts\": {\"shop.example.com\": {}}}",
+            routes: """
+                {"files/*path": {"class": "File"}, "orders/:id": {"class": "Order", "routeParameters": {"id": {"type": "uuid"}}},
+                 "sales/:saleId": {"class": "Sale", "routeParameters": {"saleId": {"type": "int"}}}}
+                """)
+        #expect(AssociationCoverage.lint(config).isEmpty, "\(AssociationCoverage.lint(config))")
+    }
+
     @Test func aPatternWiderThanItsRouteIsAWarning() throws {
         let config = try AssociationFixtures.config(
             apps: "{\(Self.ios), \"hosts\": {\"shop.example.com\": {}}}",
