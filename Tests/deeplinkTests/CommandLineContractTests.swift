@@ -232,6 +232,18 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
                 (["--config", try context.scratch.write("bad-apps.json", #"{"apps": 3, "routes": {"a": {"class": "A"}}}"#), "--out", context.scratch.path("out")], 1)
             }),
         JSONCase(
+            command: "diff", success: { _ in [shop, shop] },
+            failure: { context in
+                let database = "sqlite:" + context.scratch.path("diff.sqlite")
+                _ = try await ServerProcess.run(["links", "create", "--config", shop, "--database", database, "--code", "cart1", "--deep-link", "shop://cart"])
+                let noCart = try context.scratch.write("no-cart.json", #"{"schemes": ["shop"], "routes": {"sales": {"class": "S"}}}"#)
+                return ([shop, noCart, "--database", database], 1)
+            }),
+        JSONCase(
+            command: "links verify",
+            success: { context in ["--config", shop, "--csv", try context.scratch.write("ok.csv", "code,deepLink\na,shop://cart\n")] },
+            failure: { context in (["--config", shop, "--csv", try context.scratch.write("bad.csv", "code,deepLink\na,shop://nowhere/1\n")], 1) }),
+        JSONCase(
             command: "aasa match", success: { _ in ["--file", apple, "--app-id", "ABCDE12345.com.example.app", "https://www.example.com/buy/shoes"] },
             failure: { _ in (["--file", apple, "--app-id", "ABCDE12345.com.example.app", "https://www.example.com/about"], 1) }),
         JSONCase(

@@ -10,7 +10,8 @@ final class CompiledRoute: Sendable {
     struct PathParameter: Sendable {
         let name: String
         let position: Int
-        let rule: ParameterRule?
+        let pattern: ParameterPattern?
+        let type: ParameterType
         let isCatchAll: Bool
     }
 
@@ -63,9 +64,11 @@ final class CompiledRoute: Sendable {
         for (position, segment) in definition.pattern.segments.enumerated() {
             switch segment {
             case .parameter(let name):
-                pathParameters.append(PathParameter(name: name, position: position, rule: definition.rule(for: name), isCatchAll: false))
+                let rule = definition.rule(for: name)
+                pathParameters.append(PathParameter(name: name, position: position, pattern: rule?.pattern, type: rule?.type ?? .string, isCatchAll: false))
             case .catchAll(let name):
-                pathParameters.append(PathParameter(name: name, position: position, rule: definition.rule(for: name), isCatchAll: true))
+                let rule = definition.rule(for: name)
+                pathParameters.append(PathParameter(name: name, position: position, pattern: rule?.pattern, type: rule?.type ?? .string, isCatchAll: true))
             case .literal:
                 continue
             }
@@ -112,7 +115,7 @@ final class CompiledRoute: Sendable {
                 parameter.isCatchAll
                 ? link.segments[parameter.position..<(length ?? link.segments.count)].joined(separator: "/")
                 : link.segments[parameter.position]
-            if let mismatch = Self.check(value, of: "parameter", against: parameter.rule) { return .failure(mismatch) }
+            if let mismatch = Self.check(value, of: "parameter", parameter) { return .failure(mismatch) }
             parameters[parameter.name] = value
         }
         for query in queryParameters {
@@ -150,8 +153,9 @@ final class CompiledRoute: Sendable {
                     return .failure(
                         Mismatch(kind: .invalid, message: "parameter \(name) is \(JSONWriter.quoted(value)); a path segment cannot be"))
                 }
-                let rule = pathParameters.first { $0.name == name }?.rule
-                if let mismatch = Self.check(value, of: "parameter", against: rule) { return .failure(mismatch) }
+                if let parameter = pathParameters.first(where: { $0.name == name }), let mismatch = Self.check(value, of: "parameter", parameter) {
+                    return .failure(mismatch)
+                }
                 segments.append(value)
             case .catchAll(let name):
                 guard let value = parameters[name] else { return .failure(Mismatch(kind: .missing, message: "parameter \(name) is missing")) }
@@ -163,8 +167,9 @@ final class CompiledRoute: Sendable {
                             kind: .invalid,
                             message: "parameter \(name) is \(JSONWriter.quoted(value)); a catch-all is one or more segments joined by /, none empty, . or .."))
                 }
-                let rule = pathParameters.first { $0.name == name }?.rule
-                if let mismatch = Self.check(value, of: "parameter", against: rule) { return .failure(mismatch) }
+                if let parameter = pathParameters.first(where: { $0.name == name }), let mismatch = Self.check(value, of: "parameter", parameter) {
+                    return .failure(mismatch)
+                }
                 segments += parts
             }
         }
@@ -192,6 +197,13 @@ final class CompiledRoute: Sendable {
     /// Checks a value; the message is written only for a mismatch, since most values match.
     private static func check(_ value: String, of kind: String, against rule: ParameterRule?) -> Mismatch? {
         guard let rule, let message = rule.mismatch(value, kind: kind) else { return nil }
+        return Mismatch(kind: .invalid, message: message)
+    }
+
+    private static func check(_ value: String, of kind: String, _ parameter: PathParameter) -> Mismatch? {
+        guard parameter.pattern != nil || parameter.type != .string,
+            let message = ParameterRule.mismatch(value, kind: kind, name: parameter.name, type: parameter.type, pattern: parameter.pattern)
+        else { return nil }
         return Mismatch(kind: .invalid, message: message)
     }
 
