@@ -63,25 +63,23 @@ struct RouteTree: Sendable {
                     current = next
                 }
             case .parameter:
-                if nodes[Int(current)].parameter >= 0 {
-                    current = nodes[Int(current)].parameter
-                } else {
-                    nodes.append(Node())
-                    nodes[Int(current)].parameter = Int32(nodes.count - 1)
-                    current = Int32(nodes.count - 1)
-                }
+                current = child(\.parameter, of: current)
             case .catchAll:
                 hasCatchAll = true
-                if nodes[Int(current)].catchAll >= 0 {
-                    current = nodes[Int(current)].catchAll
-                } else {
-                    nodes.append(Node())
-                    nodes[Int(current)].catchAll = Int32(nodes.count - 1)
-                    current = Int32(nodes.count - 1)
-                }
+                current = child(\.catchAll, of: current)
             }
         }
         return current
+    }
+
+    /// The node a parameter or catch-all edge leads to from `node`, made when there is none yet.
+    private mutating func child(_ edge: WritableKeyPath<Node, Int32>, of node: Int32) -> Int32 {
+        let existing = nodes[Int(node)][keyPath: edge]
+        if existing >= 0 { return existing }
+        nodes.append(Node())
+        let next = Int32(nodes.count - 1)
+        nodes[Int(node)][keyPath: edge] = next
+        return next
     }
 
     /// The route whose pattern is `pattern`: among the routes whose path ends where it ends, the

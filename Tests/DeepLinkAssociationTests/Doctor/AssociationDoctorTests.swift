@@ -128,6 +128,18 @@ struct AssociationDoctorTests {
         #expect(status(report, Self.aasaPath, "matches-config") == .pass)
     }
 
+    /// A file that names only an app ID iOS would keep but that is not the config's app loads
+    /// (a warning), and the check still fails: the config's own app is not associated.
+    @Test func aFileThatDoesNotNameTheConfigsAppFailsThoughIOSLoadsIt() async throws {
+        let (settings, _, assetLinks) = try generated()
+        let other = #"{"applinks": {"details": [{"appIDs": ["abc.com.x"], "components": [{"/": "/*"}]}]}}"#
+        let report = try await examine(
+            [Self.aasaPath: .json(other), Self.rootPath: .json(other), Self.assetLinksPath: .json(assetLinks)], settings: settings)
+        #expect(status(report, Self.aasaPath, "valid-json") == .warning, "iOS loads it; the unusual app ID is a warning")
+        #expect(status(report, Self.aasaPath, "app-ids") == .fail)
+        #expect(!report.passed)
+    }
+
     @Test func withoutAConfigOnlyTheFilesThemselvesAreChecked() async throws {
         let (_, aasa, assetLinks) = try generated()
         let report = try await examine(
