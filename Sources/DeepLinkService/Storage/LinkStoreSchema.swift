@@ -282,10 +282,12 @@ package enum LinkStoreSchema {
             INSERT INTO link_clicks (link_code, clicks)
             SELECT code, SUM(count) FROM link_click_totals WHERE dimension = 'day' GROUP BY code HAVING SUM(count) > 0
             """,
-            // The top links of a range sum each link's `day` rows in it: this index hands them
-            // over link by link without reading the table (173 ms instead of 880 ms for 90 days
-            // of 100,000 links clicked on 10 days each, in SQLite).
-            "CREATE INDEX link_click_totals_by_dimension ON link_click_totals (dimension, code, day, count)",
+            // The top links of a range, when the links with the most clicks of all time do not
+            // settle them (a short range), sum every link's `day` rows of the range: this index
+            // hands over just those rows, without reading the table (7 days of 100,000 links
+            // clicked on 10 days each: 40 ms instead of 540 ms in SQLite; PostgreSQL scanned the
+            // whole table in parallel without it).
+            "CREATE INDEX link_click_totals_by_day ON link_click_totals (dimension, day, code, count)",
         ],
     ]
 

@@ -93,6 +93,53 @@ struct ClickStatsStorageTests {
         }
     }
 
+    /// The top links stop early by the all-time totals; whatever the data, they are the ranking
+    /// every link's sum gives, ties by code byte by byte.
+    @Test(arguments: StoreBackend.available)
+    func theTopLinksAreThoseEveryLinksSumGivesWhateverTheData(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            var generator = SeededRandomNumberGenerator()
+            // 1,300 links (more than two batches of 500), upper and lower case so byte order matters.
+            let codes: [String] = (0..<1_300).map { (index: Int) -> String in
+                let prefix = index % 3 == 0 ? "Top-" : "top-"
+                return prefix + String(index * 7919 % 1_300)
+            }
+            try await store.insert(codes.map { Link.stored($0, created: Date()) })
+            let days = (1...20).map { String(format: "2030-06-%02d", $0) }
+            var clicks: [Click: Int] = [:]
+            for code in codes {
+                // Most links few clicks and many ties; some with a burst on one day.
+                for day in days where Int.random(in: 0..<4, using: &generator) == 0 {
+                    clicks[Click(code: code, day: day, platform: .ios), default: 0] += Int.random(in: 1...3, using: &generator)
+                }
+                if Int.random(in: 0..<50, using: &generator) == 0 {
+                    clicks[Click(code: code, day: days.randomElement(using: &generator)!, platform: .android), default: 0] += 40
+                }
+            }
+            try await store.record(clicks)
+            for _ in 0..<12 {
+                let from = Int.random(in: 0..<20, using: &generator)
+                let through = Int.random(in: from..<20, using: &generator)
+                let limit = [1, 3, 10, 25].randomElement(using: &generator)!
+                var sums: [String: Int] = [:]
+                for (click, count) in clicks where click.day >= days[from] && click.day <= days[through] { sums[click.code, default: 0] += count }
+                let expected = sums.values.sorted(by: >).prefix(limit)
+                let top = try await store.topLinks(from: days[from], through: days[through], limit: limit)
+                // The counts are the best ones, each link's own, and a tie at the floor breaks by code.
+                #expect(top.map(\.count) == Array(expected), "\(days[from])...\(days[through]), \(limit)")
+                #expect(top.allSatisfy { sums[$0.name] == $0.count })
+                #expect(Set(top.map(\.name)).count == top.count)
+                if let floor = top.last {
+                    let tied = sums.filter { $0.value == floor.count }.keys
+                    let shown = Set(top.filter { $0.count == floor.count }.map(\.name))
+                    let ranked = try await store.topLinks(from: days[from], through: days[through], limit: 1_300)
+                    let order = ranked.filter { tied.contains($0.name) }.map(\.name)
+                    #expect(Set(order.prefix(shown.count)) == shown, "the tie at the floor goes to the first codes of the full ranking")
+                }
+            }
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func aBatchOfBucketsAcrossManyLinksIsStoredWithItsTotalsAndWithoutThoseOfMissingLinks(backend: StoreBackend) async throws {
         try await backend.withStore { store in

@@ -116,21 +116,80 @@ extension SQLLinkStore {
             })
     }
 
-    /// The most-clicked links of a range; see ``ClickStatsStorage``.
+    /// The most-clicked links of a range; see ``ClickStatsStorage``. Ties go by code, in the
+    /// database's order.
+    ///
+    /// A link cannot have more clicks in a range than of all time. So the 500 links with the most
+    /// clicks of all time (`link_clicks`' index) are ranked over the range first; the last of the
+    /// best `limit` is a floor that no link with fewer clicks of all time can reach. When every
+    /// other link is below the floor, or can only tie it with a later code, or at most 2,500
+    /// links are at or above it, the links that could rank are ranked with these and that is
+    /// the answer; otherwise (the range's leaders are not all time's, as over a short range)
+    /// every link's clicks in the range are summed. Either way the database ranks, so both
+    /// answers order ties alike.
     package func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share] {
-        try await run(
+        guard limit > 0 else { return [] }
+        func codes(_ sql: String, _ values: [SQLValue]) async throws(StoreError) -> [(code: String, clicks: Int)] {
+            try await run(
+                SQLQuery(sql, values, action: "read the links with the most clicks") { rows throws(StoreError) in
+                    try rows.map { row throws(StoreError) in
+                        (try row.required("link_code", of: "link_clicks") as String, Int(try row.required("clicks", of: "link_clicks") as Int64))
+                    }
+                })
+        }
+        let leaders = try await codes("SELECT link_code, clicks FROM link_clicks ORDER BY clicks DESC, link_code LIMIT 500", [])
+        let best = try await ranked(leaders.map(\.code), from: first, through: last, limit: limit)
+        guard leaders.count == 500, let next = leaders.last?.clicks else { return best }
+        if best.count == limit, let floor = best.last {
+            if floor.count > next { return best }
+            if floor.count == next {
+                // Every link with more clicks of all time is ranked; one with exactly as many, all
+                // in the range, ties the floor and ranks before it only with an earlier code.
+                let contenders = try await codes(
+                    "SELECT link_code, clicks FROM link_clicks WHERE clicks = $1 AND link_code < $2 LIMIT 2501",
+                    [.integer(Int64(next)), .text(floor.name)])
+                if contenders.count <= 2_500 {
+                    return try await ranked(leaders.map(\.code) + contenders.map(\.code), from: first, through: last, limit: limit)
+                }
+            } else {
+                let within = try await run(
+                    SQLQuery(
+                        "SELECT COUNT(*) AS total FROM link_clicks WHERE clicks >= $1", [.integer(Int64(floor.count))],
+                        action: "count the links that could rank"
+                    ) { rows throws(StoreError) in Int(try rows.first?.integer("total") ?? 0) })
+                if within <= 2_500 {
+                    let candidates = try await codes("SELECT link_code, clicks FROM link_clicks WHERE clicks >= $1", [.integer(Int64(floor.count))])
+                    return try await ranked(Array(Set(leaders.map(\.code) + candidates.map(\.code))), from: first, through: last, limit: limit)
+                }
+            }
+        }
+        return try await run(
             SQLQuery(
                 """
                 SELECT code, CAST(SUM(count) AS BIGINT) AS clicks FROM link_click_totals \
                 WHERE dimension = 'day' AND day >= $1 AND day <= $2 GROUP BY code ORDER BY clicks DESC, code LIMIT $3
-                """, [.text(first), .text(last), .integer(Int64(max(0, limit)))], action: "read the top links"
-            ) { rows throws(StoreError) in
-                try rows.map { row throws(StoreError) in
-                    LinkNumbers.Share(
-                        name: try row.required("code", of: "link_click_totals"),
-                        count: Int(try row.required("clicks", of: "link_click_totals") as Int64))
-                }
-            })
+                """, [.text(first), .text(last), .integer(Int64(limit))], action: "read the top links", read: Self.shares))
+    }
+
+    /// The best `limit` of some links by their clicks in a range, ties by code.
+    private func ranked(_ codes: [String], from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share] {
+        guard !codes.isEmpty else { return [] }
+        return try await run(
+            SQLQuery(
+                """
+                SELECT code, CAST(SUM(count) AS BIGINT) AS clicks FROM link_click_totals \
+                WHERE dimension = 'day' AND code IN (\(placeholders(codes.count, from: 4))) AND day >= $1 AND day <= $2 \
+                GROUP BY code ORDER BY clicks DESC, code LIMIT $3
+                """, [.text(first), .text(last), .integer(Int64(limit))] + codes.map(SQLValue.text), action: "rank links by their clicks in a range",
+                read: Self.shares))
+    }
+
+    /// `code` and `clicks` rows as shares.
+    private static func shares(_ rows: [any SQLRow]) throws(StoreError) -> [LinkNumbers.Share] {
+        try rows.map { row throws(StoreError) in
+            LinkNumbers.Share(
+                name: try row.required("code", of: "link_click_totals"), count: Int(try row.required("clicks", of: "link_click_totals") as Int64))
+        }
     }
 
     /// Store hops and claims from a day on, of one link or summed over all.

@@ -38,9 +38,9 @@ extension SQLQuery where Result == Void {
     }
 }
 
-/// `$1, $2, …, $count`.
-func placeholders(_ count: Int) -> String {
-    (1...count).map { "$\($0)" }.joined(separator: ", ")
+/// `$1, $2, …, $count`, or from another first number: `$3, $4, …`.
+func placeholders(_ count: Int, from first: Int = 1) -> String {
+    (first..<(first + count)).map { "$\($0)" }.joined(separator: ", ")
 }
 
 /// The `VALUES` list of a multi-row `INSERT`: `($1, $2), ($3, $4)` for two rows of two columns.
