@@ -201,8 +201,7 @@ final class CompiledRoute: Sendable {
     }
 
     private static func check(_ value: String, of kind: String, _ parameter: PathParameter) -> Mismatch? {
-        guard parameter.pattern != nil || parameter.type != .string,
-            let message = ParameterRule.mismatch(value, kind: kind, name: parameter.name, type: parameter.type, pattern: parameter.pattern)
+        guard let message = ParameterRule.mismatch(value, kind: kind, name: parameter.name, type: parameter.type, pattern: parameter.pattern)
         else { return nil }
         return Mismatch(kind: .invalid, message: message)
     }

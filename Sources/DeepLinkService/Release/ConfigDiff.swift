@@ -107,9 +107,7 @@ package struct ConfigDiff: Sendable {
         func compare(_ what: String, _ before: String?, _ after: String?) {
             if before != after { changes.append("\(what): \(before ?? "none") → \(after ?? "none")") }
         }
-        if old.pattern.description != new.pattern.description {
-            compare("key", old.pattern.description, new.pattern.description)
-        }
+        compare("key", old.pattern.description, new.pattern.description)
         compare("class", old.destination.className, new.destination.className)
         compare("identifier", old.destination.identifier, new.destination.identifier)
         compare("storyboard", storyboard(old.destination.storyboard), storyboard(new.destination.storyboard))

@@ -67,6 +67,21 @@ package struct LinkVerification: Sendable {
         }
     }
 
+    /// Checks every link of a store, read a page at a time in code order, so a million links
+    /// never sit in memory together.
+    /// - Parameter store: The link store.
+    /// - Throws: ``StoreError`` when the store fails.
+    package mutating func addEveryLink(in store: any LinkStorage) async throws(StoreError) {
+        let pageSize = 5_000
+        var cursor: String?
+        while true {
+            let page = try await store.links(after: cursor, limit: pageSize)
+            for link in page { add(code: link.code, deepLink: link.deepLink) }
+            guard page.count == pageSize, let last = page.last else { return }
+            cursor = last.code
+        }
+    }
+
     /// The report as JSON: `{"checked", "broken": [...], "rerouted": [...], "alreadyBroken": [...]}`.
     package var jsonValue: JSONValue {
         [

@@ -48,22 +48,7 @@ struct DiffCommand: ReportingCommand {
             let start = LinkVerification(
                 next: try LinksVerifyCommand.router(newConfig, file: new), current: try LinksVerifyCommand.router(oldConfig, file: old))
             let configuration = try ServerSettingLayers(config: nil, flags: databaseOptions.settingFlags).configuration()
-            verification = try await configuration.withCommandStore(label: "deeplink.diff") { store throws(LinkServerError) in
-                var verification = start
-                var cursor: String?
-                while true {
-                    let page: [Link]
-                    do {
-                        page = try await store.links(after: cursor, limit: 5_000)
-                    } catch {
-                        throw LinkServerError(code: .storageUnavailable, message: "cannot read the links: \(error)")
-                    }
-                    for link in page { verification.add(code: link.code, deepLink: link.deepLink) }
-                    guard page.count == 5_000, let last = page.last else { break }
-                    cursor = last.code
-                }
-                return verification
-            }
+            verification = try await LinksVerifyCommand.verifyingEveryLink(start, configuration: configuration, label: "deeplink.diff")
         }
         var output: String
         if json {

@@ -50,23 +50,24 @@ struct LinksVerifyCommand: ReportingCommand {
         } else if let firebase {
             for (code, deepLink) in try Self.firebaseLinks(firebase) { verification.add(code: code, deepLink: deepLink) }
         } else {
-            let configuration = try configOptions.serverConfiguration(databaseOptions)
-            let start = verification
-            verification = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
-                var verification = start
-                var cursor: String?
-                while true {
-                    let page = try await links.links(after: cursor, limit: 5_000)
-                    for link in page { verification.add(code: link.code, deepLink: link.deepLink) }
-                    guard page.count == 5_000, let last = page.last else { break }
-                    cursor = last.code
-                }
-                return verification
-            }
+            // The next config's server section names the database, unless --database does.
+            let configuration = try ServerSettingLayers(config: nextConfig, flags: databaseOptions.settingFlags).configuration()
+            verification = try await Self.verifyingEveryLink(verification, configuration: configuration, label: "deeplink.links")
         }
         let output = json ? JSONWriter.write(verification.jsonValue) : Self.report(verification, withCurrent: current != nil)
         guard verification.broken.isEmpty else { throw .verdict(output) }
         return output
+    }
+
+    /// The verification with every link of the database the settings name added.
+    static func verifyingEveryLink(
+        _ verification: LinkVerification, configuration: ServerConfiguration, label: String
+    ) async throws(CommandFailure) -> LinkVerification {
+        try await configuration.withCommandStore(label: label) { store in
+            var verification = verification
+            try await verification.addEveryLink(in: store)
+            return verification
+        }
     }
 
     static func router(_ config: DeepLinkConfig, file: String) throws(CommandFailure) -> Router {

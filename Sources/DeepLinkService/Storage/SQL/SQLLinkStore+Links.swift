@@ -107,6 +107,7 @@ extension SQLLinkStore {
             case .code: code
             case .updated: "updated_at DESC, \(code) DESC"
             case .expiring: "CASE WHEN expires_at IS NULL THEN 1 ELSE 0 END, expires_at, \(code)"
+            // Never used: most clicks first is read from link_clicks, by linksByClicks below.
             case .clicks: code
             }
         let filterValues = values
