@@ -59,11 +59,13 @@ struct LinksVerifyCommand: ReportingCommand {
         return output
     }
 
-    /// The verification with every link of the database the settings name added.
+    /// The verification with every link of the database the settings name added, read only: a
+    /// check before a release creates, migrates and writes nothing (a mistyped path is said to
+    /// be missing, not made).
     static func verifyingEveryLink(
         _ verification: LinkVerification, configuration: ServerConfiguration, label: String
     ) async throws(CommandFailure) -> LinkVerification {
-        try await configuration.withCommandStore(label: label) { store in
+        try await configuration.withCommandStore(label: label, access: .readOnly) { store in
             var verification = verification
             try await verification.addEveryLink(in: store)
             return verification

@@ -123,6 +123,13 @@ struct ReleaseSafetyCommandTests {
         let broken = try JSONValue(parsing: firebase.output).objectValue?["broken"]?.arrayValue ?? []
         #expect(broken.compactMap { $0.objectValue?["code"]?.stringValue } == ["p7"], "\(firebase.output)")
 
+        // A check reads only: a mistyped database is said to be missing, and nothing is created.
+        let missing = scratch.path("nowhere/links.sqlite")
+        let typo = try await ServerProcess.run(["links", "verify", "--config", withoutCart, "--database", "sqlite:" + missing])
+        #expect(typo.error.contains("(not there yet; nothing is created)"), "\(typo.error)")
+        #expect(typo.output.hasPrefix("no link would break: 0 links checked"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("nowhere")))
+
         let noColumn = try await ServerProcess.run(["links", "verify", "--config", withoutCart, "--csv", try scratch.write("x.csv", "a,b\n1,2\n")])
         #expect(noColumn.status == 64)
         #expect(noColumn.error.contains("x.csv:1: the header row has no deepLink column (found a, b)"))
