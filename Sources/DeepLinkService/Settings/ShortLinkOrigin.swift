@@ -16,21 +16,19 @@ package struct ShortLinkOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The origin of a link host: `https://HOST`.
     /// - Parameter host: The link host.
     package init(httpsHost host: String) {
-        scheme = "https"
-        self.host = host.lowercased()
-        port = nil
+        self.init(scheme: "https", host: host.lowercased(), port: nil)
     }
 
     private init(scheme: String, host: String, port: Int?) {
         self.scheme = scheme
         self.host = host
         self.port = port
+        description = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port.map { ":\($0)" } ?? "")"
     }
 
-    /// `scheme://host[:port]`, an IPv6 host in brackets.
-    package var description: String {
-        "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port.map { ":\($0)" } ?? "")"
-    }
+    /// `scheme://host[:port]`, an IPv6 host in brackets; written once, as every generated URL
+    /// starts with it.
+    package let description: String
 
     /// A URL on the origin.
     /// - Parameter path: The path, starting with `/`, with any query.
