@@ -41,15 +41,15 @@ package func buildApplication(
         logger: logger, clock: clock, passwords: passwords)
     var services: [any Service] = [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
-    let cap = ConnectionCap(limit: configuration.connectionsPerAddress)
-    let timeouts = ConnectionTimeoutHandler.Timeouts(
+    let cap = configuration.connectionsPerAddress > 0 ? ConnectionCap(limit: configuration.connectionsPerAddress) : nil
+    let timeouts = ConnectionGuardHandler.Timeouts(
         header: TimeAmount(configuration.headerTimeout), body: TimeAmount(configuration.bodyTimeout),
         idle: TimeAmount(configuration.idleTimeout))
     return Application(
         router: router,
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: connectionHandlers(cap: cap, timeouts: timeouts, logger: logger))),
+                additionalChannelHandlers: [ConnectionGuardHandler(cap: cap, timeouts: timeouts, logger: logger)])),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "deeplink"),
         services: services,
@@ -112,15 +112,6 @@ func firstRunHints(configuration: ServerConfiguration, port: String, hasWayIn: B
              "no dashboard user or API key exists yet; create one with `deeplink users create NAME` or `deeplink keys create --name NAME`, with the --config or --database this server uses"))
     }
     return hints
-}
-
-/// The handlers each new connection gets: the per-address cap, when there is one, closing after
-/// `Connection: close` responses, and the timeouts.
-private func connectionHandlers(
-    cap: ConnectionCap, timeouts: ConnectionTimeoutHandler.Timeouts, logger: Logger
-) -> [any RemovableChannelHandler] {
-    let handlers: [any RemovableChannelHandler] = [ConnectionCloseHandler(), ConnectionTimeoutHandler(timeouts: timeouts, logger: logger)]
-    return cap.limit > 0 ? [ConnectionCapHandler(cap: cap)] + handlers : handlers
 }
 
 /// The server's routes, without binding a socket.

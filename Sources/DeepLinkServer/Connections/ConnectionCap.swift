@@ -1,6 +1,4 @@
 import DeepLinkService
-import NIOCore
-import NIOHTTPTypes
 import Synchronization
 
 /// How many connections each client address holds open, shared by every connection of one
@@ -41,45 +39,5 @@ final class ConnectionCap: Sendable {
     /// The connections open from `address`, for tests and metrics.
     func openConnections(from address: String) -> Int {
         open.withLock { $0[address, default: 0] }
-    }
-}
-
-/// Admits a connection through the server's ``ConnectionCap`` when it opens, closes it at once
-/// if its address holds too many, and releases its place when it closes.
-final class ConnectionCapHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-
-    private let cap: ConnectionCap
-    private var admittedAddress: String?
-
-    /// Creates the handler for one connection.
-    init(cap: ConnectionCap) {
-        self.cap = cap
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        guard let address = context.channel.remoteAddress?.ipAddress else { return }
-        if cap.admit(address) {
-            admittedAddress = address
-        } else {
-            context.close(promise: nil)
-        }
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        releasePlace()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        releasePlace()
-        context.fireChannelInactive()
-    }
-
-    private func releasePlace() {
-        if let address = admittedAddress {
-            cap.release(address)
-            admittedAddress = nil
-        }
     }
 }

@@ -1,8 +1,10 @@
 import DeepLinkService
+import NIOCore
 import Synchronization
 
 /// Rendered landing pages, reused while the link and the click's UTM fields are unchanged:
-/// rendering a template costs far more than anything else in a resolution. `Sendable`.
+/// rendering a template costs far more than anything else in a resolution. Pages are kept in the
+/// bytes they are sent as, so a page view copies none. `Sendable`.
 final class RenderedPageCache: Sendable {
     /// Which page of a link: one per kind of visitor, and the `al:*` tags alone.
     enum Variant: Hashable {
@@ -18,7 +20,7 @@ final class RenderedPageCache: Sendable {
     private struct Entry {
         let link: Link
         let utm: UTMFields
-        let html: String
+        let html: ByteBuffer
     }
 
     private let capacity: Int
@@ -31,10 +33,10 @@ final class RenderedPageCache: Sendable {
     }
 
     /// The page for a link, rendered by `render` unless the same link and UTM fields were rendered before.
-    func page(for link: Link, utm: UTMFields, variant: Variant, render: () -> String) -> String {
+    func page(for link: Link, utm: UTMFields, variant: Variant, render: () -> String) -> ByteBuffer {
         let key = Key(code: link.code, variant: variant)
         if let entry = entries.withLock({ $0[key] }), entry.link == link, entry.utm == utm { return entry.html }
-        let html = render()
+        let html = ByteBuffer(string: render())
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = Entry(link: link, utm: utm, html: html)

@@ -3,11 +3,12 @@ import DeepLinkAppLinks
 import DeepLinkCore
 import Foundation
 import DeepLinkFirebase
+import NIOCore
 
 /// What the server answers for a link: a page or a redirect. A `Sendable` value.
 enum Resolution: Sendable, Equatable {
-    /// An HTML page.
-    case page(String)
+    /// An HTML page, in the bytes it is sent as.
+    case page(ByteBuffer)
     /// A `302 Found` to the URL.
     case redirect(String)
 }
@@ -25,11 +26,22 @@ enum Resolution: Sendable, Equatable {
 ///
 /// Every redirect target is checked again by the ``RedirectPolicy``, so a stored URL that the
 /// allowlist no longer allows is shown as a link, never followed.
-struct LinkResolver: Sendable {
+///
+/// A class, so that the routes share one rather than copy its many fields on every request.
+final class LinkResolver: Sendable {
     /// The config, read once: the redirect policy, the link host and the `deferred` section.
     let setup: DeepLinkSetup
     let pages: PageRenderer
     let renderedPages = RenderedPageCache()
+
+    /// Creates the resolver of a config's links.
+    /// - Parameters:
+    ///   - setup: The config, read once.
+    ///   - pages: The page templates.
+    init(setup: DeepLinkSetup, pages: PageRenderer) {
+        self.setup = setup
+        self.pages = pages
+    }
 
     /// The answer for one request.
     /// - Parameters:

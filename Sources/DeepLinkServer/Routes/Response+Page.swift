@@ -3,16 +3,15 @@ import HTTPTypes
 import Hummingbird
 
 extension Response {
-    /// A public HTML page: never cached, and sent with the pages' Content-Security-Policy.
+    /// A public HTML page: never cached, sent with the pages' Content-Security-Policy, and never
+    /// framed.
     static func page(_ html: String, status: HTTPResponse.Status) -> Response {
-        Response(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: pageContentSecurityPolicy,
-                .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        page(ByteBuffer(string: html), status: status)
+    }
+
+    /// A public HTML page already in bytes, such as a landing page kept by ``RenderedPageCache``.
+    static func page(_ html: ByteBuffer, status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: pageHeaders, body: ResponseBody(byteBuffer: html))
     }
 
     /// The pages' policy: images from the server and https, the server's own stylesheet, and
@@ -20,4 +19,12 @@ extension Response {
     static let pageContentSecurityPolicy =
         "default-src 'none'; img-src 'self' https:; style-src 'self'; script-src \(PageTemplates.scriptSources); "
         + "base-uri 'none'; form-action 'none'"
+
+    /// Every page's headers, made once: building header fields checks each value's characters,
+    /// which every page view would pay. They include what ``SecurityHeadersMiddleware`` would add.
+    private static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+        .contentSecurityPolicy: pageContentSecurityPolicy + "; " + SecurityHeadersMiddleware.noFraming,
+        .frameOptions: "DENY", .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
+    ]
 }

@@ -7,11 +7,18 @@ import Hummingbird
 /// `frame-ancestors 'none'` added to their Content-Security-Policy and `X-Frame-Options: DENY`,
 /// so no site can frame a landing page to trick a click; and, when configured behind a TLS proxy,
 /// `Strict-Transport-Security`.
+///
+/// A response that already says `X-Frame-Options` has decided how it may be framed (the pages of
+/// ``Response/page(_:status:)`` carry both headers from the start), and is left as it is: this
+/// runs on every request, and reading a long policy for `frame-ancestors` cost a tenth of a
+/// landing page's time.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     /// The `Strict-Transport-Security` value sent with ``ServerConfiguration/strictTransportSecurity``.
     static let strictTransportSecurity = "max-age=31536000; includeSubDomains"
+    /// The policy directive that forbids framing.
+    static let noFraming = "frame-ancestors 'none'"
 
     /// Whether every response gets `Strict-Transport-Security`.
     let sendsStrictTransportSecurity: Bool
@@ -26,16 +33,28 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             // Errors become responses only after every middleware has run, so they are answered here to get the headers too.
             response = try error.response(from: request, context: context)
         }
-        response.headers[.contentTypeOptions] = "nosniff"
-        if response.headers[.contentType]?.lowercased().hasPrefix("text/html") == true {
+        if response.headers[.contentTypeOptions] == nil { response.headers[.contentTypeOptions] = "nosniff" }
+        if response.headers[.frameOptions] == nil, Self.isHTML(response.headers[.contentType]) {
             let policy = response.headers[.contentSecurityPolicy]
-            if policy?.contains("frame-ancestors") != true {
-                response.headers[.contentSecurityPolicy] = (policy.map { $0 + "; " } ?? "") + "frame-ancestors 'none'"
+            if policy.map(Self.forbidsFraming) != true {
+                response.headers[.contentSecurityPolicy] = (policy.map { $0 + "; " } ?? "") + Self.noFraming
             }
             response.headers[.frameOptions] = "DENY"
         }
         if sendsStrictTransportSecurity { response.headers[.strictTransportSecurity] = Self.strictTransportSecurity }
         return response
+    }
+
+    /// Whether a `Content-Type` is HTML, in any letter case.
+    static func isHTML(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        return contentType.utf8.starts(with: "text/html".utf8) { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    /// Whether a policy names `frame-ancestors`, in any letter case (directive names are
+    /// case-insensitive, CSP 3 section 2.2).
+    static func forbidsFraming(_ policy: String) -> Bool {
+        policy.lowercased().contains("frame-ancestors")
     }
 }
 

@@ -1,18 +1,33 @@
 import DeepLinkService
+import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTPTypes
 
-/// Closes a connection whose client is too slow: headers that take longer than the header
-/// timeout from their first byte, a body longer than the body timeout from the end of the
-/// headers, or no request for the idle timeout, whether the connection is new or kept alive.
+/// Keeps one connection within the server's limits, as one handler after HTTP decoding:
 ///
-/// Each timeout bounds a whole phase, not the gap between two reads, so a client that drips one
-/// byte every few seconds is closed as surely as one that stops. While the server itself is
-/// answering, nothing is timed. The deadline is checked every ``checkInterval``, so a connection
-/// closes at most that long after it. One per connection, on its event loop, after HTTP decoding; it
-/// puts a ``RequestStartObserver`` in front of the decoder to see a request's first byte.
-final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+/// - **The per-address cap**: the connection is admitted through the server's ``ConnectionCap``
+///   when it opens, closed at once if its address holds too many, and its place is released when
+///   it closes.
+/// - **Slow clients**: it is closed when its headers take longer than the header timeout from
+///   their first byte, its body longer than the body timeout from the end of the headers, or no
+///   request comes for the idle timeout, whether the connection is new or kept alive. Each timeout
+///   bounds a whole phase, not the gap between two reads, so a client that drips one byte every
+///   few seconds is closed as surely as one that stops. While the server itself is answering,
+///   nothing is timed. The deadline is checked every ``checkInterval``, so a connection closes at
+///   most that long after it.
+/// - **`Connection: close`**: it is closed once a response that says so is written. Hummingbird
+///   honours a request's `Connection: close`, but after a response refused a body without reading
+///   it (an early `413`, broken chunked framing) it would go on waiting for the rest of that body
+///   as if it were the next request, and the client, told the connection is closing, would wait
+///   for the close.
+///
+/// One handler rather than one per job: every handler in the pipeline is a step that each read
+/// and each write of every request passes through, and four of them cost the cached landing page
+/// about a tenth of its throughput. The first bytes of a request are seen as a read that ends
+/// before the decoder has a request head (`channelReadComplete` with no request under way), so
+/// nothing needs to sit in front of the decoder.
+final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -42,10 +57,15 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         }
     }
 
+    private let cap: ConnectionCap?
     private let timeouts: Timeouts
     private let logger: Logger
+    /// The address whose place in the cap this connection holds.
+    private var admittedAddress: String?
     private var phase = Phase.idle
     private var requestsInProgress = 0
+    /// Whether the response being written said `Connection: close`.
+    private var closesAfterResponse = false
     /// When the phase under way runs out; `nil` while the server is answering.
     private var deadline: NIODeadline?
     /// The next check of the deadline, ``checkInterval`` from the last.
@@ -58,7 +78,12 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     let checkInterval: TimeAmount
 
     /// Creates the handler for one connection.
-    init(timeouts: Timeouts, logger: Logger) {
+    /// - Parameters:
+    ///   - cap: The server's per-address cap; `nil` for none.
+    ///   - timeouts: The slow-client limits.
+    ///   - logger: Where closed connections are logged, at debug level.
+    init(cap: ConnectionCap?, timeouts: Timeouts, logger: Logger) {
+        self.cap = cap
         self.timeouts = timeouts
         self.logger = logger
         let shortest = min(timeouts.header, timeouts.body, timeouts.idle)
@@ -66,22 +91,23 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let observer = RequestStartObserver { [weak self] in self?.requestBytesArrived(context: context) }
-        do {
-            try context.pipeline.syncOperations.addHandler(observer, position: .first)
-        } catch {
-            logger.error("cannot watch the connection for slow requests", metadata: ["error": "\(error)"])
+        if let cap, let address = context.channel.remoteAddress?.ipAddress {
+            guard cap.admit(address) else {
+                context.close(promise: nil)
+                return
+            }
+            admittedAddress = address
         }
         arm(timeouts.idle)
         scheduleCheck(context: context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        stopChecking()
+        stop()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        stopChecking()
+        stop()
         context.fireChannelInactive()
     }
 
@@ -100,22 +126,40 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         context.fireChannelRead(data)
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // Bytes arrived on an idle connection and the decoder has no request head yet: the
+        // headers have begun, and are now timed.
+        if phase == .idle {
+            phase = .head
+            arm(timeouts.header)
+        }
+        context.fireChannelReadComplete()
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            closesAfterResponse = head.headerFields[.connection].map(Self.saysClose) ?? false
+        case .body:
+            break
+        case .end:
             requestsInProgress = max(0, requestsInProgress - 1)
             if requestsInProgress == 0, phase == .answering {
                 phase = .idle
                 arm(timeouts.idle)
             }
+            if closesAfterResponse {
+                context.writeAndFlush(data, promise: promise)
+                context.close(promise: nil)
+                return
+            }
         }
         context.write(data, promise: promise)
     }
 
-    /// The first byte of a request arrived on an idle connection: its headers are now timed.
-    private func requestBytesArrived(context: ChannelHandlerContext) {
-        guard phase == .idle else { return }
-        phase = .head
-        arm(timeouts.header)
+    /// Whether a `Connection` value is `close`, in any letter case.
+    private static func saysClose(_ value: String) -> Bool {
+        value.utf8.count == 5 && value.utf8.elementsEqual("close".utf8) { $0 | 0x20 == $1 }
     }
 
     private func arm(_ timeout: TimeAmount) {
@@ -131,35 +175,22 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     private func closeIfLate(context: ChannelHandlerContext) {
         guard nextCheck != nil else { return }
         guard let deadline, deadline <= .now() else { return scheduleCheck(context: context) }
-        stopChecking()
+        nextCheck = nil
+        self.deadline = nil
         logger.debug(
             "closing a connection that waited too long for \(phase.name)",
             metadata: ["peer": "\(context.channel.remoteAddress?.description ?? "?")"])
         context.close(promise: nil)
     }
 
-    private func stopChecking() {
+    /// The connection closed or the handler left it: stops timing and frees its place in the cap.
+    private func stop() {
         nextCheck?.cancel()
         nextCheck = nil
         deadline = nil
-    }
-}
-
-/// Sees the raw bytes in front of the HTTP decoder and says when any arrive, so that the headers
-/// of a request can be timed from its first byte; passes everything on unchanged.
-final class RequestStartObserver: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-
-    private let bytesArrived: () -> Void
-
-    /// Creates the observer; `bytesArrived` runs on the connection's event loop.
-    init(bytesArrived: @escaping () -> Void) {
-        self.bytesArrived = bytesArrived
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        bytesArrived()
-        context.fireChannelRead(data)
+        if let address = admittedAddress {
+            cap?.release(address)
+            admittedAddress = nil
+        }
     }
 }
