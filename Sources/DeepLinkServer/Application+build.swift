@@ -144,10 +144,10 @@ func buildRouter(
     }
 
     let router = Router(context: ServerRequestContext.self)
-    router.add(middleware: MetricsMiddleware(metrics: metrics))
-    router.add(middleware: SecurityHeadersMiddleware(sendsStrictTransportSecurity: configuration.strictTransportSecurity))
-    router.add(middleware: HostHeaderMiddleware())
-    router.add(middleware: NotFoundMiddleware(pages: pages))
+    router.add(
+        middleware: FrontDoorMiddleware(
+            host: HostHeaderRule(), notFound: NotFoundAnswer(pages: pages),
+            security: SecurityHeaders(sendsStrictTransportSecurity: configuration.strictTransportSecurity), metrics: RequestMetrics(metrics: metrics)))
     // Logging every request costs throughput even when filtered out, so it is only added when wanted.
     if logger.logLevel <= .debug { router.add(middleware: LogRequestsMiddleware(.debug)) }
     OperationsRoutes(checkStoreHealth: store.checkHealth, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)

@@ -139,7 +139,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
-            closesAfterResponse = head.headerFields[.connection].map(Self.saysClose) ?? false
+            closesAfterResponse = head.headerFields.contains(.connection) && head.headerFields[.connection].map(Self.saysClose) == true
         case .body:
             break
         case .end:

@@ -21,10 +21,10 @@ extension Response {
         + "base-uri 'none'; form-action 'none'"
 
     /// Every page's headers, made once: building header fields checks each value's characters,
-    /// which every page view would pay. They include what ``SecurityHeadersMiddleware`` would add.
+    /// which every page view would pay. They include what ``SecurityHeaders`` would add.
     private static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-        .contentSecurityPolicy: pageContentSecurityPolicy + "; " + SecurityHeadersMiddleware.noFraming,
+        .contentSecurityPolicy: pageContentSecurityPolicy + "; " + SecurityHeaders.noFraming,
         .frameOptions: "DENY", .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
     ]
 }

@@ -339,7 +339,7 @@ struct ResolveRoutesTests {
         }
     }
 
-    @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31")])
+    @Test(arguments: [(0.0, "1970-01-01"), (951_782_400, "2000-02-29"), (1_795_305_599, "2026-11-21"), (-86_400, "1969-12-31"), (253_402_300_800, "10000-01-01")])
     func namesTheUTCDay(seconds: Double, day: String) {
         #expect(Date(timeIntervalSince1970: seconds).utcDay == day)
     }

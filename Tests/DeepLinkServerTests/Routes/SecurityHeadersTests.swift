@@ -8,7 +8,7 @@ import Testing
 @testable import DeepLinkServer
 @testable import DeepLinkService
 
-struct SecurityHeadersMiddlewareTests {
+struct SecurityHeadersTests {
     @Test func pagesCannotBeFramedAndKeepTheirOwnPolicy() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let code = "frame-\(UUID().uuidString.prefix(8))"

@@ -6,15 +6,13 @@ import Hummingbird
 /// response, errors included: `X-Content-Type-Options: nosniff` everywhere; on HTML pages
 /// `frame-ancestors 'none'` added to their Content-Security-Policy and `X-Frame-Options: DENY`,
 /// so no site can frame a landing page to trick a click; and, when configured behind a TLS proxy,
-/// `Strict-Transport-Security`.
+/// `Strict-Transport-Security`. One of the rules of ``FrontDoorMiddleware``.
 ///
 /// A response that already says `X-Frame-Options` has decided how it may be framed (the pages of
 /// ``Response/page(_:status:)`` carry both headers from the start), and is left as it is: this
 /// runs on every request, and reading a long policy for `frame-ancestors` cost a tenth of a
 /// landing page's time.
-struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = ServerRequestContext
-
+struct SecurityHeaders: Sendable {
     /// The `Strict-Transport-Security` value sent with ``ServerConfiguration/strictTransportSecurity``.
     static let strictTransportSecurity = "max-age=31536000; includeSubDomains"
     /// The policy directive that forbids framing.
@@ -23,18 +21,11 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     /// Whether every response gets `Strict-Transport-Security`.
     let sendsStrictTransportSecurity: Bool
 
-    func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as any HTTPResponseError {
-            // Errors become responses only after every middleware has run, so they are answered here to get the headers too.
-            response = try error.response(from: request, context: context)
-        }
-        if response.headers[.contentTypeOptions] == nil { response.headers[.contentTypeOptions] = "nosniff" }
-        if response.headers[.frameOptions] == nil, Self.isHTML(response.headers[.contentType]) {
+    /// Adds the headers a response lacks.
+    func apply(to response: inout Response) {
+        // `contains`, not the subscript, which joins every value of the name into a new string.
+        if !response.headers.contains(.contentTypeOptions) { response.headers[.contentTypeOptions] = "nosniff" }
+        if !response.headers.contains(.frameOptions), Self.isHTML(response.headers[.contentType]) {
             let policy = response.headers[.contentSecurityPolicy]
             if policy.map(Self.forbidsFraming) != true {
                 response.headers[.contentSecurityPolicy] = (policy.map { $0 + "; " } ?? "") + Self.noFraming
@@ -42,7 +33,6 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             response.headers[.frameOptions] = "DENY"
         }
         if sendsStrictTransportSecurity { response.headers[.strictTransportSecurity] = Self.strictTransportSecurity }
-        return response
     }
 
     /// Whether a `Content-Type` is HTML, in any letter case.
