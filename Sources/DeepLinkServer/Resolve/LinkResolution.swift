@@ -80,7 +80,7 @@ struct LinkResolution: Sendable {
     /// - Parameter counts: Whether this is a click: it is counted in the metrics and, for the
     ///   pasteboard flow, recorded for deferred deep linking. `HEAD` is not a click.
     func respond(with link: Link, utm: UTMFields, opened: LinkRequest, context: ServerRequestContext, counts: Bool = true) async -> Response {
-        let appLinksOnly = opened.request.headers[.preferHTMLMetaTags].map { header in
+        let appLinksOnly = opened.request.headers.value(.preferHTMLMetaTags).map { header in
             header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "al" }
         } ?? false
         if counts { metrics.recordResolution(platform: opened.platform) }

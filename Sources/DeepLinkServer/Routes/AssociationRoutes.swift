@@ -27,7 +27,7 @@ struct AssociationRoutes: Sendable {
                 message: "there is no such file for this host: it is neither one of the config's apps.hosts with an app for the file "
                     + "nor the link domain (server.publicHost); send the request with Host: one of \(files.hosts.joined(separator: ", "))")
         }
-        if Self.matches(request.headers[.ifNoneMatch], etag: entry.etag) {
+        if Self.matches(request.headers.value(.ifNoneMatch), etag: entry.etag) {
             return Response(status: .notModified, headers: entry.notModifiedHeaders)
         }
         let body: ResponseBody = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: entry.body)

@@ -15,7 +15,7 @@ struct LinkRequest: Sendable {
     /// Reads a request.
     init(_ request: Request) {
         self.request = request
-        visitor = Visitor(userAgent: request.headers[.userAgent])
+        visitor = Visitor(userAgent: request.headers.value(.userAgent))
         query = request.formQuery
     }
 

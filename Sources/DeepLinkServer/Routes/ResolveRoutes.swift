@@ -39,7 +39,7 @@ struct ResolveRoutes: Sendable {
         let opened = LinkRequest(request)
         let utm = opened.utm(for: link)
         let click = Click(
-            code: link.code, day: now.utcDay, platform: opened.platform, referrerDomain: Self.referrerDomain(request.headers[.referer]),
+            code: link.code, day: now.utcDay, platform: opened.platform, referrerDomain: Self.referrerDomain(request.headers.value(.referer)),
             utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
         clicks.add(click)
         context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(opened.platform.rawValue)"])

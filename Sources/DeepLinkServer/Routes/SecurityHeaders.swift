@@ -25,7 +25,7 @@ struct SecurityHeaders: Sendable {
     func apply(to response: inout Response) {
         // `contains`, not the subscript, which joins every value of the name into a new string.
         if !response.headers.contains(.contentTypeOptions) { response.headers[.contentTypeOptions] = "nosniff" }
-        if !response.headers.contains(.frameOptions), Self.isHTML(response.headers[.contentType]) {
+        if !response.headers.contains(.frameOptions), Self.isHTML(response.headers.value(.contentType)) {
             let policy = response.headers[.contentSecurityPolicy]
             if policy.map(Self.forbidsFraming) != true {
                 response.headers[.contentSecurityPolicy] = (policy.map { $0 + "; " } ?? "") + Self.noFraming
