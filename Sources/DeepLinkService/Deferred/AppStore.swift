@@ -28,15 +28,15 @@ package enum AppStore: String, Sendable, CaseIterable {
     ///   - utm: The UTM fields in effect, kept on the hop so the click records them.
     ///   - click: A token already recorded for this page view (the pasteboard flow).
     package func hopPath(for link: Link, utm: UTMFields, click: String? = nil) -> String {
-        var components = URLComponents()
-        if link.code.isEmpty {
-            components.path = "/"
-            components.queryItems =
-                FirebaseLongLink.queryItems(for: link, utm: utm) + [URLQueryItem(name: Self.longLinkQueryName, value: rawValue)]
-        } else {
-            components.path = "/\(link.code)/install"
-            components.queryItems = [URLQueryItem(name: Self.queryName, value: rawValue)] + utm.queryItems
+        guard link.code.isEmpty else {
+            var query: [(name: String, value: String?)] = [(Self.queryName, rawValue)]
+            for item in utm.queryItems { query.append((item.name, item.value)) }
+            if let click { query.append((DeferredLinkToken.queryItemName, click)) }
+            return PercentEncoding.pathAndQuery("/\(link.code)/install", query: query)
         }
+        var components = URLComponents()
+        components.path = "/"
+        components.queryItems = FirebaseLongLink.queryItems(for: link, utm: utm) + [URLQueryItem(name: Self.longLinkQueryName, value: rawValue)]
         if let click { components.queryItems?.append(URLQueryItem(name: DeferredLinkToken.queryItemName, value: click)) }
         // Long links are read as forms, where `+` is a space; a literal plus must arrive encoded.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
