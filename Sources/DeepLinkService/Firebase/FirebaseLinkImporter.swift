@@ -7,6 +7,8 @@ import Foundation
 ///
 /// A row's code is its short link's path without the leading `/` (and without the path prefix,
 /// for custom domains that put links under one): `https://shop.page.link/summer` gives `summer`.
+/// It follows what Firebase accepted (``ShortCode/validateImported(_:)``), not the rules of codes
+/// created here, so `/p7` imports as `p7`.
 /// Its fields come from the long link or the parameter columns, read by ``FirebaseLongLink``, and
 /// pass exactly the checks of the admin API: the deep link must route through the config and
 /// fallbacks must be on hosts the server redirects to; `apn`, `ibi` and `isi` must name the
@@ -57,7 +59,7 @@ package struct FirebaseLinkImporter: Sendable {
         }
         let code = String(path.dropFirst(pathPrefix.count))
         do {
-            try ShortCode.validate(code)
+            try ShortCode.validateImported(code)
         } catch {
             let hint = code.contains("/") ? "; if the domain put its links under a path, give that path as the prefix" : ""
             throw LinkServerError(code: error.code, message: "the path \(path) is not a usable code: \(error.message)\(hint)")
@@ -106,7 +108,7 @@ package struct FirebaseLinkImporter: Sendable {
 
     private func link(code: String, longLink: FirebaseLongLink, now: Date) throws(LinkServerError) -> Link {
         do {
-            return try editor.create(from: longLink.body(code: code), now: now)
+            return try editor.create(from: longLink.body(code: code), now: now, codeRules: .imported)
         } catch {
             throw LinkServerError(code: error.code, message: error.message, field: error.field.map(FirebaseLongLink.parameter(for:)))
         }

@@ -23,9 +23,13 @@ package struct LinkEditor: Sendable {
     }
 
     /// A new link from a create request.
+    /// - Parameters:
+    ///   - body: The request's body.
+    ///   - now: The creation time.
+    ///   - codeRules: The rules a chosen code follows: a new link's, or an imported one's.
     /// - Throws: ``LinkServerError`` naming the first bad field, with every bad field in
     ///   ``LinkServerError/fieldErrors`` when there are several.
-    package func create(from body: JSONValue, now: Date) throws(LinkServerError) -> Link {
+    package func create(from body: JSONValue, now: Date, codeRules: ShortCode.Rules = .new) throws(LinkServerError) -> Link {
         let fields = try Self.flatten(body)
         var errors: [LinkServerError] = []
         switch fields["deepLink"] {
@@ -40,7 +44,7 @@ package struct LinkEditor: Sendable {
         }
         switch fields["code"] {
         case .string(let chosen)?:
-            do { try ShortCode.validate(chosen) } catch { errors.append(error) }
+            do { try ShortCode.validate(chosen, rules: codeRules) } catch { errors.append(error) }
         case nil, .null?: break
         default: errors.append(LinkServerError(code: .invalidField, message: "code must be a string", field: "code"))
         }

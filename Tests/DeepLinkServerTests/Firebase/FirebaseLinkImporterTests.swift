@@ -40,6 +40,8 @@ struct FirebaseLinkImporterTests {
         ("https://shop.page.link/summer", "/", "summer"), ("shop.page.link/summer?d=1", "/", "summer"),
         ("https://go.shop.example.com/links/summer", "/links", "summer"), ("https://go.shop.example.com/links/summer", "links/", "summer"),
         ("https://shop.page.link/Summer_2024-a", "/", "Summer_2024-a"),
+        // Firebase's console took suffixes of any length, these too; a code created here could not be one.
+        ("https://shop.page.link/p7", "/", "p7"), ("https://shop.page.link/a", "/", "a"), ("https://shop.page.link/v1.2~b", "/", "v1.2~b"),
     ])
     func takesTheCodeFromTheShortLinksPathAfterThePrefix(shortLink: String, prefix: String, code: String) throws {
         #expect(try importer(pathPrefix: prefix).code(for: shortLink) == code)
@@ -47,9 +49,13 @@ struct FirebaseLinkImporterTests {
 
     @Test(arguments: [
         ("", "/", "the row has no short link"),
-        ("https://shop.page.link/", "/", "the path / is not a usable code: a code is 3 to 64"),
+        ("https://shop.page.link/", "/", "the path / is not a usable code: an imported code is 1 to 64"),
+        ("https://shop.page.link/caf%C3%A9", "/", "the path /café is not a usable code: an imported code is 1 to 64 ASCII letters"),
+        ("https://shop.page.link/50%25", "/", "the path /50% is not a usable code"),
+        ("https://shop.page.link/a%20b", "/", "the path /a b is not a usable code"),
         ("https://shop.page.link/spring/2024", "/", "if the domain put its links under a path, give that path as the prefix"),
-        ("https://shop.page.link/api", "/", "the code api is reserved"),
+        ("https://shop.page.link/api", "/", "the code api is a path of the server's own"),
+        ("https://shop.page.link/Dashboard", "/", "the code Dashboard is a path of the server's own"),
         ("https://go.shop.example.com/summer", "/links", "the path /summer does not start with the path prefix /links/"),
     ])
     func skipsAShortLinkWhosePathIsNotACode(shortLink: String, prefix: String, message: String) throws {
@@ -196,6 +202,34 @@ struct FirebaseLinkImporterTests {
             #expect(summer.headers[.location] == "https://shop.example.com/sales/42")
             let cart = try await server.open("/cart-\(suffix)", userAgent: ServerHarness.desktop)
             #expect(cart.headers[.location] == "https://shop.example.com/cart")
+        }
+    }
+
+    /// Issue 27: a domain whose links have one- and two-character codes keeps every one of them,
+    /// and each opens as before, while a link created here still needs three characters.
+    @Test func importsEveryRowOfAnExportWithCodesShorterThanThreeCharacters() async throws {
+        let csv = """
+            Short link,Deep link (link),Social title (st)
+            https://shop.page.link/p7,https://shop.example.com/sales/7,Seven
+            https://shop.page.link/Q,https://shop.example.com/sales/8,Eight
+            https://shop.page.link/x-,https://shop.example.com/cart,Cart
+            """
+        try await ServerHarness.run(.sqlite) { server in
+            // Codes are shared by every test on the harness's database; these three are this test's own.
+            for code in ["p7", "Q", "x-"] { _ = try await server.store.deleteLink(code: code) }
+            let report = try await importer().importLinks(try FirebaseLinkExport(csv: csv).rows, into: server.store)
+            #expect(report.importedCount == 3, "\(report.entries)")
+            #expect(report.skippedCount == 0)
+            let page = try await server.open("/p7", userAgent: ServerHarness.iPhone)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("Seven"))
+            let desktop = try await server.open("/Q", userAgent: ServerHarness.desktop)
+            #expect(desktop.headers[.location] == "https://shop.example.com/sales/8")
+
+            let refused = try await server.api(.post, "/api/v1/links", json: #"{"code": "p8", "deepLink": "shop://sales/8"}"#)
+            #expect(refused.status == .badRequest)
+            #expect(try refused.error().field == "code")
+            #expect(refused.text.contains("a code is 3 to 64"))
         }
     }
 

@@ -39,8 +39,9 @@ struct ImportFirebaseCommandTests {
                 + "deals.example.net is none of them",
             "line 6: old-page: skipped: link: the config's router does not route https://shop.example.com/about-us: about-us: no route matches",
             "line 7: summer: skipped: line 2 has the same code; the first usable row with a code is imported",
-            "line 8: https://shop.page.link/spring/2024: skipped: the path /spring/2024 is not a usable code: a code is 3 to 64 ASCII letters, "
-                + "digits, hyphens or underscores; if the domain put its links under a path, give that path as the prefix",
+            "line 8: https://shop.page.link/spring/2024: skipped: the path /spring/2024 is not a usable code: an imported code is 1 to 64 "
+                + "ASCII letters, digits, hyphens, dots, underscores or tildes, and not . or ..; if the domain put its links under a path, "
+                + "give that path as the prefix",
             "note: Firebase parameters with no effect here were ignored: amv, at, efr, ibi, ipbi; the config's apps section and the landing page take their place",
             "note: columns not read: Archived?, Link name, Creation timestamp",
             "note: shop.page.link belongs to Google, so its short links ended with Firebase Dynamic Links; "
