@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "deeplinkTests",
             dependencies: [
-                "deeplink", "DeepLinkTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "deeplink", "DeepLinkTesting", "DeepLinkService", "DeepLinkStoreSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

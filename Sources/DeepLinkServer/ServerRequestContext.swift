@@ -12,6 +12,8 @@ package struct ServerRequestContext: RequestContext, RemoteAddressRequestContext
     package let remoteAddress: SocketAddress?
     /// The id of the API key that authenticated the request, once the auth middleware ran.
     package var apiKeyID: String?
+    /// The scopes of that key; empty before the auth middleware ran, which allows nothing.
+    package var apiKeyScopes: Set<APIKeyScope> = []
     /// The dashboard session of a signed-in request to `/dashboard`, once its middleware ran.
     package var dashboardSession: DashboardSession?
     /// The posted form of a signed-in dashboard request, read once by its middleware (a request's
@@ -23,5 +25,33 @@ package struct ServerRequestContext: RequestContext, RemoteAddressRequestContext
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+    }
+}
+
+extension ServerRequestContext {
+    /// Throws the `403` when the request's key does not hold `scope`.
+    /// - Parameters:
+    ///   - scope: The scope the request needs.
+    ///   - what: What the request does, for the message: `create links`.
+    func require(_ scope: APIKeyScope, to what: String) throws(LinkServerError) {
+        guard scope.isGranted(by: apiKeyScopes) else {
+            logger.notice("refused a request outside its key's scopes", metadata: ["scope": "\(scope.rawValue)"])
+            throw LinkServerError.insufficientScope(scope, held: apiKeyScopes, to: what)
+        }
+    }
+}
+
+/// A route's handler that first checks the request's key holds `scope`
+/// (``ServerRequestContext/require(_:to:)``).
+/// - Parameters:
+///   - scope: The scope the route needs.
+///   - what: What the route does, for the message: `create links`.
+///   - handler: The route's handler.
+func requiring(
+    _ scope: APIKeyScope, to what: String, _ handler: @escaping @Sendable (Request, ServerRequestContext) async throws -> Response
+) -> @Sendable (Request, ServerRequestContext) async throws -> Response {
+    { request, context in
+        try context.require(scope, to: what)
+        return try await handler(request, context)
     }
 }

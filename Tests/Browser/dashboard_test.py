@@ -278,15 +278,26 @@ def run(driver):
     check("apple-app-site-association" in driver.page_source, "the health page shows the association files")
     shoot(driver, "06-health")
 
-    # Keys: create one (shown once), revoke it.
+    # Keys: create one (shown once) with a scope, after giving the key again; revoke it.
     driver.get(BASE + "/dashboard/keys")
+    check(driver.find_element(By.NAME, "scope_links_read").is_selected(), "a new key reads links unless told otherwise")
     driver.find_element(By.ID, "key-name").send_keys("browser test")
-    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.inline button"))
+    driver.find_element(By.ID, "key-confirm").send_keys("dlk_000000000000_" + "0" * 64)
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/dashboard/keys'] button"))
+    check("no key was created" in text(driver, ".error"), "a key is not made without the signing-in key given again")
+    driver.find_element(By.ID, "key-name").clear()
+    driver.find_element(By.ID, "key-name").send_keys("browser test")
+    driver.find_element(By.ID, "key-confirm").send_keys(KEY)
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/dashboard/keys'] button"))
     new_token = driver.find_element(By.ID, "new-token").get_attribute("value")
     check(new_token.startswith("dlk_"), "a new key's token is shown")
+    check("links:read" in driver.find_element(By.TAG_NAME, "table").text, "the list shows the new key's scope")
     shoot(driver, "07-keys-created")
     status, _, _ = http("/api/v1/links?limit=1", headers={"Authorization": f"Bearer {new_token}"})
     check(status == 200, "the new key works on the admin API")
+    status, _, body = http("/api/v1/links", method="POST", data=b'{"deepLink": "shop://sales/1"}',
+                           headers={"Authorization": f"Bearer {new_token}", "Content-Type": "application/json"})
+    check(status == 403 and b"insufficient-scope" in body, "the read-only key cannot create a link")
     driver.get(BASE + "/dashboard/keys")
     check("last used" in driver.page_source.lower(), "the keys list says when each key was last used")
     follow(driver, driver.find_element(By.CSS_SELECTOR, "a[aria-label='Revoke browser test']"))

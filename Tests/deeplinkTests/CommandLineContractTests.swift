@@ -321,6 +321,9 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
             command: "users list", success: { context in ["--database", try await databaseWithAUser(context)] },
             failure: { context in (["--database", try textFileDatabase(context)], 2) }),
         JSONCase(
+            command: "users set-role", success: { context in ["--database", try await databaseWithAUser(context), "ops", "viewer"] },
+            failure: { context in (["--database", context.scratch.path("users.sqlite"), "nobody", "viewer"], 1) }),
+        JSONCase(
             command: "users delete", success: { context in ["--database", try await databaseWithAUser(context), "ops"] },
             failure: { context in (["--database", context.scratch.path("users.sqlite"), "ops"], 1) }),
     ]

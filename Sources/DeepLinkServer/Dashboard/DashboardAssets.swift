@@ -28,6 +28,7 @@ enum DashboardAssets {
           outline: 3px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 5px var(--ink); }
         .skip { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; }
         .skip:focus { left: 1rem; }
+        .role-viewer .needs-editor { display: none; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         .bar { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1.5rem;
           background: #0d1b2a; color: #ffffff; }
@@ -63,6 +64,10 @@ enum DashboardAssets {
         .hint { color: var(--muted); font-size: .875rem; margin: 0; }
         fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0 1.25rem; }
         legend { font-weight: 700; font-size: 1.05rem; margin-bottom: .75rem; }
+        label.check { display: flex; gap: .5rem; align-items: baseline; font-weight: 400; margin-bottom: .5rem; }
+        label.check input { width: 1.1rem; height: 1.1rem; min-height: 0; padding: 0; flex: none; margin: 0; align-self: center; }
+        label.check .mono { word-break: normal; white-space: nowrap; }
+        td.scopes { word-break: normal; }
         button, .button { font: inherit; display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem;
           padding: .45rem 1rem; border-radius: 6px; border: 1px solid var(--field-line); background: var(--field); color: var(--ink);
           text-decoration: none; cursor: pointer; white-space: nowrap; }

@@ -11,6 +11,8 @@ struct DashboardKeyRoutes: Sendable {
     let store: any APIKeyStorage & DashboardStorage
     /// The pages' renderer.
     let renderer: DashboardRenderer
+    /// Where the password or key is checked again before a key is created.
+    let sessions: DashboardSessions
 
     /// Adds the routes to the dashboard's signed-in routes.
     func add(to signedIn: some RouterMethods<ServerRequestContext>) {
@@ -28,6 +30,12 @@ struct DashboardKeyRoutes: Sendable {
             context: context, notice: query["done"] == "revoked" ? "Key revoked." : nil, showsRevoked: query["revoked"] == "1")
     }
 
+    /// Whether a session may revoke a key: an admin any key, anyone else the keys they created.
+    static func mayRevoke(_ record: APIKeyRecord, session: DashboardSession?) -> Bool {
+        guard let session else { return false }
+        return session.role == .admin || record.createdBy == APIKeyCreator(session.principal)
+    }
+
     /// `GET /dashboard/keys/ID/revoke`: asks before revoking, and says so when this session
     /// signed in with the key.
     @Sendable func confirmRevoke(_ request: Request, context: ServerRequestContext) async -> Response {
@@ -42,6 +50,9 @@ struct DashboardKeyRoutes: Sendable {
         guard let record, record.revokedAt == nil else {
             return renderer.problem(LinkServerError(code: .notFound, message: "there is no active key with the id \(id)"), session: session)
         }
+        guard Self.mayRevoke(record, session: session) else {
+            return renderer.refused("Only an admin may revoke a key someone else created.", session: session)
+        }
         return renderer.render(
             DashboardConfirmRevokeView(
                 name: record.name, id: record.id, created: DashboardText.date(record.createdAt),
@@ -52,19 +63,46 @@ struct DashboardKeyRoutes: Sendable {
 
     /// `POST /dashboard/keys`: creates a key with the name given and shows its token.
     @Sendable func createKey(_ request: Request, context: ServerRequestContext) async -> Response {
+        guard let session = context.dashboardSession else { return renderer.refused("Sign in first.", session: nil) }
+        let form = context.dashboardForm
         let name: String
         do {
-            name = try APIKey.validated(name: context.dashboardForm["name"] ?? "")
+            name = try APIKey.validated(name: form["name"] ?? "")
         } catch {
             return await keysPage(context: context, error: DashboardText.sentence(error.message), status: .unprocessableContent)
         }
-        let key = APIKey.generate(name: name, at: Date())
+        let scopes = Set(APIKeyScope.allCases.filter { form[Self.field(of: $0)] == "on" })
+        guard !scopes.isEmpty else {
+            return await keysPage(context: context, error: "Choose what the key may do: at least one scope.", status: .unprocessableContent)
+        }
+        let beyond = scopes.subtracting(session.role.grantableScopes)
+        guard beyond.isEmpty else {
+            return await keysPage(
+                context: context,
+                error: "Signed in as a \(session.role.rawValue), you may create keys with \(APIKeyScope.list(session.role.grantableScopes)) only, "
+                    + "not \(APIKeyScope.list(beyond)).",
+                status: .forbidden)
+        }
+        do {
+            try await sessions.confirm(form["confirm"] ?? "", session: session, request: request, context: context)
+        } catch DashboardSessions.ConfirmationFailure.wrong {
+            let what = Self.signedInWithPassword(session) ? "That is not your password" : "That is not the key you signed in with"
+            return await keysPage(context: context, error: "\(what); no key was created.", status: .unprocessableContent)
+        } catch DashboardSessions.ConfirmationFailure.tooMany(let retryAfter) {
+            return await keysPage(context: context, error: "Too many wrong tries. Try again in \(retryAfter) seconds.", status: .tooManyRequests)
+        } catch DashboardSessions.ConfirmationFailure.busy {
+            return await keysPage(
+                context: context, error: "The server is checking too many passwords at once. Try again in a moment.", status: .serviceUnavailable)
+        } catch {
+            return renderer.problem(error, session: session)
+        }
+        let key = APIKey.generate(name: name, at: Date(), scopes: scopes, createdBy: APIKeyCreator(session.principal))
         do {
             try await store.insert(key.record)
         } catch {
             return renderer.problem(error.serverError, session: context.dashboardSession)
         }
-        context.logger.notice("created API key", metadata: ["key.id": "\(key.record.id)"])
+        context.logger.notice("created API key", metadata: ["key.id": "\(key.record.id)", "key.scopes": "\(APIKeyScope.stored(scopes))"])
         return await keysPage(context: context, newToken: key.token)
     }
 
@@ -73,6 +111,9 @@ struct DashboardKeyRoutes: Sendable {
     @Sendable func revokeKey(_ request: Request, context: ServerRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
         do {
+            if let record = try await store.apiKey(id: id), !Self.mayRevoke(record, session: context.dashboardSession) {
+                return renderer.refused("Only an admin may revoke a key someone else created.", session: context.dashboardSession)
+            }
             guard try await store.revokeAPIKey(id: id, at: Date()) else {
                 return renderer.problem(LinkServerError(code: .notFound, message: "there is no key with the id \(id)"), session: context.dashboardSession)
             }
@@ -113,12 +154,47 @@ struct DashboardKeyRoutes: Sendable {
         let keys = shown.reversed().map { record in
             DashboardKeysView.Key(
                 name: record.name, id: record.id, created: DashboardText.date(record.createdAt), current: session?.principal == .apiKey(id: record.id),
-                revoked: record.revokedAt.map(DashboardText.date), lastUsed: record.lastUsedAt.map(DashboardText.dateTime))
+                revoked: record.revokedAt.map(DashboardText.date), lastUsed: record.lastUsedAt.map(DashboardText.dateTime),
+                scopes: APIKeyScope.list(record.scopes), createdBy: record.createdBy.map { Self.creatorText($0, keys: records) },
+                revocable: Self.mayRevoke(record, session: session))
+        }
+        let grantable = session?.role.grantableScopes ?? []
+        let scopes = APIKeyScope.allCases.filter(grantable.contains).map { scope in
+            DashboardKeysView.Scope(
+                name: scope.rawValue, field: Self.field(of: scope), description: Self.describe(scope),
+                checked: context.dashboardForm[Self.field(of: scope)] == "on" || (context.dashboardForm.isEmpty && scope == .linksRead))
         }
         return renderer.render(
             DashboardKeysView(
                 keys: keys, hiddenRevoked: records.count - shown.count, showsRevoked: showsRevoked, newToken: newToken, error: error,
-                formToken: session?.formToken),
+                formToken: session?.formToken, scopes: scopes, signedInWithPassword: session.map(Self.signedInWithPassword) ?? true),
             title: "API keys", session: session, section: .keys, notice: notice, status: status)
+    }
+
+    /// The checkbox of a scope: `scope_links_read`.
+    static func field(of scope: APIKeyScope) -> String {
+        "scope_" + scope.rawValue.replacingOccurrences(of: ":", with: "_")
+    }
+
+    /// What a scope allows, for the form.
+    static func describe(_ scope: APIKeyScope) -> String {
+        switch scope {
+        case .linksRead: "read links and their numbers"
+        case .linksWrite: "create, change and delete links"
+        case .webhooks: "manage webhook endpoints"
+        case .admin: "everything, keys included"
+        }
+    }
+
+    /// Whether a session signed in with a password rather than a key.
+    static func signedInWithPassword(_ session: DashboardSession) -> Bool {
+        if case .user = session.principal { return true }
+        return false
+    }
+
+    /// Who created a key, naming a creating key by its name when it is in the list.
+    static func creatorText(_ creator: APIKeyCreator, keys: [APIKeyRecord]) -> String {
+        if case .apiKey(let id) = creator, let key = keys.first(where: { $0.id == id }) { return "key \(key.name) (\(id))" }
+        return creator.description
     }
 }

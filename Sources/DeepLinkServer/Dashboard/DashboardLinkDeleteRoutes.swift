@@ -12,8 +12,8 @@ struct DashboardLinkDeleteRoutes: Sendable {
 
     /// Adds the routes to the dashboard's signed-in routes.
     func add(to signedIn: some RouterMethods<ServerRequestContext>) {
-        signedIn.get("/links/{code}/delete", use: confirmDelete)
-        signedIn.post("/links/{code}/delete", use: delete)
+        signedIn.get("/links/{code}/delete", use: renderer.requiring(.editor, to: "delete links", confirmDelete))
+        signedIn.post("/links/{code}/delete", use: renderer.requiring(.editor, to: "delete links", delete))
     }
 
     /// `GET /dashboard/links/CODE/delete`: asks before deleting the link.

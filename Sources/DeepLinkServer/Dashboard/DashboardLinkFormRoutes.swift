@@ -15,10 +15,10 @@ struct DashboardLinkFormRoutes: Sendable {
 
     /// Adds the routes to the dashboard's signed-in routes.
     func add(to signedIn: some RouterMethods<ServerRequestContext>) {
-        signedIn.get("/new-link", use: newLink)
-        signedIn.post("/new-link", use: create)
-        signedIn.get("/links/{code}/edit", use: edit)
-        signedIn.post("/links/{code}/edit", use: update)
+        signedIn.get("/new-link", use: renderer.requiring(.editor, to: "create links", newLink))
+        signedIn.post("/new-link", use: renderer.requiring(.editor, to: "create links", create))
+        signedIn.get("/links/{code}/edit", use: renderer.requiring(.editor, to: "change links", edit))
+        signedIn.post("/links/{code}/edit", use: renderer.requiring(.editor, to: "change links", update))
     }
 
     /// `GET /dashboard/new-link`: an empty form, or with `from=CODE` one filled from that link

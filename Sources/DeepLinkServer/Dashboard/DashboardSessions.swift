@@ -44,6 +44,8 @@ struct DashboardSessions: Sendable {
         /// Too many password checks are waiting; the server refuses more at once rather than
         /// letting them slow every other request.
         case busy
+        /// The key is valid, but its scopes give no access to the dashboard (`webhooks` alone).
+        case keyWithoutDashboardScope
     }
 
     /// The signed-in session of a request, or `nil` without a valid, unexpired session cookie or
@@ -54,11 +56,13 @@ struct DashboardSessions: Sendable {
             guard var session = try await store.dashboardSession(idHash: SHA256.hex(secret), now: Date()) else { return nil }
             switch session.principal {
             case .apiKey(let id):
-                guard let key = try await store.apiKey(id: id), key.revokedAt == nil else { return nil }
+                guard let key = try await store.apiKey(id: id), key.revokedAt == nil, let role = DashboardRole(scopes: key.scopes) else { return nil }
                 session.keyName = key.name
+                session.role = role
                 await keyUses.record(id: id)
             case .user(let name):
-                guard try await store.dashboardUser(name: name) != nil else { return nil }
+                guard let user = try await store.dashboardUser(name: name) else { return nil }
+                session.role = user.role
             }
             return session
         } catch {
@@ -89,6 +93,10 @@ struct DashboardSessions: Sendable {
                 guard let id = APIKey.id(of: key), let record = try await store.apiKey(id: id), record.revokedAt == nil,
                     APIKey.verify(key, against: record)
                 else { throw SignInFailure.wrong }
+                guard DashboardRole(scopes: record.scopes) != nil else {
+                    await failedSignIns.giveBack(address)
+                    throw SignInFailure.keyWithoutDashboardScope
+                }
                 principal = .apiKey(id: id)
                 await keyUses.record(id: id)
             } else {
@@ -123,6 +131,48 @@ struct DashboardSessions: Sendable {
         }
         context.logger.notice("dashboard sign-in", metadata: ["principal": "\(principal)"])
         return (secret, session)
+    }
+
+    /// Why a session's secret, asked again, was not accepted.
+    enum ConfirmationFailure: Error {
+        /// The password or key is not the one the session signed in with.
+        case wrong
+        /// Too many failures from this address; the seconds until the next try.
+        case tooMany(retryAfter: Int)
+        /// Too many password checks are waiting.
+        case busy
+    }
+
+    /// Checks the secret a session signed in with, asked again before something as lasting as
+    /// minting a key: the user's password, or the key's token. Failures count against the
+    /// address's sign-in limit, so a session left open cannot be used to guess the password.
+    /// - Throws: ``ConfirmationFailure``, or ``LinkServerError`` when the store fails.
+    func confirm(_ secret: String, session: DashboardSession, request: Request, context: ServerRequestContext) async throws {
+        let address = clientAddress.limitKey(of: request, context: context)
+        if let retryAfter = await failedSignIns.take(address) { throw ConfirmationFailure.tooMany(retryAfter: retryAfter) }
+        let matches: Bool
+        do {
+            switch session.principal {
+            case .apiKey(let id):
+                let record = try await store.apiKey(id: id)
+                matches = APIKey.id(of: secret) == id && record.map { APIKey.verify(secret, against: $0) } == true
+            case .user(let name):
+                let user = try await store.dashboardUser(name: name)
+                do {
+                    matches = try await passwords.verify(secret, hash: user?.passwordHash ?? PasswordChecks.unknownNameHash) && user != nil
+                } catch {
+                    await failedSignIns.giveBack(address)
+                    throw ConfirmationFailure.busy
+                }
+            }
+        } catch let error as StoreError {
+            throw error.serverError
+        }
+        guard matches else {
+            context.logger.notice("a dashboard session gave a wrong password or key when asked again", metadata: ["principal": "\(session.principal)"])
+            throw ConfirmationFailure.wrong
+        }
+        await failedSignIns.giveBack(address)
     }
 
     /// Ends a session.

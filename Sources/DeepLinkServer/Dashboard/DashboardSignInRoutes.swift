@@ -85,7 +85,7 @@ struct DashboardSignInRoutes: Sendable {
             response.setCookie(DashboardSessions.signInCookie(token: ""))
             return response
         } catch DashboardSessions.SignInFailure.missing {
-            return failed("Enter a user name and password, or an admin API key.", status: .badRequest)
+            return failed("Enter a user name and password, or an API key.", status: .badRequest)
         } catch DashboardSessions.SignInFailure.wrong {
             context.logger.notice("failed dashboard sign-in")
             return failed("That user name and password, or that key, is not valid (or the key was revoked).", status: .unauthorized)
@@ -93,6 +93,10 @@ struct DashboardSignInRoutes: Sendable {
             return failed(
                 "Too many failed sign-ins from your network or for this name. Try again in \(retryAfter) seconds.", status: .tooManyRequests,
                 retryAfter: retryAfter)
+        } catch DashboardSessions.SignInFailure.keyWithoutDashboardScope {
+            return failed(
+                "That key is valid, but its scopes give no access to the dashboard: sign in with a key that may read links, or with a user.",
+                status: .forbidden)
         } catch DashboardSessions.SignInFailure.busy {
             context.logger.warning("refused a dashboard sign-in: too many password checks are waiting")
             return failed("The server is checking too many sign-ins at once. Try again in a moment.", status: .serviceUnavailable, retryAfter: 1)

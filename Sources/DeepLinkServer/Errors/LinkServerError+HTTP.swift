@@ -13,6 +13,7 @@ extension LinkServerError: HTTPResponseError {
         case .notFound, .notAShortLink: .notFound
         case .linkExpired: .gone
         case .unauthorized: .unauthorized
+        case .insufficientScope: .forbidden
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
@@ -33,6 +34,8 @@ extension LinkServerError: HTTPResponseError {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if leavesBodyUnread { headers[.connection] = "close" }
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="deeplink""# }
+        // RFC 6750, section 3.1: the scope a request needs, for clients that read it.
+        if code == .insufficientScope, let scope { headers[.wwwAuthenticate] = #"Bearer realm="deeplink", error="insufficient_scope", scope=""# + scope.rawValue + "\"" }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         let response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(json) + "\n")))
         // HEAD gets GET's headers, Content-Length included, and no body.

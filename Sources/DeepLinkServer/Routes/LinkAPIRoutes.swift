@@ -14,13 +14,14 @@ struct LinkAPIRoutes: Sendable {
     let maximumPageSize: Int
 
     func add(to group: some RouterMethods<ServerRequestContext>) {
-        group.post("/links", use: create)
-        group.get("/links", use: list)
-        group.get("/links/{code}", use: read)
-        group.patch("/links/{code}", use: update)
-        group.delete("/links/{code}", use: delete)
-        group.get("/links/{code}/stats", use: stats)
-        group.get("/stats", use: allStats)
+        // Each route names the scope its key needs, checked before anything is read.
+        group.post("/links", use: requiring(.linksWrite, to: "create links", create))
+        group.get("/links", use: requiring(.linksRead, to: "read links", list))
+        group.get("/links/{code}", use: requiring(.linksRead, to: "read links", read))
+        group.patch("/links/{code}", use: requiring(.linksWrite, to: "change links", update))
+        group.delete("/links/{code}", use: requiring(.linksWrite, to: "delete links", delete))
+        group.get("/links/{code}/stats", use: requiring(.linksRead, to: "read links' numbers", stats))
+        group.get("/stats", use: requiring(.linksRead, to: "read links' numbers", allStats))
     }
 
     @Sendable func create(_ request: Request, context: ServerRequestContext) async throws -> Response {

@@ -32,14 +32,19 @@ package struct APIKey: Sendable, Hashable {
     /// - Parameters:
     ///   - name: A name for people.
     ///   - date: The creation time.
-    package static func generate(name: String, at date: Date) -> APIKey {
+    ///   - scopes: What the key may do; `admin` unless given.
+    ///   - createdBy: Who creates it.
+    package static func generate(name: String, at date: Date, scopes: Set<APIKeyScope> = [.admin], createdBy: APIKeyCreator? = nil) -> APIKey {
+        precondition(!scopes.isEmpty, "a key holds at least one scope")
         var generator = SystemRandomNumberGenerator()
         let id = (0..<6).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
         let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
         let token = "dlk_\(id)_\(secret)"
         return APIKey(
             token: token,
-            record: APIKeyRecord(id: id, name: name, secretHash: SHA256.hex(token), createdAt: date.roundedToSeconds))
+            record: APIKeyRecord(
+                id: id, name: name, secretHash: SHA256.hex(token), createdAt: date.roundedToSeconds, scopes: scopes,
+                createdBy: createdBy))
     }
 
     /// The id part of a token, or `nil` when the token is not shaped like one.

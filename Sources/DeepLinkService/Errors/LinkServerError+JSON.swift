@@ -7,6 +7,7 @@ extension LinkServerError {
     package var json: JSONValue {
         var error: [String: JSONValue] = ["code": .string(code.description), "message": .string(message)]
         if let field { error["field"] = .string(field) }
+        if let scope { error["scope"] = .string(scope.rawValue) }
         let all = allFieldErrors
         if !all.isEmpty {
             error["errors"] = .array(

@@ -11,6 +11,7 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
             case codeTaken = "code-taken"
             case notFound = "not-found"
             case unauthorized
+            case insufficientScope = "insufficient-scope"
             case rateLimited = "rate-limited"
             case payloadTooLarge = "payload-too-large"
             case unsupportedMediaType = "unsupported-media-type"
@@ -38,6 +39,8 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
         package static let notFound = Code(.notFound)
         /// No API key, an unknown key, or a revoked key.
         package static let unauthorized = Code(.unauthorized)
+        /// The key is valid but its scopes do not allow the request; ``LinkServerError/scope`` names the one missing.
+        package static let insufficientScope = Code(.insufficientScope)
         /// Too many writes from one key or address.
         package static let rateLimited = Code(.rateLimited)
         /// The body is larger than the limit.
@@ -73,6 +76,8 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
     /// Every field error found in one request, this one first, when the request had several
     /// (``LinkEditor`` checks every field before refusing); empty otherwise.
     package var fieldErrors: [LinkServerError] = []
+    /// For `insufficient-scope`: the scope the request needs.
+    package var scope: APIKeyScope?
 
     /// The field errors to show: ``fieldErrors``, or this error alone when it names a field.
     package var allFieldErrors: [LinkServerError] {
@@ -81,6 +86,20 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// The first of several field errors, carrying them all.
     /// - Parameter errors: The errors, at least one, in the order found.
+    /// The `403` for a key whose scopes do not allow a request.
+    /// - Parameters:
+    ///   - scope: The scope the request needs.
+    ///   - held: The key's scopes.
+    ///   - what: What the request does, e.g. `change links`.
+    package static func insufficientScope(_ scope: APIKeyScope, held: Set<APIKeyScope>, to what: String) -> LinkServerError {
+        var error = LinkServerError(
+            code: .insufficientScope,
+            message: "this key may not \(what): that needs the scope \(scope.rawValue) (or admin), and the key holds \(APIKeyScope.list(held)); "
+                + "create a key with that scope")
+        error.scope = scope
+        return error
+    }
+
     package static func fields(_ errors: [LinkServerError]) -> LinkServerError {
         var first = errors[0]
         if errors.count > 1 { first.fieldErrors = errors }

@@ -18,6 +18,13 @@ package protocol APIKeyStorage: Sendable {
     /// - Parameters:
     ///   - id: The key's public id.
     ///   - date: The revocation time.
+    /// Revokes every active key a creator made, as deleting a user does.
+    /// - Parameters:
+    ///   - creator: Who created them.
+    ///   - date: The revocation time.
+    /// - Returns: The ids of the keys revoked.
+    func revokeAPIKeys(createdBy creator: APIKeyCreator, at date: Date) async throws(StoreError) -> [String]
+
     /// - Returns: Whether a key with that id exists.
     func revokeAPIKey(id: String, at date: Date) async throws(StoreError) -> Bool
 

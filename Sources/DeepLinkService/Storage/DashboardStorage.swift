@@ -16,6 +16,10 @@ package protocol DashboardStorage: Sendable {
 
     /// Deletes a dashboard user and ends their sessions.
     /// - Parameter name: The user's name.
+    /// Changes a user's role.
+    /// - Returns: Whether there was such a user.
+    func setDashboardUserRole(name: String, role: DashboardRole) async throws(StoreError) -> Bool
+
     /// - Returns: Whether the user existed.
     func deleteDashboardUser(name: String) async throws(StoreError) -> Bool
 
@@ -52,13 +56,17 @@ package struct DashboardUser: Sendable, Hashable {
     package var passwordHash: String
     /// When the user was created.
     package var createdAt: Date
+    /// What the user may do; users from before roles existed are admins.
+    package var role: DashboardRole
 
     /// Creates a user.
     /// - Parameters:
     ///   - name: The sign-in name.
     ///   - passwordHash: The bcrypt hash of the password.
     ///   - createdAt: The creation time.
-    package init(name: String, passwordHash: String, createdAt: Date) {
+    ///   - role: What the user may do.
+    package init(name: String, passwordHash: String, createdAt: Date, role: DashboardRole = .admin) {
+        self.role = role
         self.name = name
         self.passwordHash = passwordHash
         self.createdAt = createdAt
@@ -117,6 +125,9 @@ package struct DashboardSession: Sendable, Hashable {
     /// The API key's name, for a session signed in with a key, once the key was read again for
     /// the request; not stored with the session.
     package var keyName: String?
+    /// What the session may do: the user's role, or the role the key's scopes give. Read with
+    /// the session on every request, so a changed role or revoked scope applies at once.
+    package var role: DashboardRole = .viewer
 
     /// Who is signed in, for people: the key's name (`ci · API key`), else its id, or the user's name.
     package var signedInAs: String {

@@ -289,6 +289,14 @@ package enum LinkStoreSchema {
             // whole table in parallel without it).
             "CREATE INDEX link_click_totals_by_day ON link_click_totals (dimension, day, code, count)",
         ],
+        [
+            // Scoped keys and dashboard roles (issue 27): what each key may do and who created
+            // it, and each user's role. Every key and user from before keeps full rights.
+            "ALTER TABLE api_keys ADD COLUMN scopes TEXT NOT NULL DEFAULT 'admin'",
+            "ALTER TABLE api_keys ADD COLUMN created_by TEXT",
+            "CREATE INDEX api_keys_by_creator ON api_keys (created_by)",
+            "ALTER TABLE dashboard_users ADD COLUMN role TEXT NOT NULL DEFAULT 'admin'",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -9,7 +9,7 @@ import Logging
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
-        abstract: "Create, list and revoke admin API keys.",
+        abstract: "Create, list and revoke API keys.",
         discussion: """
             Each subcommand opens the database the server uses: give the server's --config (its server \
             section names the database, a relative path being relative to the config file), or --database, or \
@@ -23,13 +23,20 @@ struct KeysCreateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create an API key and print its token, which is shown only this once.",
-        discussion: "Only the key's SHA-256 is stored. Send the token as Authorization: Bearer TOKEN.")
+        discussion: """
+            Only the key's SHA-256 is stored. Send the token as Authorization: Bearer TOKEN. A key may do what its \
+            scopes allow: links:read (links and their numbers), links:write (create, change and delete links; reading \
+            too), webhooks (webhook endpoints), admin (everything, the default). Give --scope once per scope.
+            """)
 
     @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Option(name: .long, help: "A name for the key, e.g. the team or tool that uses it.")
     var name: String
+
+    @Option(name: .long, help: "What the key may do: links:read, links:write, webhooks or admin (repeat it for several; admin when not given).")
+    var scope: [APIKeyScope] = []
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -42,13 +49,17 @@ struct KeysCreateCommand: ReportingCommand {
         } catch {
             throw CommandFailure("--name: \(error.message)", code: "usage", status: .usage)
         }
-        let key = APIKey.generate(name: name, at: Date())
+        let scopes = scope.isEmpty ? [APIKeyScope.admin] : Set(scope)
+        let key = APIKey.generate(name: name, at: Date(), scopes: scopes, createdBy: .commandLine)
         try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in try await store.insert(key.record) }
         if json {
-            return JSONWriter.write(["id": .string(key.record.id), "name": .string(name), "token": .string(key.token)])
+            return JSONWriter.write([
+                "id": .string(key.record.id), "name": .string(name), "token": .string(key.token),
+                "scopes": .array(scopes.sorted().map { .string($0.rawValue) }),
+            ])
         }
         return """
-            created API key \(key.record.id) (\(name))
+            created API key \(key.record.id) (\(name)), scopes: \(APIKeyScope.list(scopes))
             token: \(key.token)
             Store the token now; it is not shown again.
             """
@@ -80,6 +91,8 @@ struct KeysListCommand: ReportingCommand {
                             "id": .string(key.id), "name": .string(key.name), "createdAt": .string(formatter.string(from: key.createdAt)),
                             "revokedAt": key.revokedAt.map { .string(formatter.string(from: $0)) } ?? .null,
                             "lastUsedAt": key.lastUsedAt.map { .string(formatter.string(from: $0)) } ?? .null,
+                            "scopes": .array(key.scopes.sorted().map { .string($0.rawValue) }),
+                            "createdBy": key.createdBy.map { .string($0.stored) } ?? .null,
                         ]
                     })
             ])
@@ -88,7 +101,8 @@ struct KeysListCommand: ReportingCommand {
         return keys.map { key in
             let state = key.revokedAt.map { "revoked \(formatter.string(from: $0))" } ?? "active"
             let used = key.lastUsedAt.map { "last used \(formatter.string(from: $0))" } ?? "never used"
-            return "\(key.id)  \(key.name)  created \(formatter.string(from: key.createdAt))  \(used)  \(state)"
+            let creator = key.createdBy.map { " by \($0)" } ?? ""
+            return "\(key.id)  \(key.name)  \(APIKeyScope.list(key.scopes))  created \(formatter.string(from: key.createdAt))\(creator)  \(used)  \(state)"
         }.joined(separator: "\n")
     }
 }
@@ -133,3 +147,6 @@ struct KeysRevokeCommand: ReportingCommand {
         case alreadyRevoked(Date)
     }
 }
+
+extension APIKeyScope: ExpressibleByArgument {}
+extension DashboardRole: ExpressibleByArgument {}

@@ -14,7 +14,7 @@ struct UsersCommand: AsyncParsableCommand {
             section names the database, a relative path being relative to the config file), or --database, or \
             set DEEPLINK_DATABASE. Only a bcrypt hash of each password is stored.
             """,
-        subcommands: [UsersCreateCommand.self, UsersListCommand.self, UsersDeleteCommand.self])
+        subcommands: [UsersCreateCommand.self, UsersListCommand.self, UsersSetRoleCommand.self, UsersDeleteCommand.self])
 }
 
 /// `deeplink users create`: makes a dashboard user with a password read from standard input.
@@ -35,6 +35,9 @@ struct UsersCreateCommand: ReportingCommand {
 
     @Flag(name: .long, help: "Read the password from the first line of standard input.")
     var passwordStdin = false
+
+    @Option(name: .long, help: "What the user may do: viewer (see links and numbers), editor (also change links) or admin (everything).")
+    var role: DashboardRole = .admin
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -59,7 +62,7 @@ struct UsersCreateCommand: ReportingCommand {
         }
         let user: DashboardUser
         do {
-            user = DashboardUser(name: name, passwordHash: try DashboardPassword.hash(password, name: name), createdAt: Date())
+            user = DashboardUser(name: name, passwordHash: try DashboardPassword.hash(password, name: name), createdAt: Date(), role: role)
         } catch {
             throw CommandFailure(error)
         }
@@ -79,8 +82,12 @@ struct UsersCreateCommand: ReportingCommand {
                     code: error.code.description)
             }
         }
-        if json { return JSONWriter.write(["name": .string(name), "createdAt": .string(ISO8601DateFormatter().string(from: user.createdAt))]) }
-        return "created dashboard user \(name)"
+        if json {
+            return JSONWriter.write([
+                "name": .string(name), "role": .string(role.rawValue), "createdAt": .string(ISO8601DateFormatter().string(from: user.createdAt)),
+            ])
+        }
+        return "created dashboard user \(name) (\(role.rawValue))"
     }
 }
 
@@ -102,16 +109,23 @@ struct UsersListCommand: ReportingCommand {
         let formatter = ISO8601DateFormatter()
         if json {
             return JSONWriter.write(
-                ["users": .array(users.map { ["name": .string($0.name), "createdAt": .string(formatter.string(from: $0.createdAt))] })])
+                [
+                    "users": .array(
+                        users.map {
+                            ["name": .string($0.name), "role": .string($0.role.rawValue), "createdAt": .string(formatter.string(from: $0.createdAt))]
+                        })
+                ])
         }
         guard !users.isEmpty else { return "no dashboard users; create one with deeplink users create NAME" }
-        return users.map { "\($0.name)  created \(formatter.string(from: $0.createdAt))" }.joined(separator: "\n")
+        return users.map { "\($0.name)  \($0.role.rawValue)  created \(formatter.string(from: $0.createdAt))" }.joined(separator: "\n")
     }
 }
 
-/// `deeplink users delete`: deletes a dashboard user and ends their sessions.
-struct UsersDeleteCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a dashboard user, signing them out everywhere.")
+/// `deeplink users set-role`: changes what a dashboard user may do, from their next page on.
+struct UsersSetRoleCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-role", abstract: "Change a dashboard user's role: viewer, editor or admin.",
+        discussion: "It applies from the user's next page. Keys the user created keep their scopes; revoke them to take rights back.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -119,18 +133,63 @@ struct UsersDeleteCommand: ReportingCommand {
     @Argument(help: "The user's name.")
     var name: String
 
+    @Argument(help: "The new role: viewer, editor or admin.")
+    var role: DashboardRole
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    /// Sets the role; `not-found` (exit 1) when there is no such user.
+    func render() async throws(CommandFailure) -> String {
+        let (name, role) = (self.name, self.role)
+        let changed = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
+            try await store.setDashboardUserRole(name: name, role: role)
+        }
+        guard changed else {
+            throw CommandFailure("there is no dashboard user named \(name)", fix: "see deeplink users list", code: "not-found")
+        }
+        return json ? JSONWriter.write(["name": .string(name), "role": .string(role.rawValue)]) : "\(name) is now \(role.rawValue == "admin" ? "an" : "a") \(role.rawValue)"
+    }
+}
+
+/// `deeplink users delete`: deletes a dashboard user, ends their sessions and revokes the keys
+/// they created.
+struct UsersDeleteCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a dashboard user, signing them out everywhere and revoking the keys they created.",
+        discussion: "Keys the user created in the dashboard stop working with them, unless --keep-keys is given.")
+
+    @OptionGroup var configOptions: OptionalConfigOptions
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    @Flag(name: .long, help: "Keep the keys the user created working.")
+    var keepKeys = false
+
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
     /// Deletes the user; `not-found` (exit 1) when there is none.
     func render() async throws(CommandFailure) -> String {
-        let name = self.name
-        let deleted = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
-            try await store.deleteDashboardUser(name: name)
+        let (name, keepKeys) = (self.name, self.keepKeys)
+        let outcome = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
+            guard try await store.deleteDashboardUser(name: name) else { return (deleted: false, revoked: [String]()) }
+            let revoked = keepKeys ? [] : try await store.revokeAPIKeys(createdBy: .user(name: name), at: Date())
+            for id in revoked { try await store.deleteDashboardSessions(of: .apiKey(id: id)) }
+            return (deleted: true, revoked: revoked)
         }
-        guard deleted else {
+        guard outcome.deleted else {
             throw CommandFailure("there is no dashboard user named \(name)", fix: "see deeplink users list", code: "not-found")
         }
-        return json ? JSONWriter.write(["name": .string(name), "deleted": true]) : "deleted dashboard user \(name) and ended their sessions"
+        if json {
+            return JSONWriter.write(["name": .string(name), "deleted": true, "revokedKeys": .array(outcome.revoked.map { .string($0) })])
+        }
+        let keys =
+            keepKeys
+            ? "; the keys they created still work"
+            : outcome.revoked.isEmpty ? "" : " and revoked the \(outcome.revoked.count) key\(outcome.revoked.count == 1 ? "" : "s") they created (\(outcome.revoked.joined(separator: ", ")))"
+        return "deleted dashboard user \(name), ended their sessions\(keys)"
     }
 }

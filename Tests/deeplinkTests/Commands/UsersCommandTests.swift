@@ -19,15 +19,15 @@ struct UsersCommandTests {
         let database = scratch.path("users.sqlite")
         let created = try await Self.users("create", ["ops@example.com", "--password-stdin"], database: database, input: Self.password + "\n")
         #expect(created.status == 0, "\(created.error)")
-        #expect(created.output == "created dashboard user ops@example.com\n")
+        #expect(created.output == "created dashboard user ops@example.com (admin)\n")
 
         let listed = try await Self.users("list", [], database: database)
-        #expect(listed.output.hasPrefix("ops@example.com  created 20"), "\(listed.output)")
+        #expect(listed.output.hasPrefix("ops@example.com  admin  created 20"), "\(listed.output)")
         let json = try await Self.users("list", ["--json"], database: database)
         let users = try #require(try JSONValue(parsing: json.output).objectValue?["users"])
         guard case .array(let list) = users, let user = list.first?.objectValue else { Issue.record("\(json.output)"); return }
         #expect(list.count == 1)
-        #expect(Set(user.keys) == ["name", "createdAt"])
+        #expect(Set(user.keys) == ["name", "role", "createdAt"])
 
         for output in [created, listed, json] {
             #expect(!output.output.contains("horse") && !output.error.contains("horse"))
@@ -39,7 +39,7 @@ struct UsersCommandTests {
 
         let deleted = try await Self.users("delete", ["ops@example.com"], database: database)
         #expect(deleted.status == 0)
-        #expect(deleted.output == "deleted dashboard user ops@example.com and ended their sessions\n")
+        #expect(deleted.output == "deleted dashboard user ops@example.com, ended their sessions\n")
         let empty = try await Self.users("list", [], database: database)
         #expect(empty.output == "no dashboard users; create one with deeplink users create NAME\n")
     }
@@ -131,7 +131,7 @@ struct UsersCommandTests {
         let name = "cli-\(UUID().uuidString.prefix(8).lowercased())"
         #expect(try await Self.users("create", [name, "--password-stdin"], database: database, input: Self.password).status == 0)
         let listed = try await Self.users("list", [], database: database)
-        #expect(listed.output.contains("\(name)  created "))
+        #expect(listed.output.contains("\(name)  admin  created "))
         #expect(try await Self.users("delete", [name], database: database).status == 0)
         #expect(try await Self.users("delete", [name], database: database).status == 1)
     }

@@ -20,6 +20,24 @@ struct DashboardKeysView: DashboardPageView {
         let revoked: String?
         /// When it was last used, if it was.
         let lastUsed: String?
+        /// The key's scopes, as a person reads them.
+        let scopes: String
+        /// Who created it; `nil` for keys from before that was recorded.
+        let createdBy: String?
+        /// Whether this session may revoke it: an admin may revoke any key, others their own.
+        let revocable: Bool
+    }
+
+    /// A scope the session may give a new key: a checkbox.
+    struct Scope {
+        /// The scope's name: `links:read`.
+        let name: String
+        /// The checkbox's field name: `scope_links_read`.
+        let field: String
+        /// What it allows.
+        let description: String
+        /// Whether it is ticked.
+        let checked: Bool
     }
 
     /// The keys.
@@ -34,4 +52,9 @@ struct DashboardKeysView: DashboardPageView {
     let error: String?
     /// The session's form token, which the forms carry.
     let formToken: String?
+    /// The scopes the session's role may give a new key.
+    let scopes: [Scope]
+    /// Whether the session signed in with a password (asked again to create a key) rather than a
+    /// key (whose token is asked again instead).
+    let signedInWithPassword: Bool
 }

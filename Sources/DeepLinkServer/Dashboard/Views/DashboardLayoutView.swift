@@ -25,6 +25,11 @@ struct DashboardLayoutView {
     let appName: String?
     /// The config's theme colour, for the browser's toolbar.
     let themeColor: String
+    /// The session's role, as the body's class: `role-viewer` hides the controls that change
+    /// links, which the routes refuse to a viewer anyway.
+    let roleClass: String
+    /// The session's role, shown beside who is signed in.
+    let role: String
 
     /// The layout of a page.
     /// - Parameters:
@@ -49,5 +54,7 @@ struct DashboardLayoutView {
         navKeys = section == .keys
         navHealth = section == .health
         self.notice = notice
+        roleClass = "role-\(session?.role.rawValue ?? "none")"
+        role = session?.role.rawValue ?? ""
     }
 }

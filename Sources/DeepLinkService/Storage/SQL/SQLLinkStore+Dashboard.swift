@@ -5,15 +5,15 @@ extension SQLLinkStore {
     package func insert(_ user: DashboardUser) async throws(StoreError) {
         try await run(
             SQLQuery(
-                "INSERT INTO dashboard_users (name, password_hash, created_at) VALUES ($1, $2, $3)",
-                [.text(user.name), .text(user.passwordHash), .seconds(user.createdAt)], action: "insert dashboard user",
+                "INSERT INTO dashboard_users (name, password_hash, created_at, role) VALUES ($1, $2, $3, $4)",
+                [.text(user.name), .text(user.passwordHash), .seconds(user.createdAt), .text(user.role.rawValue)], action: "insert dashboard user",
                 duplicateMessage: "there is already a dashboard user named \(user.name)"))
     }
 
     /// The dashboard user with a name, or `nil`.
     package func dashboardUser(name: String) async throws(StoreError) -> DashboardUser? {
         try await run(
-            SQLQuery("SELECT name, password_hash, created_at FROM dashboard_users WHERE name = $1", [.text(name)], action: "read dashboard user") {
+            SQLQuery("SELECT name, password_hash, created_at, role FROM dashboard_users WHERE name = $1", [.text(name)], action: "read dashboard user") {
                 rows throws(StoreError) in try rows.first.map(DashboardUser.init(row:))
             })
     }
@@ -22,9 +22,18 @@ extension SQLLinkStore {
     package func dashboardUsers() async throws(StoreError) -> [DashboardUser] {
         try await run(
             SQLQuery(
-                "SELECT name, password_hash, created_at FROM dashboard_users ORDER BY name COLLATE \(Self.byteOrder)",
+                "SELECT name, password_hash, created_at, role FROM dashboard_users ORDER BY name COLLATE \(Self.byteOrder)",
                 action: "list dashboard users"
             ) { rows throws(StoreError) in try rows.map(DashboardUser.init(row:)) })
+    }
+
+    /// Changes a dashboard user's role; see ``DashboardStorage``.
+    package func setDashboardUserRole(name: String, role: DashboardRole) async throws(StoreError) -> Bool {
+        try await run(
+            SQLQuery(
+                "UPDATE dashboard_users SET role = $1 WHERE name = $2 RETURNING name", [.text(role.rawValue), .text(name)],
+                action: "change a dashboard user's role"
+            ) { !$0.isEmpty })
     }
 
     /// Deletes a dashboard user and their sessions.
@@ -84,7 +93,15 @@ extension DashboardUser {
     init(row: any SQLRow) throws(StoreError) {
         self.init(
             name: try row.required("name", of: "dashboard_users"), passwordHash: try row.required("password_hash", of: "dashboard_users"),
-            createdAt: try row.required("created_at", of: "dashboard_users"))
+            createdAt: try row.required("created_at", of: "dashboard_users"), role: try Self.role(row))
+    }
+
+    private static func role(_ row: any SQLRow) throws(StoreError) -> DashboardRole {
+        let stored: String = try row.required("role", of: "dashboard_users")
+        guard let role = DashboardRole(rawValue: stored) else {
+            throw StoreError(code: .corrupt, message: "the dashboard_users table holds a role that is not \(DashboardRole.names) (\(stored))")
+        }
+        return role
     }
 }
 
