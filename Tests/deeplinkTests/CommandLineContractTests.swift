@@ -314,6 +314,18 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
             command: "links stats", success: { context in ["--database", context.scratch.path("links.sqlite"), "--all"] },
             failure: { context in (["--database", context.scratch.path("links.sqlite"), "nothing"], 1) }),
         JSONCase(
+            command: "links import",
+            success: { context in
+                let file = context.scratch.path("import.csv")
+                try "code,deepLink\r\nspring,shop://sales/3\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+                return ["--config", shop, "--database", context.scratch.path("links.sqlite"), "--csv", file]
+            },
+            failure: { context in
+                let file = context.scratch.path("broken.csv")
+                try "code,deeplink_url\r\nspring,shop://sales/3\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+                return (["--config", shop, "--database", context.scratch.path("links.sqlite"), "--csv", file], 1)
+            }),
+        JSONCase(
             command: "users create", success: { context in ["--database", context.scratch.path("users.sqlite"), "ops", "--password-stdin"] },
             failure: { context in (["--database", context.scratch.path("users.sqlite"), "ops", "--password-stdin"], 1) },
             input: "correct horse battery\n"),

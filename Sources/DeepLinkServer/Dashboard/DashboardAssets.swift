@@ -44,6 +44,7 @@ enum DashboardAssets {
         h1 { font-size: 1.6rem; margin: .25rem 0 1rem; overflow-wrap: anywhere; }
         h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
         .heading { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .75rem; }
+        .heading-actions { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: .75rem; }
         .buttons { display: flex; flex-wrap: wrap; gap: .5rem; }
         .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 1.25rem; margin: 0 0 1.25rem; }
         .card.narrow { max-width: 28rem; margin: 2rem auto; }

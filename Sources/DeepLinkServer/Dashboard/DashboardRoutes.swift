@@ -32,6 +32,7 @@ struct DashboardRoutes: Sendable {
         let signedIn = router.group("/dashboard").add(middleware: DashboardMiddleware(sessions: sessions, renderer: renderer))
         DashboardSignInRoutes(sessions: sessions, renderer: renderer).add(to: router, signedIn: signedIn)
         DashboardLinkListRoutes(links: links, renderer: renderer).add(to: signedIn)
+        DashboardLinkExportRoutes(store: links.store).add(to: signedIn)
         DashboardLinkFormRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardLinkRoutes(links: links, renderer: renderer, journeys: journeys).add(to: signedIn)
         DashboardLinkDeleteRoutes(links: links, renderer: renderer).add(to: signedIn)

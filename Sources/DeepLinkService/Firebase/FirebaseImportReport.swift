@@ -1,16 +1,8 @@
 /// What importing a Firebase export did with each row. A `Sendable` value.
 package struct FirebaseImportReport: Sendable, Hashable {
-    /// What happened to one row.
-    package enum Outcome: Sendable, Hashable {
-        /// The link was stored (in a dry run: would be).
-        case imported
-        /// A link with the same code and the same content was already stored.
-        case alreadyImported
-        /// The row was left out. The error's `field` is the Firebase parameter at fault (`afl`,
-        /// `link`); code `code-taken` means the code belongs to a different stored link or to an
-        /// earlier row of the file.
-        case skipped(LinkServerError)
-    }
+    /// What happened to one row. A skipped row's error names the Firebase parameter at fault
+    /// (`afl`, `link`) as its `field`.
+    package typealias Outcome = LinkImportOutcome
 
     /// One row and its outcome.
     package struct Entry: Sendable, Hashable {

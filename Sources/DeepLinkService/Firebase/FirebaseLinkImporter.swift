@@ -166,56 +166,13 @@ package struct FirebaseLinkImporter: Sendable {
         return FirebaseImportReport(entries: entries, ignoredParameters: ignoredParameters.sorted(), dryRun: dryRun)
     }
 
-    /// Stores a batch of links whose codes are free, and records what happened to each: one
-    /// lookup of all their codes, then one insert of the new ones.
+    /// Stores a batch of links whose codes are free, and records what happened to each.
     private func place(
         _ batch: [(entry: Int, link: Link)], in store: any LinkStorage, dryRun: Bool, entries: inout [FirebaseImportReport.Entry]
     ) async throws(StoreError) {
-        guard !batch.isEmpty else { return }
-        let stored = Dictionary(try await store.links(codes: batch.map(\.link.code)).map { ($0.code, $0) }) { first, _ in first }
-        var fresh: [(entry: Int, link: Link)] = []
-        for (entry, link) in batch {
-            if let existing = stored[link.code] {
-                entries[entry].outcome = Self.compare(link, with: existing)
-            } else {
-                fresh.append((entry, link))
-            }
+        let outcomes = try await LinkPlacement.place(batch.map(\.link), in: store, dryRun: dryRun) { link, stored in
+            Self.comparedFields.filter { $0.value(link) != $0.value(stored) }.map(\.parameter)
         }
-        guard !dryRun, !fresh.isEmpty else { return }
-        do throws(StoreError) {
-            try await store.insert(fresh.map(\.link))
-        } catch where error.code == .duplicate {
-            // Another writer took a code since the lookup: each link on its own says which.
-            for (entry, link) in fresh {
-                entries[entry].outcome = try await place(link, in: store, dryRun: dryRun)
-            }
-        }
-    }
-
-    /// Stores a link unless its code is taken, and says which it was.
-    private func place(_ link: Link, in store: any LinkStorage, dryRun: Bool) async throws(StoreError) -> FirebaseImportReport.Outcome {
-        if let stored = try await store.link(code: link.code) { return Self.compare(link, with: stored) }
-        guard !dryRun else { return .imported }
-        do throws(StoreError) {
-            try await store.insert(link)
-            return .imported
-        } catch where error.code == .duplicate {
-            // Another writer took the code since the lookup.
-            guard let stored = try await store.link(code: link.code) else { throw error }
-            return Self.compare(link, with: stored)
-        }
-    }
-
-    /// Already imported when the stored link has the same content, a conflict otherwise.
-    private static func compare(_ link: Link, with stored: Link) -> FirebaseImportReport.Outcome {
-        var candidate = link
-        candidate.createdAt = stored.createdAt
-        candidate.updatedAt = stored.updatedAt
-        guard candidate != stored else { return .alreadyImported }
-        let differing = comparedFields.filter { $0.value(link) != $0.value(stored) }.map(\.parameter)
-        let what = differing.isEmpty ? "" : " (\(differing.joined(separator: ", ")) differ)"
-        return .skipped(
-            LinkServerError(
-                code: .codeTaken, message: "the server already has a different link with the code \(link.code)\(what); it is kept"))
+        for ((entry, _), outcome) in zip(batch, outcomes) { entries[entry].outcome = outcome }
     }
 }

@@ -27,9 +27,13 @@ package struct LinkEditor: Sendable {
     ///   - body: The request's body.
     ///   - now: The creation time.
     ///   - codeRules: The rules a chosen code follows: a new link's, or an imported one's.
+    ///   - allowsPastExpiry: Whether `expiresAt` may be past, as for a link exported with its
+    ///     expiry and imported again: it arrives expired, as it left.
     /// - Throws: ``LinkServerError`` naming the first bad field, with every bad field in
     ///   ``LinkServerError/fieldErrors`` when there are several.
-    package func create(from body: JSONValue, now: Date, codeRules: ShortCode.Rules = .new) throws(LinkServerError) -> Link {
+    package func create(
+        from body: JSONValue, now: Date, codeRules: ShortCode.Rules = .new, allowsPastExpiry: Bool = false
+    ) throws(LinkServerError) -> Link {
         let fields = try Self.flatten(body)
         var errors: [LinkServerError] = []
         switch fields["deepLink"] {
@@ -51,7 +55,7 @@ package struct LinkEditor: Sendable {
         let code = fields["code"]?.stringValue ?? ShortCode.generate()
         var link = Link(code: code, deepLink: "", createdAt: now.roundedToSeconds, updatedAt: now.roundedToSeconds)
         let checked = errors.contains { $0.field == "deepLink" } ? fields.filter { $0.key != "code" && $0.key != "deepLink" } : fields.filter { $0.key != "code" }
-        errors += applying(checked, to: &link, now: now)
+        errors += applying(checked, to: &link, now: now, allowsPastExpiry: allowsPastExpiry)
         if !errors.isEmpty { throw LinkServerError.fields(errors) }
         if fields["fallbacks.playPackage"] == nil { link.playPackage = setup.defaultPlayPackage }
         if fields["fallbacks.appStoreID"] == nil { link.appStoreID = setup.defaultAppStoreID }
@@ -79,7 +83,7 @@ package struct LinkEditor: Sendable {
 
     /// Sets every field it can and returns an error for each it cannot, in the form's order
     /// (``LinkField/all``), unknown fields last.
-    private func applying(_ fields: [String: JSONValue], to link: inout Link, now: Date) -> [LinkServerError] {
+    private func applying(_ fields: [String: JSONValue], to link: inout Link, now: Date, allowsPastExpiry: Bool = false) -> [LinkServerError] {
         let order = Dictionary(uniqueKeysWithValues: LinkField.all.enumerated().map { ($1.path, $0) })
         var errors: [LinkServerError] = []
         for (field, value) in fields.sorted(by: { (order[$0.key] ?? Int.max, $0.key) < (order[$1.key] ?? Int.max, $1.key) }) {
@@ -93,7 +97,7 @@ package struct LinkEditor: Sendable {
                 guard let known = LinkField.named(field) else {
                     throw LinkServerError(code: .invalidField, message: "unknown field", field: field)
                 }
-                try set(known, to: text, in: &link, now: now)
+                try set(known, to: text, in: &link, now: now, allowsPastExpiry: allowsPastExpiry)
             } catch {
                 errors.append(error)
             }
@@ -102,7 +106,7 @@ package struct LinkEditor: Sendable {
     }
 
     /// Checks a field's new value for its kind and sets it; `nil` clears it.
-    private func set(_ field: LinkField, to text: String?, in link: inout Link, now: Date) throws(LinkServerError) {
+    private func set(_ field: LinkField, to text: String?, in link: inout Link, now: Date, allowsPastExpiry: Bool) throws(LinkServerError) {
         let path = field.path
         let checked: String?
         switch field.kind {
@@ -127,7 +131,7 @@ package struct LinkEditor: Sendable {
         case .text(let maximumLength): checked = try Self.checkedText(text, field: path, maximumLength: maximumLength)
         case .expiry:
             guard case .time(let keyPath) = field.value else { return }
-            link[keyPath: keyPath] = try Self.checkedExpiry(text, now: now)
+            link[keyPath: keyPath] = try Self.checkedExpiry(text, now: allowsPastExpiry ? .distantPast : now)
             return
         }
         switch field.value {

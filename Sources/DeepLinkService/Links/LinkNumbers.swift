@@ -167,15 +167,8 @@ package struct LinkNumbers: Sendable, Hashable {
     /// UTM value and funnel step, under a header row.
     package var csv: String {
         var rows = ["section,name,count"]
-        func field(_ text: String) -> String {
-            // A leading = + - @ would be read as a formula by spreadsheets; a quote keeps it text.
-            var text = text
-            // By the first Unicode scalar, not Character: `=` followed by a combining mark or a joiner
-            // is one Character that is not `=`, and spreadsheets read the formula all the same.
-            if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
-            return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-        }
+        // A leading = + - @ would be read as a formula by spreadsheets; CSVText puts a quote before it.
+        func field(_ text: String) -> String { CSVText.field(text) }
         for (day, count) in zip(days, clicksPerDay) { rows.append("day,\(day),\(count)") }
         for (section, list) in [
             ("platform", byPlatform), ("referrer", byReferrer), ("utm_source", byUTMSource), ("utm_medium", byUTMMedium),

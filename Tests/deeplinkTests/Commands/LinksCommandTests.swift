@@ -321,4 +321,32 @@ struct LinksCommandTests {
         #expect(try await ServerProcess.run(["links", "delete", code] + arguments).status == 0)
         #expect(try await ServerProcess.run(["links", "show", code] + arguments).status == 1)
     }
+
+    /// Issue 27: `links export --csv` then `links import --csv` into an empty database gives the
+    /// same links, and running the import again changes nothing.
+    @Test func exportsAsCSVAndImportingTheExportIntoAnEmptyDatabaseGivesTheSameLinks() async throws {
+        let first = try Database()
+        defer { first.scratch.remove() }
+        _ = try await first.create(["--code", "spring", "--deep-link", "shop://sales/3", "--note", "=SUM(A1), \"quoted\"", "--utm-campaign", "spring"])
+        _ = try await first.create(["--code", "cart", "--deep-link", "https://shop.example.com/cart", "--title", "Der Warenkorb ✓"])
+        let file = first.scratch.path("links.csv")
+        let exported = try await first.links("export", ["--csv", file])
+        #expect(exported.status == 0, "\(exported.error)")
+        #expect(exported.error.contains("exported 2 links to \(file)"))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasPrefix("code,deepLink,note,"))
+        #expect(text.contains("'=SUM(A1)"), "a formula is defused: \(text)")
+
+        let second = try Database()
+        defer { second.scratch.remove() }
+        let imported = try await second.links("import", ["--csv", file], config: true)
+        #expect(imported.output == "imported 2, already imported 0, skipped 0\n", "\(imported.error)")
+        let again = try await second.links("import", ["--csv", file, "--json"], config: true)
+        let report = try #require(try JSONValue(parsing: again.output).objectValue)
+        #expect(report["alreadyImported"] == 2)
+        #expect(report["imported"] == 0)
+
+        let reexported = try await second.links("export", [])
+        #expect(reexported.output == text, "the second database's links are the first's")
+    }
 }

@@ -1,0 +1,47 @@
+import DeepLinkService
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `GET /dashboard/links.csv`: every link as the CSV `deeplink links export` writes
+/// (``LinkCSV``), a page of links at a time, so a large table is never held whole. `Sendable`.
+struct DashboardLinkExportRoutes: Sendable {
+    /// Where the links are read.
+    let store: any LinkStorage
+
+    /// Adds the route to the dashboard's signed-in routes.
+    func add(to signedIn: some RouterMethods<ServerRequestContext>) {
+        signedIn.get("/links.csv", use: export)
+    }
+
+    /// The download: a header row, then the links by code, 1,000 a page.
+    @Sendable func export(_ request: Request, context: ServerRequestContext) async -> Response {
+        let store = self.store
+        let logger = context.logger
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8", .cacheControl: "no-store",
+                .contentDisposition: "attachment; filename=\"links.csv\"",
+            ],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: LinkCSV.header))
+                var cursor: String?
+                while true {
+                    let page: [Link]
+                    do {
+                        page = try await store.links(after: cursor, limit: 1000)
+                    } catch {
+                        // The status is sent already; a cut-off file is all that can tell the browser.
+                        logger.error("cannot read links for the CSV download", metadata: ["error": "\(error)"])
+                        throw error
+                    }
+                    guard let last = page.last else { break }
+                    try await writer.write(ByteBuffer(string: page.map(LinkCSV.row(for:)).joined()))
+                    cursor = last.code
+                }
+                try await writer.finish(nil)
+            })
+    }
+}
