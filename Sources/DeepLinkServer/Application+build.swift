@@ -154,18 +154,25 @@ func buildRouter(
     AssociationRoutes(files: association).add(to: router)
     PageAssetRoutes(stylesheet: pages.stylesheet).add(to: router)
     let keyUses = APIKeyUses(store: store, logger: logger)
+    // One bucket per key for single writes and a bulk request's items alike.
+    let writesPerKey = limiter("writes-per-key", configuration.writesPerMinutePerKey)
     let api = router.group("/api/v1")
         .add(middleware: APIKeyMiddleware(store: store, uses: keyUses))
         .add(
             middleware: WriteLimitMiddleware(
-                perKey: limiter("writes-per-key", configuration.writesPerMinutePerKey),
+                perKey: writesPerKey,
                 perAddress: limiter("writes-per-address", configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
-                maximumBodySize: configuration.maximumBodySize))
+                maximumBodySize: configuration.maximumBodySize,
+                maximumBulkBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize)))
     let resolution = LinkResolution(
         store: store, cache: cache, resolver: LinkResolver(setup: setup, pages: pages), deferred: deferred, metrics: metrics,
         clientAddress: clientAddress)
     let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, logger: logger)
+    LinkBulkRoutes(
+        links: links, maximumBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize), perKey: writesPerKey,
+        writesPerMinutePerKey: configuration.writesPerMinutePerKey
+    ).add(to: api)
     LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
     DashboardRoutes(
         links: links, store: store,

@@ -14,6 +14,8 @@ struct WriteLimitMiddleware: RouterMiddleware {
     let perAddress: any RequestLimiter
     let clientAddress: ClientAddressReader
     let maximumBodySize: Int
+    /// The largest body of `/api/v1/links/bulk`.
+    let maximumBulkBodySize: Int
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -22,8 +24,9 @@ struct WriteLimitMiddleware: RouterMiddleware {
             throw LinkServerError(
                 code: .invalidBody, message: "Transfer-Encoding: \(coding) is not a framing the server reads; send the body as is or chunked")
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumBodySize {
-            throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(maximumBodySize)")
+        let limit = request.uri.path.hasSuffix("/links/bulk") ? maximumBulkBodySize : maximumBodySize
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(limit)")
         }
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         var wait = await perAddress.take(clientAddress.limitKey(of: request, context: context))

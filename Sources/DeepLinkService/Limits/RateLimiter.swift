@@ -30,12 +30,24 @@ package final class RateLimiter: RequestLimiter {
         take(client, at: clock.now)
     }
 
+    /// Takes `count` tokens for a client, now, all or none; see ``RequestLimiter``.
+    package func take(_ client: String, count: Int) -> Int? {
+        take(client, count: count, at: clock.now)
+    }
+
     /// Takes a token for a client at a moment.
     /// - Parameters:
     ///   - client: The client's key.
     ///   - now: The moment.
     /// - Returns: `nil` when allowed, or the seconds until a token is available.
     func take(_ client: String, at now: ContinuousClock.Instant) -> Int? {
+        take(client, count: 1, at: now)
+    }
+
+    /// Takes `count` tokens for a client at a moment, all or none.
+    /// - Returns: `nil` when allowed, or the seconds until that many tokens are available.
+    func take(_ client: String, count: Int, at now: ContinuousClock.Instant) -> Int? {
+        let wanted = Double(max(1, count))
         let capacity = Double(perMinute)
         let perSecond = capacity / 60
         return buckets.withLock { buckets in
@@ -48,10 +60,10 @@ package final class RateLimiter: RequestLimiter {
                     buckets = buckets.filter { $0.value.tokens + (now - $0.value.updated).inSeconds * perSecond < capacity }
                 }
             }
-            guard bucket.tokens >= 1 else {
-                return max(1, Int(((1 - bucket.tokens) / perSecond).rounded(.up)))
+            guard bucket.tokens >= wanted else {
+                return max(1, Int(((wanted - bucket.tokens) / perSecond).rounded(.up)))
             }
-            bucket.tokens -= 1
+            bucket.tokens -= wanted
             return nil
         }
     }

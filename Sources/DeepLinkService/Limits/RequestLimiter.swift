@@ -8,6 +8,10 @@ package protocol RequestLimiter: Sendable {
 
     /// Returns a token taken for something that turned out not to count, such as a sign-in that
     /// succeeded where only failures are limited.
+    /// Takes `count` tokens for one client at once, all or none: a bulk request counts its items.
+    /// - Returns: `nil` when allowed, or the seconds until that many tokens are available.
+    func take(_ client: String, count: Int) async -> Int?
+
     /// - Parameter client: The client's key.
     func giveBack(_ client: String) async
 }

@@ -43,6 +43,25 @@ package final class SharedRateLimiter: RequestLimiter {
         await commit.submit(client)
     }
 
+    /// Takes `count` tokens for a client in one statement, all or none; see ``RequestLimiter``.
+    /// Tokens granted short of `count` are put back.
+    package func take(_ client: String, count: Int) async -> Int? {
+        guard count > 1 else { return await take(client) }
+        do {
+            let grant = try await buckets.store.takeTokens(
+                [client: count], scope: buckets.scope, perMinute: buckets.perMinute, now: Date()) [client] ?? RateLimitGrant(granted: 0, retryAfter: 1)
+            guard grant.granted < count else { return nil }
+            if grant.granted > 0 {
+                try? await buckets.store.returnTokens(grant.granted, client: client, scope: buckets.scope, perMinute: buckets.perMinute)
+            }
+            // Until the bucket holds what is missing, at the limit's rate.
+            let missing = Double(count - grant.granted)
+            return max(1, grant.retryAfter, Int((missing * 60 / Double(max(1, buckets.perMinute))).rounded(.up)))
+        } catch {
+            return buckets.local.take(client, count: count)
+        }
+    }
+
     /// Puts a token back into the client's bucket; see ``RequestLimiter``.
     package func giveBack(_ client: String) async {
         do {

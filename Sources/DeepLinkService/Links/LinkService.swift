@@ -165,7 +165,7 @@ package struct LinkService: Sendable {
         LinkServerError(code: .notFound, message: "there is no link with the code \(code)")
     }
 
-    private func storing<T>(_ body: () async throws(StoreError) -> T) async throws(LinkServerError) -> T {
+    func storing<T>(_ body: () async throws(StoreError) -> T) async throws(LinkServerError) -> T {
         do {
             return try await body()
         } catch {

@@ -5,7 +5,9 @@ package enum ShortCode {
 
     /// Paths the server uses itself (``ServerPaths/reservedNames``), and their names without a
     /// dot, compared without case.
-    static let reserved: Set<String> = Set(ServerPaths.reservedNames + ["openapi", "well-known"])
+    /// `bulk` too: `/api/v1/links/bulk` is the bulk route, so a link with that code could not be
+    /// changed through `/api/v1/links/{code}`.
+    static let reserved: Set<String> = Set(ServerPaths.reservedNames + ["openapi", "well-known", "bulk"])
 
     /// A new code: 10 characters from 56, about 58 random bits from the system's secure generator.
     static func generate() -> String {

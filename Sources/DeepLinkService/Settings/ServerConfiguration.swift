@@ -108,7 +108,7 @@ package struct ServerConfiguration: Sendable {
     ///   - databaseWait: How long a request waits for a database connection.
     package init(
         deepLinkConfig: DeepLinkConfig, host: String = "127.0.0.1", port: Int = 8080, publicHost: String? = nil,
-        redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 120,
+        redirectAllowlist: [String] = [], maximumBodySize: Int = 16 * 1024, writesPerMinutePerKey: Int = 1_200,
         writesPerMinutePerAddress: Int = 300, maximumPageSize: Int = 100, linkCacheLifetime: Duration = .seconds(2),
         clickFlushInterval: Duration = .seconds(1), clientAddressHeader: String? = nil, trustedProxies: Int = 1,
         firebaseLongLinks: Bool = true, strictTransportSecurity: Bool = false, claimsPerMinutePerAddress: Int = 30,

@@ -62,7 +62,7 @@ extension ServerSetting {
     /// `server.limits.writesPerMinutePerKey`, `DEEPLINK_WRITES_PER_MINUTE_PER_KEY`, `--writes-per-minute-per-key`.
     package static let writesPerKey = ServerSetting(
         summary: "Admin API writes each API key may make per minute",
-        key: ["limits", "writesPerMinutePerKey"], flag: "writes-per-minute-per-key", defaultDescription: "120",
+        key: ["limits", "writesPerMinutePerKey"], flag: "writes-per-minute-per-key", defaultDescription: "1200",
         kind: .whole(\.writesPerMinutePerKey, 1...1_000_000_000))
     /// `server.limits.writesPerMinutePerAddress`, `DEEPLINK_WRITES_PER_MINUTE_PER_ADDRESS`, `--writes-per-minute-per-address`.
     package static let writesPerAddress = ServerSetting(

@@ -52,3 +52,11 @@ package struct RateLimitGrant: Sendable, Hashable {
         self.retryAfter = retryAfter
     }
 }
+
+extension RateLimitStorage {
+    /// Puts `count` tokens back into a client's bucket, one at a time; stores that can do it in one
+    /// statement do.
+    package func returnTokens(_ count: Int, client: String, scope: String, perMinute: Int) async throws(StoreError) {
+        for _ in 0..<count { try await returnToken(client: client, scope: scope, perMinute: perMinute) }
+    }
+}

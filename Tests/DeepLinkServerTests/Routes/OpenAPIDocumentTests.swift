@@ -41,6 +41,7 @@ struct OpenAPIDocumentTests {
         #expect(documented == [
             "POST /api/v1/links", "GET /api/v1/links", "GET /api/v1/links/{code}", "PATCH /api/v1/links/{code}",
             "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "GET /api/v1/stats", "POST /api/v1/deferred/claim", "POST /api/v1/opens",
+            "POST /api/v1/links/bulk", "PATCH /api/v1/links/bulk", "DELETE /api/v1/links/bulk",
         ])
         #expect(try Self.operations().filter(\.isPublic).map(\.description) == ["POST /api/v1/deferred/claim", "POST /api/v1/opens"])
     }
@@ -55,6 +56,9 @@ struct OpenAPIDocumentTests {
                 let body: String? = switch operation.method {
                 case "post" where operation.path == "/api/v1/opens": #"{"url": "https://shop.example.com/\#(code)", "platform": "ios"}"#
                 case "post" where operation.isPublic: "{}"
+                case "post" where operation.path.hasSuffix("/bulk"): #"{"links": [{"deepLink": "shop://sales/1"}]}"#
+                case "patch" where operation.path.hasSuffix("/bulk"): #"{"codes": ["\#(code)"], "changes": {"note": "documented"}}"#
+                case "delete" where operation.path.hasSuffix("/bulk"): #"{"codes": ["\#(code)"]}"#
                 case "post": #"{"deepLink": "shop://sales/1"}"#
                 case "patch": #"{"note": "documented"}"#
                 default: nil
