@@ -30,7 +30,7 @@ struct ServerConfigurationReadingTests {
         #expect(configuration.linkHost == "go.shop.example.com")
         #expect(configuration.redirectAllowlist == [])
         #expect(configuration.linkCacheLifetime == .seconds(2))
-        #expect(configuration.writesPerMinutePerKey == 120)
+        #expect(configuration.writesPerMinutePerKey == 1_200)
         #expect(configuration.writesPerMinutePerAddress == 300)
         #expect(configuration.claimsPerMinutePerAddress == 30)
         #expect(configuration.deferredClicksPerMinutePerAddress == 60)
