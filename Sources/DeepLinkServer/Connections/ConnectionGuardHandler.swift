@@ -66,6 +66,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var requestsInProgress = 0
     /// Whether the response being written said `Connection: close`.
     private var closesAfterResponse = false
+    /// Whether the reads since the last `channelReadComplete` ended a request: the bytes then
+    /// finished a request rather than began one.
+    private var endedRequestInThisRead = false
     /// When the phase under way runs out; `nil` while the server is answering.
     private var deadline: NIODeadline?
     /// The next check of the deadline, ``checkInterval`` from the last.
@@ -120,8 +123,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .body:
             break
         case .end:
-            phase = .answering
-            deadline = nil
+            endedRequestInThisRead = true
+            if requestsInProgress == 0 {
+                // Answered before its body ended (a 401, 403, 413 or 429 sent early): the
+                // connection waits for the next request, timed as any idle connection is.
+                phase = .idle
+                arm(timeouts.idle)
+            } else {
+                phase = .answering
+                deadline = nil
+            }
         }
         context.fireChannelRead(data)
     }
@@ -129,10 +140,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelReadComplete(context: ChannelHandlerContext) {
         // Bytes arrived on an idle connection and the decoder has no request head yet: the
         // headers have begun, and are now timed.
-        if phase == .idle {
+        if phase == .idle, !endedRequestInThisRead {
             phase = .head
             arm(timeouts.header)
         }
+        endedRequestInThisRead = false
         context.fireChannelReadComplete()
     }
 

@@ -27,7 +27,8 @@ struct DashboardKeyRoutes: Sendable {
     @Sendable func keys(_ request: Request, context: ServerRequestContext) async -> Response {
         let query = request.formQuery
         return await keysPage(
-            context: context, notice: query["done"] == "revoked" ? "Key revoked." : nil, showsRevoked: query["revoked"] == "1")
+            context: context, notice: query["done"] == "revoked" ? Self.revokedNotice(alsoRevoked: query["with"].flatMap { Int($0) } ?? 0) : nil,
+            showsRevoked: query["revoked"] == "1")
     }
 
     /// Whether a session may revoke a key: an admin any key, anyone else the keys they created.
@@ -110,25 +111,29 @@ struct DashboardKeyRoutes: Sendable {
     /// is one of them, goes to the sign-in page.
     @Sendable func revokeKey(_ request: Request, context: ServerRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
+        let revoked: [String]
         do {
             if let record = try await store.apiKey(id: id), !Self.mayRevoke(record, session: context.dashboardSession) {
                 return renderer.refused("Only an admin may revoke a key someone else created.", session: context.dashboardSession)
             }
-            guard try await store.revokeAPIKey(id: id, at: Date()) else {
+            let now = Date()
+            guard try await store.revokeAPIKey(id: id, at: now) else {
                 return renderer.problem(LinkServerError(code: .notFound, message: "there is no key with the id \(id)"), session: context.dashboardSession)
             }
             try await store.deleteDashboardSessions(of: .apiKey(id: id))
+            // Keys made in sessions signed in with this key go with it.
+            revoked = [id] + (try await APIKeyRevocation.revokeKeys(madeBy: .apiKey(id: id), in: store, at: now))
         } catch {
             return renderer.problem(error.serverError, session: context.dashboardSession)
         }
-        context.logger.notice("revoked API key", metadata: ["key.id": "\(id)"])
-        // Revoking the key this session signed in with ends the session too.
-        if context.dashboardSession?.principal == .apiKey(id: id) {
+        context.logger.notice("revoked API key", metadata: ["key.id": "\(id)", "keys.revoked": "\(revoked.count)"])
+        // Revoking the key this session signed in with (or the key it was made with) ends the session too.
+        if case .apiKey(let current)? = context.dashboardSession?.principal, revoked.contains(current) {
             var response = DashboardRenderer.seeOther("/dashboard/sign-in")
             response.setCookie(DashboardSessions.clearingCookie())
             return response
         }
-        return DashboardRenderer.seeOther("/dashboard/keys?done=revoked")
+        return DashboardRenderer.seeOther("/dashboard/keys?done=revoked" + (revoked.count > 1 ? "&with=\(revoked.count - 1)" : ""))
     }
 
     /// The keys page, newest key first.
@@ -181,7 +186,7 @@ struct DashboardKeyRoutes: Sendable {
         switch scope {
         case .linksRead: "read links and their numbers"
         case .linksWrite: "create, change and delete links"
-        case .webhooks: "manage webhook endpoints"
+        case .webhooks: "manage webhook endpoints (not served yet)"
         case .admin: "everything, keys included"
         }
     }
@@ -196,5 +201,10 @@ struct DashboardKeyRoutes: Sendable {
     static func creatorText(_ creator: APIKeyCreator, keys: [APIKeyRecord]) -> String {
         if case .apiKey(let id) = creator, let key = keys.first(where: { $0.id == id }) { return "key \(key.name) (\(id))" }
         return creator.description
+    }
+
+    /// What a revocation did: the key, and the keys made with it.
+    static func revokedNotice(alsoRevoked count: Int) -> String {
+        count > 0 ? "Key revoked, and the \(count) key\(count == 1 ? "" : "s") made with it." : "Key revoked."
     }
 }

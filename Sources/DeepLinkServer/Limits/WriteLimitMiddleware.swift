@@ -24,11 +24,15 @@ struct WriteLimitMiddleware: RouterMiddleware {
             throw LinkServerError(
                 code: .invalidBody, message: "Transfer-Encoding: \(coding) is not a framing the server reads; send the body as is or chunked")
         }
-        let limit = request.uri.path.hasSuffix("/links/bulk") ? maximumBulkBodySize : maximumBodySize
+        let path = request.uri.path
+        let limit = path.hasSuffix("/links/bulk") || path.hasSuffix("/links/bulk/") ? maximumBulkBodySize : maximumBodySize
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw LinkServerError(code: .payloadTooLarge, message: "the body is \(length) bytes; the limit is \(limit)")
         }
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
+        // A key that may only read is refused by the route (403) and spends no one's writes,
+        // not even those of the address it shares with others.
+        guard context.apiKeyScopes.contains(where: { $0 != .linksRead }) else { return try await next(request, context) }
         var wait = await perAddress.take(clientAddress.limitKey(of: request, context: context))
         if wait == nil { wait = await perKey.take(context.apiKeyID ?? "") }
         if let wait {

@@ -40,7 +40,7 @@ struct LinkBulkRoutes: Sendable {
         if let index = items.firstIndex(where: { $0.objectValue == nil }) {
             throw LinkServerError(code: .invalidField, message: "links[\(index)] must be an object, a link as POST /api/v1/links takes it", field: "links[\(index)]")
         }
-        try await countItems(items.count, context: context)
+        try await countItems(items.count, field: "links", context: context)
         let results = try await links.createMany(items)
         context.logger.info("created links in bulk", metadata: ["items": "\(items.count)"])
         return Response.json(
@@ -61,7 +61,7 @@ struct LinkBulkRoutes: Sendable {
         guard case .object? = body.objectValue?["changes"] else {
             throw LinkServerError(code: .invalidField, message: "changes must be an object of the fields to change, as PATCH /api/v1/links/{code} takes", field: "changes")
         }
-        try await countItems(codes.count, context: context)
+        try await countItems(codes.count, field: "codes", context: context)
         let results = try await links.updateMany(codes: codes, with: body.objectValue?["changes"] ?? .null)
         context.logger.info("changed links in bulk", metadata: ["items": "\(codes.count)"])
         return Response.json(
@@ -79,7 +79,7 @@ struct LinkBulkRoutes: Sendable {
         let body = try await request.jsonBody(upTo: maximumBodySize)
         try Self.checkKeys(body, allowed: ["codes"])
         let codes = try Self.codes(body)
-        try await countItems(codes.count, context: context)
+        try await countItems(codes.count, field: "codes", context: context)
         let results = try await links.deleteMany(codes: codes)
         context.logger.info("deleted links in bulk", metadata: ["items": "\(codes.count)"])
         return Response.json(
@@ -90,7 +90,7 @@ struct LinkBulkRoutes: Sendable {
     }
 
     /// Takes a write per item beyond the first from the key's bucket, all or none.
-    private func countItems(_ count: Int, context: ServerRequestContext) async throws {
+    private func countItems(_ count: Int, field: String, context: ServerRequestContext) async throws {
         guard count > writesPerMinutePerKey else {
             if count > 1, let wait = await perKey.take(context.apiKeyID ?? "", count: count - 1) {
                 // Refused whole: the write the request itself took goes back too.
@@ -105,7 +105,7 @@ struct LinkBulkRoutes: Sendable {
             code: .invalidField,
             message: "\(count) items are more than this server lets a key write in a minute (writesPerMinutePerKey, \(writesPerMinutePerKey)); "
                 + "send them in requests of at most \(writesPerMinutePerKey)",
-            field: "links")
+            field: field)
     }
 
     /// Refuses a body that is not an object, or has a key other than `allowed`, naming it.

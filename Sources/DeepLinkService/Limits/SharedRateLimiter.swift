@@ -52,7 +52,12 @@ package final class SharedRateLimiter: RequestLimiter {
                 [client: count], scope: buckets.scope, perMinute: buckets.perMinute, now: Date()) [client] ?? RateLimitGrant(granted: 0, retryAfter: 1)
             guard grant.granted < count else { return nil }
             if grant.granted > 0 {
-                try? await buckets.store.returnTokens(grant.granted, client: client, scope: buckets.scope, perMinute: buckets.perMinute)
+                do {
+                    try await buckets.store.returnTokens(grant.granted, client: client, scope: buckets.scope, perMinute: buckets.perMinute)
+                } catch {
+                    // The bucket refills with time; the tokens are only late, never lost for good.
+                    buckets.logger.warning("cannot return a refused request's tokens", metadata: ["limit": "\(buckets.scope)", "error": "\(error)"])
+                }
             }
             // Until the bucket holds what is missing, at the limit's rate.
             let missing = Double(count - grant.granted)
@@ -82,7 +87,7 @@ package final class SharedRateLimiter: RequestLimiter {
         let perMinute: Int
         let store: any RateLimitStorage
         let local: RateLimiter
-        private let logger: Logger
+        let logger: Logger
         private let clock: @Sendable () -> Date
         private let health: Mutex<Health>
 

@@ -27,6 +27,15 @@ package protocol RateLimitStorage: Sendable {
     ///   - perMinute: The limit's rate and burst, which the bucket does not exceed.
     /// - Throws: ``StoreError`` when the database cannot be reached.
     func returnToken(client: String, scope: String, perMinute: Int) async throws(StoreError)
+    /// Puts `count` tokens back into a client's bucket in one statement, as a bulk request that
+    /// was refused whole does.
+    /// - Parameters:
+    ///   - count: How many.
+    ///   - client: The client.
+    ///   - scope: The limit.
+    ///   - perMinute: The limit's rate and burst, which the bucket does not exceed.
+    /// - Throws: ``StoreError`` when the database cannot be reached.
+    func returnTokens(_ count: Int, client: String, scope: String, perMinute: Int) async throws(StoreError)
 
     /// Deletes the buckets nobody took from since a moment a minute or more ago: they are full again.
     /// - Parameter before: The moment.
@@ -50,13 +59,5 @@ package struct RateLimitGrant: Sendable, Hashable {
     package init(granted: Int, retryAfter: Int) {
         self.granted = granted
         self.retryAfter = retryAfter
-    }
-}
-
-extension RateLimitStorage {
-    /// Puts `count` tokens back into a client's bucket, one at a time; stores that can do it in one
-    /// statement do.
-    package func returnTokens(_ count: Int, client: String, scope: String, perMinute: Int) async throws(StoreError) {
-        for _ in 0..<count { try await returnToken(client: client, scope: scope, perMinute: perMinute) }
     }
 }

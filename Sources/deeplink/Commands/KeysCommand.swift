@@ -26,7 +26,7 @@ struct KeysCreateCommand: ReportingCommand {
         discussion: """
             Only the key's SHA-256 is stored. Send the token as Authorization: Bearer TOKEN. A key may do what its \
             scopes allow: links:read (links and their numbers), links:write (create, change and delete links; reading \
-            too), webhooks (webhook endpoints), admin (everything, the default). Give --scope once per scope.
+            too), webhooks (webhook endpoints, not served yet), admin (everything, the default). Give --scope once per scope.
             """)
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -109,7 +109,9 @@ struct KeysListCommand: ReportingCommand {
 
 /// `deeplink keys revoke`: revokes a key; requests with it get 401 from then on.
 struct KeysRevokeCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an API key by its id.")
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Revoke an API key by its id, and the keys made with it.",
+        discussion: "A dashboard session signed in with a key can make keys; they are revoked with it, and so are the keys made with them.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -126,8 +128,9 @@ struct KeysRevokeCommand: ReportingCommand {
         let outcome = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in
             guard let key = try await store.apiKey(id: id) else { return Revocation.unknown }
             if let revokedAt = key.revokedAt { return .alreadyRevoked(revokedAt) }
-            _ = try await store.revokeAPIKey(id: id, at: Date())
-            return .revoked
+            let now = Date()
+            _ = try await store.revokeAPIKey(id: id, at: now)
+            return .revoked(made: try await APIKeyRevocation.revokeKeys(madeBy: .apiKey(id: id), in: store, at: now))
         }
         switch outcome {
         case .unknown:
@@ -135,14 +138,16 @@ struct KeysRevokeCommand: ReportingCommand {
         case .alreadyRevoked(let revokedAt):
             throw CommandFailure(
                 "the API key \(id) was already revoked at \(ISO8601DateFormatter().string(from: revokedAt))", code: "already-revoked")
-        case .revoked:
-            return json ? JSONWriter.write(["id": .string(id), "revoked": true]) : "revoked API key \(id)"
+        case .revoked(let made):
+            if json { return JSONWriter.write(["id": .string(id), "revoked": true, "revokedKeysMadeWithIt": .array(made.map { .string($0) })]) }
+            return "revoked API key \(id)" + (made.isEmpty ? "" : " and the \(made.count) key\(made.count == 1 ? "" : "s") made with it (\(made.joined(separator: ", ")))")
         }
     }
 
     /// What revoking found.
     private enum Revocation: Sendable {
-        case revoked
+        /// Revoked, with the ids of the keys made with it, revoked too.
+        case revoked(made: [String])
         case unknown
         case alreadyRevoked(Date)
     }

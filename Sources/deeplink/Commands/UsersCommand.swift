@@ -157,7 +157,7 @@ struct UsersSetRoleCommand: ReportingCommand {
 struct UsersDeleteCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a dashboard user, signing them out everywhere and revoking the keys they created.",
-        discussion: "Keys the user created in the dashboard stop working with them, unless --keep-keys is given.")
+        discussion: "Keys the user created in the dashboard, and keys made with those keys, stop working with them, unless --keep-keys is given.")
 
     @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -175,9 +175,10 @@ struct UsersDeleteCommand: ReportingCommand {
     func render() async throws(CommandFailure) -> String {
         let (name, keepKeys) = (self.name, self.keepKeys)
         let outcome = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
-            guard try await store.deleteDashboardUser(name: name) else { return (deleted: false, revoked: [String]()) }
-            let revoked = keepKeys ? [] : try await store.revokeAPIKeys(createdBy: .user(name: name), at: Date())
-            for id in revoked { try await store.deleteDashboardSessions(of: .apiKey(id: id)) }
+            guard try await store.dashboardUser(name: name) != nil else { return (deleted: false, revoked: [String]()) }
+            // The keys first: should that fail, the user is still there and the command can run again.
+            let revoked = keepKeys ? [] : try await APIKeyRevocation.revokeKeys(madeBy: .user(name: name), in: store, at: Date())
+            _ = try await store.deleteDashboardUser(name: name)
             return (deleted: true, revoked: revoked)
         }
         guard outcome.deleted else {

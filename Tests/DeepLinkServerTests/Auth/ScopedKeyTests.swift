@@ -126,4 +126,38 @@ struct ScopedKeyTests {
             #expect(try await server.api(.get, "/api/v1/links", token: others).status == .ok)
         }
     }
+
+    @Test func aReadOnlyKeysRefusedWritesSpendNoOnesWriteLimit() async throws {
+        var configuration = try ServerHarness.configuration()
+        configuration.writesPerMinutePerAddress = 2
+        try await ServerHarness.run(.sqlite, configuration: configuration, clock: TestClock()) { server in
+            let reader = try await Self.key([.linksRead], in: server)
+            for _ in 0..<5 {
+                let refused = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://sales/1"}"#, token: reader)
+                #expect(refused.status == .forbidden)
+            }
+            // The address's two writes are still there for a key that may write.
+            #expect(try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://sales/1"}"#).status == .created)
+        }
+    }
+
+    @Test func revokingAKeyRevokesTheKeysMadeWithItAllTheWayDown() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let parent = APIKey.generate(name: "parent", at: Date(), scopes: [.admin], createdBy: .commandLine)
+            let child = APIKey.generate(name: "child", at: Date(), scopes: [.linksWrite], createdBy: .apiKey(id: parent.record.id))
+            let grandchild = APIKey.generate(name: "grandchild", at: Date(), scopes: [.linksRead], createdBy: .apiKey(id: child.record.id))
+            let unrelated = APIKey.generate(name: "unrelated", at: Date(), scopes: [.linksRead], createdBy: .commandLine)
+            for key in [parent, child, grandchild, unrelated] { try await server.store.insert(key.record) }
+
+            let admin = try await DashboardBrowser.signIn(server)
+            let revoked = try await admin.post("/dashboard/keys/\(parent.record.id)/revoke", [])
+            #expect(revoked.headers[.location] == "/dashboard/keys?done=revoked&with=2")
+            #expect(try await admin.get(try #require(revoked.headers[.location])).text.contains("Key revoked, and the 2 keys made with it."))
+            for key in [parent, child, grandchild] {
+                #expect(try await server.store.apiKey(id: key.record.id)?.revokedAt != nil, "\(key.record.name)")
+                #expect(try await server.api(.get, "/api/v1/links", token: key.token).status == .unauthorized)
+            }
+            #expect(try await server.api(.get, "/api/v1/links", token: unrelated.token).status == .ok)
+        }
+    }
 }

@@ -75,6 +75,22 @@ struct ConnectionLimitsTests {
         }
     }
 
+    /// A request answered before its body arrived (a 401 here) leaves the connection idle once the
+    /// body is in, so the idle timeout still closes it.
+    @Test func aRequestAnsweredBeforeItsBodyEndedLeavesTheConnectionToTheIdleTimeout() async throws {
+        try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
+            let port = try #require(server.client.port)
+            let early = try RawConnection(port: port)
+            early.send("POST /api/v1/links HTTP/1.1\r\nHost: shop.example.com\r\nContent-Type: application/json\r\nContent-Length: 4\r\n\r\n")
+            // The body arrives within the body timeout, after the 401 was sent.
+            try await Task.sleep(for: .milliseconds(300))
+            early.send("{}  ")
+            let result = await early.waitForClose(within: .seconds(6))
+            #expect(result.received.hasPrefix("HTTP/1.1 401"), "\(result.received)")
+            Self.expectClosed(result.closedAfter, after: .milliseconds(1300), "a connection idle after an early answer")
+        }
+    }
+
     @Test func slowClientsDoNotStopTheServerAnsweringOthers() async throws {
         try await ServerHarness.run(.sqlite, mode: .live, configuration: Self.configuration()) { server in
             let port = try #require(server.client.port)

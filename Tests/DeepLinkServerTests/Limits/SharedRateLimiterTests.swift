@@ -27,6 +27,10 @@ struct SharedRateLimiterTests {
             try await store.returnToken(client: client, scope: scope, perMinute: perMinute)
         }
 
+        func returnTokens(_ count: Int, client: String, scope: String, perMinute: Int) async throws(StoreError) {
+            try await store.returnTokens(count, client: client, scope: scope, perMinute: perMinute)
+        }
+
         func purgeRateLimits(updatedBefore before: Date) async throws(StoreError) -> Int {
             try await store.purgeRateLimits(updatedBefore: before)
         }
@@ -39,6 +43,10 @@ struct SharedRateLimiterTests {
         }
 
         func returnToken(client: String, scope: String, perMinute: Int) async throws(StoreError) {
+            throw StoreError(code: .unavailable, message: "connection refused")
+        }
+
+        func returnTokens(_ count: Int, client: String, scope: String, perMinute: Int) async throws(StoreError) {
             throw StoreError(code: .unavailable, message: "connection refused")
         }
 

@@ -57,14 +57,21 @@ struct KeysCommandTests {
 
         // Keys made in the dashboard by each user, written as the dashboard writes them.
         let store = try await SQLiteLinkStore.open(path: database, logger: Logger(label: "test"))
-        for name in ["ana", "ana", "ben"] {
-            try await store.insert(APIKey.generate(name: "\(name)'s", at: Date(), scopes: [.linksRead], createdBy: .user(name: name)).record)
+        var made: [String: APIKey] = [:]
+        for name in ["ana", "ben"] {
+            let key = APIKey.generate(name: "\(name)'s", at: Date(), scopes: [.linksWrite], createdBy: .user(name: name))
+            try await store.insert(key.record)
+            made[name] = key
         }
+        try await store.insert(APIKey.generate(name: "ana's other", at: Date(), scopes: [.linksRead], createdBy: .user(name: "ana")).record)
+        // A key made in a session signed in with ana's key goes with hers.
+        let anaKey = try #require(made["ana"])
+        try await store.insert(APIKey.generate(name: "made with ana's", at: Date(), scopes: [.linksRead], createdBy: .apiKey(id: anaKey.record.id)).record)
         await store.close()
 
         let deleted = try await Self.run(["users", "delete", "ana", "--json"], database: database)
         let revoked = try #require(try JSONValue(parsing: deleted.output).objectValue?["revokedKeys"]?.arrayValue)
-        #expect(revoked.count == 2)
+        #expect(revoked.count == 3)
         let kept = try await Self.run(["users", "delete", "ben", "--keep-keys"], database: database)
         #expect(kept.output == "deleted dashboard user ben, ended their sessions; the keys they created still work\n")
 

@@ -29,14 +29,19 @@ extension SQLLinkStore {
 
     /// Puts one token back into a bucket; see ``RateLimitStorage``.
     package func returnToken(client: String, scope: String, perMinute: Int) async throws(StoreError) {
-        let unit = RateLimitTakes.unitsPerToken
-        let capacity = Int64(max(1, perMinute)) * unit
+        try await returnTokens(1, client: client, scope: scope, perMinute: perMinute)
+    }
+
+    /// Puts tokens back into a bucket in one statement; see ``RateLimitStorage``.
+    package func returnTokens(_ count: Int, client: String, scope: String, perMinute: Int) async throws(StoreError) {
+        let amount = RateLimitTakes.unitsPerToken * Int64(max(0, count))
+        let capacity = Int64(max(1, perMinute)) * RateLimitTakes.unitsPerToken
         try await run(
             SQLQuery(
                 """
-                UPDATE rate_limits SET tokens = CASE WHEN tokens + \(unit) >= \(capacity) THEN \(capacity) ELSE tokens + \(unit) END \
+                UPDATE rate_limits SET tokens = CASE WHEN tokens + \(amount) >= \(capacity) THEN \(capacity) ELSE tokens + \(amount) END \
                 WHERE scope = $1 AND client = $2
-                """, [.text(scope), .text(client)], action: "return a rate-limit token"))
+                """, [.text(scope), .text(client)], action: "return rate-limit tokens"))
     }
 
     /// Deletes buckets untouched since a moment; see ``RateLimitStorage``.
