@@ -12,8 +12,9 @@ package struct ServerRequestContext: RequestContext, RemoteAddressRequestContext
     package let remoteAddress: SocketAddress?
     /// The id of the API key that authenticated the request, once the auth middleware ran.
     package var apiKeyID: String?
-    /// The scopes of that key; empty before the auth middleware ran, which allows nothing.
-    package var apiKeyScopes: Set<APIKeyScope> = []
+    /// The scopes of that key as ``APIKeyScope/mask(_:)`` writes them; none before the auth
+    /// middleware ran, which allows nothing.
+    package var apiKeyScopes: UInt8 = 0
     /// The dashboard session of a signed-in request to `/dashboard`, once its middleware ran.
     package var dashboardSession: DashboardSession?
     /// The posted form of a signed-in dashboard request, read once by its middleware (a request's
@@ -34,9 +35,9 @@ extension ServerRequestContext {
     ///   - scope: The scope the request needs.
     ///   - what: What the request does, for the message: `create links`.
     func require(_ scope: APIKeyScope, to what: String) throws(LinkServerError) {
-        guard scope.isGranted(by: apiKeyScopes) else {
+        guard scope.isGranted(byMask: apiKeyScopes) else {
             logger.notice("refused a request outside its key's scopes", metadata: ["scope": "\(scope.rawValue)"])
-            throw LinkServerError.insufficientScope(scope, held: apiKeyScopes, to: what)
+            throw LinkServerError.insufficientScope(scope, held: APIKeyScope.scopes(inMask: apiKeyScopes), to: what)
         }
     }
 }

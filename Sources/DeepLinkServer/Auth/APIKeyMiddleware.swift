@@ -39,7 +39,7 @@ struct APIKeyMiddleware: RouterMiddleware {
         await uses.record(id: record.id)
         var context = context
         context.apiKeyID = record.id
-        context.apiKeyScopes = record.scopes
+        context.apiKeyScopes = APIKeyScope.mask(record.scopes)
         context.logger[metadataKey: "key.id"] = "\(record.id)"
         return try await next(request, context)
     }

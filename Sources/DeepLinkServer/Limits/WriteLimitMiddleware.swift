@@ -32,7 +32,7 @@ struct WriteLimitMiddleware: RouterMiddleware {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         // A key that may only read is refused by the route (403) and spends no one's writes,
         // not even those of the address it shares with others.
-        guard context.apiKeyScopes.contains(where: { $0 != .linksRead }) else { return try await next(request, context) }
+        guard APIKeyScope.scopes(inMask: context.apiKeyScopes).contains(where: { $0 != .linksRead }) else { return try await next(request, context) }
         var wait = await perAddress.take(clientAddress.limitKey(of: request, context: context))
         if wait == nil { wait = await perKey.take(context.apiKeyID ?? "") }
         if let wait {

@@ -25,6 +25,25 @@ package enum APIKeyScope: String, Sendable, Hashable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
+    /// The scope as one bit of a ``mask(_:)``.
+    private var bit: UInt8 { 1 << UInt8(Self.allCases.firstIndex(of: self)!) }
+
+    /// Scopes as a bitmask: a request context carries its key's scopes this way, a plain value
+    /// that costs nothing to copy on every request, unlike a set.
+    package static func mask(_ scopes: Set<APIKeyScope>) -> UInt8 {
+        scopes.reduce(0) { $0 | $1.bit }
+    }
+
+    /// The scopes of a ``mask(_:)``.
+    package static func scopes(inMask mask: UInt8) -> Set<APIKeyScope> {
+        Set(allCases.filter { mask & $0.bit != 0 })
+    }
+
+    /// Whether a key whose scopes are `mask` may do what needs this scope; see ``isGranted(by:)``.
+    package func isGranted(byMask mask: UInt8) -> Bool {
+        mask & (Self.admin.bit | bit) != 0 || (self == .linksRead && mask & Self.linksWrite.bit != 0)
+    }
+
     /// Every scope's name, for messages: `links:read, links:write, webhooks, admin`.
     package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 

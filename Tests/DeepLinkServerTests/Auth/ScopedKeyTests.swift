@@ -74,6 +74,8 @@ struct ScopedKeyTests {
         ]
         for (held, needed, granted) in cases {
             #expect(needed.isGranted(by: held) == granted, "\(held) for \(needed)")
+            #expect(needed.isGranted(byMask: APIKeyScope.mask(held)) == granted, "\(held) as a mask for \(needed)")
+            #expect(APIKeyScope.scopes(inMask: APIKeyScope.mask(held)) == held)
         }
     }
 
