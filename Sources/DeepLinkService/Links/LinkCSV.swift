@@ -66,13 +66,7 @@ package struct LinkImportReport: Sendable, Hashable {
     package var jsonValue: JSONValue {
         let rows = entries.map { entry -> JSONValue in
             var row: [String: JSONValue] = ["line": .number(Double(entry.line)), "code": entry.code.map(JSONValue.string) ?? .null]
-            switch entry.outcome {
-            case .imported: row["status"] = "imported"
-            case .alreadyImported: row["status"] = "already-imported"
-            case .skipped(let error):
-                row["status"] = "skipped"
-                row["error"] = error.json.objectValue?["error"]
-            }
+            row.merge(entry.outcome.jsonFields) { _, outcome in outcome }
             return .object(row)
         }
         return [

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// What an import did with one link: stored, found already stored with the same content, or left
@@ -10,6 +11,18 @@ package enum LinkImportOutcome: Sendable, Hashable {
     /// The row was left out; code `code-taken` means the code belongs to a different stored link
     /// or to an earlier row of the file.
     case skipped(LinkServerError)
+}
+
+extension LinkImportOutcome {
+    /// The outcome as an import report's row has it: `status` (`imported`, `already-imported` or
+    /// `skipped`) and, for a skipped row, its `error`.
+    package var jsonFields: [String: JSONValue] {
+        switch self {
+        case .imported: ["status": "imported"]
+        case .alreadyImported: ["status": "already-imported"]
+        case .skipped(let error): ["status": "skipped", "error": error.json.objectValue?["error"] ?? .null]
+        }
+    }
 }
 
 /// Stores imported links without ever changing a stored one, a batch at a time: one lookup of

@@ -60,9 +60,7 @@ struct ImportFirebaseCommand: ReportingCommand {
 
     /// Imports the file and returns the report.
     func render() async throws(CommandFailure) -> String {
-        let config = try configOptions.load()
-        let configuration = try ServerSettingLayers(config: config, flags: databaseOptions.settingFlags + redirectOptions.settingFlags)
-            .configuration()
+        let configuration = try ImportTarget.configuration(configOptions, databaseOptions, redirectOptions)
         let text = try readTextFile(file, what: "the Firebase export")
         // The file is read twice, rows one at a time: first to find any error before anything is
         // written, then to import, so an export of any size is never held as rows.
@@ -87,9 +85,7 @@ struct ImportFirebaseCommand: ReportingCommand {
             do throws(StoreError) {
                 return try await importer.importLinks(CheckedRows(csv: text), into: store, dryRun: dryRun)
             } catch {
-                throw CommandFailure(
-                    error.message, fix: "the links imported before it stay, and running the import again is safe", code: error.code.description,
-                    status: .environment)
+                throw ImportTarget.failure(error)
             }
         }
         return json

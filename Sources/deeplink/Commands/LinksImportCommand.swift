@@ -42,9 +42,7 @@ struct LinksImportCommand: ReportingCommand {
     var file: String
 
     func render() async throws(CommandFailure) -> String {
-        let config = try configOptions.load()
-        let configuration = try ServerSettingLayers(config: config, flags: databaseOptions.settingFlags + redirectOptions.settingFlags)
-            .configuration()
+        let configuration = try ImportTarget.configuration(configOptions, databaseOptions, redirectOptions)
         let text = try readTextFile(file, what: "the CSV file")
         do throws(LinkCSVError) {
             try LinkCSVImporter.check(text)
@@ -64,9 +62,7 @@ struct LinksImportCommand: ReportingCommand {
             do {
                 return try await importer.importLinks(text, into: store, dryRun: dryRun)
             } catch let error as StoreError {
-                throw CommandFailure(
-                    error.message, fix: "the links imported before it stay, and running the import again is safe", code: error.code.description,
-                    status: .environment)
+                throw ImportTarget.failure(error)
             }
         }
         if json { return JSONWriter.write(report.jsonValue) }
