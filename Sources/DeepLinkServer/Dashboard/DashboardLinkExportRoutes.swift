@@ -26,20 +26,12 @@ struct DashboardLinkExportRoutes: Sendable {
                 .contentDisposition: "attachment; filename=\"links.csv\"",
             ],
             body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: LinkCSV.header))
-                var cursor: String?
-                while true {
-                    let page: [Link]
-                    do {
-                        page = try await store.links(after: cursor, limit: 1000)
-                    } catch {
-                        // The status is sent already; a cut-off file is all that can tell the browser.
-                        logger.error("cannot read links for the CSV download", metadata: ["error": "\(error)"])
-                        throw error
-                    }
-                    guard let last = page.last else { break }
-                    try await writer.write(ByteBuffer(string: page.map(LinkCSV.row(for:)).joined()))
-                    cursor = last.code
+                do {
+                    _ = try await LinkCSV.export(from: store) { text in try await writer.write(ByteBuffer(string: text)) }
+                } catch {
+                    // The status is sent already; a cut-off file is all that can tell the browser.
+                    logger.error("cannot write the links' CSV download", metadata: ["error": "\(error)"])
+                    throw error
                 }
                 try await writer.finish(nil)
             })

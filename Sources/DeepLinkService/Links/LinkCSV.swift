@@ -23,6 +23,23 @@ package enum LinkCSV {
     package static func row(for link: Link) -> String {
         CSVText.row(fields.map { $0.text(of: link) ?? "" })
     }
+
+    /// Every link of a store as CSV, by code, handed to `write` the header first and then a page
+    /// of 1,000 rows at a time, so a large table is never held whole: `links export` and the
+    /// dashboard's download.
+    /// - Returns: How many links were written.
+    package static func export(from store: any LinkStorage, write: (String) async throws -> Void) async throws -> Int {
+        try await write(header)
+        var cursor: String?
+        var count = 0
+        while true {
+            let page = try await store.links(after: cursor, limit: 1000)
+            guard let last = page.last else { return count }
+            try await write(page.map(row(for:)).joined())
+            count += page.count
+            cursor = last.code
+        }
+    }
 }
 
 /// Why a CSV file of links cannot be read at all. A `Sendable` error.

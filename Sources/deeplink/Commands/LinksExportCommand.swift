@@ -43,17 +43,7 @@ struct LinksExportCommand: ReportingCommand {
             handle = FileHandle.standardOutput
         }
         let count = try await configuration.withCommandStore(label: "deeplink.links", access: .readOnly) { store in
-            handle.write(Data(LinkCSV.header.utf8))
-            var cursor: String?
-            var count = 0
-            while true {
-                let page = try await store.links(after: cursor, limit: 1000)
-                guard let last = page.last else { break }
-                handle.write(Data(page.map(LinkCSV.row(for:)).joined().utf8))
-                count += page.count
-                cursor = last.code
-            }
-            return count
+            try await LinkCSV.export(from: store) { text in handle.write(Data(text.utf8)) }
         }
         if let file {
             try? handle.close()
