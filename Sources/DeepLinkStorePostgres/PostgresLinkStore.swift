@@ -16,6 +16,8 @@ package final class PostgresLinkStore: SQLLinkStore {
     package static let byteOrder = #""C""#
     /// PostgreSQL's `LIKE` minds case, so columns are lowercased first.
     package static let lowercasesBeforeLike = true
+    /// `strpos(haystack, needle)`.
+    package static let findText = "strpos"
 
     private let pool: PostgresPool
     let logger: Logger

@@ -16,6 +16,8 @@ package final class SQLiteLinkStore: SQLLinkStore {
     package static let byteOrder = "BINARY"
     /// SQLite's `LIKE` ignores ASCII case already.
     package static let lowercasesBeforeLike = false
+    /// `instr(haystack, needle)`.
+    package static let findText = "instr"
 
     /// How many connections only read, beside the one that writes.
     static let readerCount = 2

@@ -297,6 +297,9 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
             command: "links list", success: { context in ["--database", try await databaseWithALink(context)] },
             failure: { context in (["--database", try textFileDatabase(context)], 2) }),
         JSONCase(
+            command: "links tags", success: { context in ["--database", try await databaseWithALink(context)] },
+            failure: { context in (["--database", try textFileDatabase(context)], 2) }),
+        JSONCase(
             command: "links show", success: { context in ["--database", try await databaseWithALink(context), "spring"] },
             failure: { context in (["--database", context.scratch.path("links.sqlite"), "nothing"], 1) }),
         JSONCase(

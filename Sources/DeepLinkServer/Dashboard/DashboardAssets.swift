@@ -99,6 +99,9 @@ enum DashboardAssets {
         .badge { display: inline-block; padding: .05rem .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600;
           background: var(--badge-bg); color: var(--ink); }
         .badge.on { background: var(--good-bg); color: var(--good-ink); }
+        a.tag { display: inline-block; padding: .05rem .45rem; margin: .05rem 0; border: 1px solid var(--line); border-radius: 999px;
+          font-size: .8rem; text-decoration: none; white-space: nowrap; }
+        a.tag:hover { border-color: var(--accent); }
         .badge.off, .badge.fail { background: var(--bad-bg); color: var(--bad-ink); }
         .badge.pass { background: var(--good-bg); color: var(--good-ink); }
         .badge.warning { background: var(--caution-bg); color: var(--caution-ink); }

@@ -17,23 +17,27 @@ struct DashboardLinkListRoutes: Sendable {
         signedIn.get("/links", use: list)
     }
 
-    /// `GET /dashboard/links?q=&filter=&sort=&page=`: a page of the links found, and after a
+    /// `GET /dashboard/links?q=&filter=&tag=&sort=&page=`: a page of the links found, and after a
     /// deletion (`deleted=CODE`) a notice.
     @Sendable func list(_ request: Request, context: ServerRequestContext) async -> Response {
         let session = context.dashboardSession
         let query = request.formQuery
         let pageNumber = max(1, min(100_000, Int(query["page"] ?? "") ?? 1))
+        let tag = (query["tag"] ?? "").isEmpty ? nil : try? LinkTags.checked(query["tag"] ?? "", field: "tag")
         let search = LinkSearch(
-            text: String((query["q"] ?? "").prefix(200)), filter: query["filter"].flatMap(LinkFilter.init(rawValue:)) ?? .all,
+            text: String((query["q"] ?? "").prefix(200)), filter: query["filter"].flatMap(LinkFilter.init(rawValue:)) ?? .all, tag: tag,
             sort: query["sort"].flatMap(LinkSort.init(rawValue:)) ?? .newest, offset: (pageNumber - 1) * Self.pageSize, limit: Self.pageSize,
             now: Date())
         let page: LinkSearchPage
+        let tags: [TagCount]
         do {
             page = try await links.search(search)
+            tags = try await links.tags()
         } catch {
             return renderer.problem(error, session: session)
         }
         let deleted = query["deleted"].map { "Link \($0) deleted." }
-        return renderer.render(DashboardLinksView(search: search, page: page), title: "Links", session: session, section: .links, notice: deleted)
+        return renderer.render(
+            DashboardLinksView(search: search, page: page, tags: tags.map(\.tag)), title: "Links", session: session, section: .links, notice: deleted)
     }
 }

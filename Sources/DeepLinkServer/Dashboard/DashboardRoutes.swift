@@ -37,6 +37,7 @@ struct DashboardRoutes: Sendable {
         DashboardLinkRoutes(links: links, renderer: renderer, journeys: journeys).add(to: signedIn)
         DashboardLinkDeleteRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardNumbersRoutes(links: links, renderer: renderer).add(to: signedIn)
+        DashboardTagRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardKeyRoutes(store: store, renderer: renderer, sessions: sessions).add(to: signedIn)
         DashboardHealthRoutes(links: links, health: health, renderer: renderer).add(to: signedIn)
     }

@@ -21,6 +21,8 @@ struct DashboardTemplates: Sendable {
     let link: MustacheTemplate
     /// `allNumbers.mustache`, the numbers of all links.
     let allNumbers: MustacheTemplate
+    /// `tag.mustache`, a tag: how many links have it and their numbers, summed.
+    let tag: MustacheTemplate
     /// `confirmDelete.mustache`, which asks before deleting a link.
     let confirmDelete: MustacheTemplate
     /// `keys.mustache`, admin API keys: the new one's token once, the list, create and revoke.
@@ -45,6 +47,7 @@ struct DashboardTemplates: Sendable {
         linkForm = try directory.template("linkForm")
         link = try directory.template("link")
         allNumbers = try directory.template("allNumbers")
+        tag = try directory.template("tag")
         confirmDelete = try directory.template("confirmDelete")
         keys = try directory.template("keys")
         confirmRevoke = try directory.template("confirmRevoke")

@@ -22,6 +22,8 @@ struct LinkAPIRoutes: Sendable {
         group.delete("/links/{code}", use: requiring(.linksWrite, to: "delete links", delete))
         group.get("/links/{code}/stats", use: requiring(.linksRead, to: "read links' numbers", stats))
         group.get("/stats", use: requiring(.linksRead, to: "read links' numbers", allStats))
+        group.get("/tags", use: requiring(.linksRead, to: "read links", tags))
+        group.get("/tags/{tag}/stats", use: requiring(.linksRead, to: "read links' numbers", tagStats))
     }
 
     @Sendable func create(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -59,7 +61,8 @@ struct LinkAPIRoutes: Sendable {
             limit = value
         }
         let cursor = query["cursor"].map(String.init)
-        let page = try await links.links(after: cursor, limit: limit + 1)
+        let tag = try query["tag"].map { (tag) throws(LinkServerError) in try LinkTags.checked(String(tag), field: "tag") }
+        let page = try await links.links(after: cursor, limit: limit + 1, tag: tag)
         let shown = page.prefix(limit)
         let next: JSONValue = page.count > limit ? shown.last.map { .string($0.code) } ?? .null : .null
         return Response.json(["links": .array(shown.map { $0.json(origin: links.linkOrigin) }), "nextCursor": next])
@@ -99,6 +102,23 @@ struct LinkAPIRoutes: Sendable {
         let numbers = try await links.numbers(code: nil, range: range)
         let topLinks = top > 0 ? try await links.topLinks(range: range, limit: top) : []
         return Response.json(numbers.jsonValue(topLinks: topLinks))
+    }
+
+    /// Every tag of the links, with how many links have it and their clicks of all time.
+    @Sendable func tags(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let tags = try await links.tags()
+        return Response.json([
+            "tags": .array(tags.map { ["tag": .string($0.tag), "links": .number(Double($0.links)), "clicks": .number(Double($0.clicks))] })
+        ])
+    }
+
+    /// A tag's stats document: its links' numbers summed, over a range of days as a link's.
+    @Sendable func tagStats(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let range = try Self.range(request.uri.queryParameters)
+        guard let tag = context.parameters.get("tag") else { throw LinkServerError(code: .notFound, message: "name a tag") }
+        // Hummingbird hands path parameters over as sent; a tag with a space arrives as %20.
+        let numbers = try await links.numbers(tag: tag.removingPercentEncoding ?? tag, range: range)
+        return Response.json(numbers.jsonValue())
     }
 
     /// The days a stats request asks for: `days`, or `from` and `to`.

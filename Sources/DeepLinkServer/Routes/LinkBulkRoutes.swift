@@ -53,11 +53,12 @@ struct LinkBulkRoutes: Sendable {
                 }, counting: "created"))
     }
 
-    /// `PATCH`: `{"codes": [...], "changes": {...}}`, the changes as `PATCH /api/v1/links/{code}` takes them.
+    /// `PATCH`: `{"codes": [...], "changes": {...}}` or `{"tag": "...", "changes": {...}}`, the
+    /// changes as `PATCH /api/v1/links/{code}` takes them.
     @Sendable func update(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let body = try await request.jsonBody(upTo: maximumBodySize)
-        try Self.checkKeys(body, allowed: ["codes", "changes"])
-        let codes = try Self.codes(body)
+        try Self.checkKeys(body, allowed: ["codes", "tag", "changes"])
+        let codes = try await self.codes(body)
         guard case .object? = body.objectValue?["changes"] else {
             throw LinkServerError(code: .invalidField, message: "changes must be an object of the fields to change, as PATCH /api/v1/links/{code} takes", field: "changes")
         }
@@ -74,11 +75,11 @@ struct LinkBulkRoutes: Sendable {
                 }, counting: "updated"))
     }
 
-    /// `DELETE`: `{"codes": [...]}`.
+    /// `DELETE`: `{"codes": [...]}` or `{"tag": "..."}`.
     @Sendable func delete(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let body = try await request.jsonBody(upTo: maximumBodySize)
-        try Self.checkKeys(body, allowed: ["codes"])
-        let codes = try Self.codes(body)
+        try Self.checkKeys(body, allowed: ["codes", "tag"])
+        let codes = try await self.codes(body)
         try await countItems(codes.count, field: "codes", context: context)
         let results = try await links.deleteMany(codes: codes)
         context.logger.info("deleted links in bulk", metadata: ["items": "\(codes.count)"])
@@ -115,7 +116,7 @@ struct LinkBulkRoutes: Sendable {
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw LinkServerError(
-                code: .invalidField, message: "unknown field \(unknown); a bulk request has \(allowed.sorted().joined(separator: " and "))", field: unknown)
+                code: .invalidField, message: "unknown field \(unknown); a bulk request has \(allowed.sorted().joined(separator: ", "))", field: unknown)
         }
     }
 
@@ -129,6 +130,20 @@ struct LinkBulkRoutes: Sendable {
                 code: .invalidField, message: "\(field) holds \(items.count) items; a bulk request holds 1 to \(LinkService.maximumBulkItems)", field: field)
         }
         return items
+    }
+
+    /// The codes a body names: its `codes`, or those of the links with its `tag`, one or the other.
+    private func codes(_ body: JSONValue) async throws(LinkServerError) -> [String] {
+        switch (body.objectValue?["codes"], body.objectValue?["tag"]) {
+        case (.some, .some):
+            throw LinkServerError(code: .invalidField, message: "give codes or tag, not both", field: "tag")
+        case (nil, .string(let tag)?):
+            return try await links.codes(tag: tag)
+        case (nil, .some):
+            throw LinkServerError(code: .invalidField, message: "tag must be a string, the tag whose links to change", field: "tag")
+        default:
+            return try Self.codes(body)
+        }
     }
 
     /// The codes of a body: strings, each once.

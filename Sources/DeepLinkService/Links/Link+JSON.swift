@@ -12,7 +12,7 @@ extension Link {
         ]
         var groups: [LinkField.Group: [String: JSONValue]] = [:]
         for field in LinkField.all {
-            let value = field.text(of: self).map(JSONValue.string) ?? .null
+            let value = field.json(of: self)
             if field.group == .link { object[field.name] = value } else { groups[field.group, default: [:]][field.name] = value }
         }
         for (group, members) in groups { object[group.rawValue] = .object(members) }

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// A body is a JSON object with `code`, `deepLink`, `fallbacks` (`appStoreID`, `playPackage`,
 /// `webURL`, `iosURL`, `androidURL`), `preview` (`title`, `description`, `imageURL`), `utm` (`source`, `medium`,
-/// `campaign`, `term`, `content`), `note` and `expiresAt` (RFC 3339). In an update, a field
+/// `campaign`, `term`, `content`), `note`, `tags` (an array of strings, or one text of
+/// comma-separated tags) and `expiresAt` (RFC 3339). In an update, a field
 /// that is absent stays, and `null` clears it. A top-level `campaign`, as bodies written before
 /// the link had one campaign sent it, is read as the stored links were migrated: as
 /// `utm.campaign`, or as `note` when the body gives another `utm.campaign`.
@@ -88,6 +89,10 @@ package struct LinkEditor: Sendable {
         var errors: [LinkServerError] = []
         for (field, value) in fields.sorted(by: { (order[$0.key] ?? Int.max, $0.key) < (order[$1.key] ?? Int.max, $1.key) }) {
             do throws(LinkServerError) {
+                if let known = LinkField.named(field), known.kind == .tags, case .list(let keyPath) = known.value {
+                    link[keyPath: keyPath] = try Self.checkedTags(value, field: field)
+                    continue
+                }
                 let text: String?
                 switch value {
                 case .string(let string): text = string
@@ -129,6 +134,10 @@ package struct LinkEditor: Sendable {
         // allowlist), never loopback or a cloud's metadata address that a preview crawler would fetch.
         case .imageURL: checked = try redirectTarget(text, field: path)
         case .text(let maximumLength): checked = try Self.checkedText(text, field: path, maximumLength: maximumLength)
+        case .tags:
+            guard case .list(let keyPath) = field.value else { return }
+            link[keyPath: keyPath] = try LinkTags.normalized(text.map(LinkTags.split) ?? [], field: path)
+            return
         case .expiry:
             guard case .time(let keyPath) = field.value else { return }
             link[keyPath: keyPath] = try Self.checkedExpiry(text, now: allowsPastExpiry ? .distantPast : now)
@@ -137,7 +146,28 @@ package struct LinkEditor: Sendable {
         switch field.value {
         case .required(let keyPath): link[keyPath: keyPath] = checked ?? ""
         case .optional(let keyPath): link[keyPath: keyPath] = checked
-        case .time: break
+        case .time, .list: break
+        }
+    }
+
+    /// Tags as a body gives them: an array of strings, one string of comma-separated tags (as the
+    /// form, the command line and a CSV cell write them), or `null` for none.
+    private static func checkedTags(_ value: JSONValue, field: String) throws(LinkServerError) -> [String] {
+        switch value {
+        case .null: return []
+        case .string(let text): return try LinkTags.normalized(LinkTags.split(text), field: field)
+        case .array(let items):
+            var tags: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let tag) = item else {
+                    throw LinkServerError(code: .invalidField, message: "\(field)[\(index)] must be a string, a tag", field: "\(field)[\(index)]")
+                }
+                tags.append(tag)
+            }
+            return try LinkTags.normalized(tags, field: field)
+        default:
+            throw LinkServerError(
+                code: .invalidField, message: "\(field) must be an array of strings, a text of comma-separated tags, or null", field: field)
         }
     }
 

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// A field of a link that a client sets, declared once: the admin API's JSON body and answer
@@ -23,6 +24,8 @@ package struct LinkField: Sendable, Hashable {
         case text(maximumLength: Int)
         /// An RFC 3339 time in the future.
         case expiry
+        /// Tags: a JSON array of strings, or one text of comma-separated tags (``LinkTags``).
+        case tags
     }
 
     /// The group a field belongs to: its JSON object and its section of the form.
@@ -55,12 +58,15 @@ package struct LinkField: Sendable, Hashable {
         case optional(any WritableKeyPath<Link, String?> & Sendable)
         /// An optional time.
         case time(any WritableKeyPath<Link, Date?> & Sendable)
+        /// A list of texts.
+        case list(any WritableKeyPath<Link, [String]> & Sendable)
 
         package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case (.required(let a), .required(let b)): a == b
             case (.optional(let a), .optional(let b)): a == b
             case (.time(let a), .time(let b)): a == b
+            case (.list(let a), .list(let b)): a == b
             default: false
             }
         }
@@ -70,6 +76,7 @@ package struct LinkField: Sendable, Hashable {
             case .required(let path): hasher.combine(path)
             case .optional(let path): hasher.combine(path)
             case .time(let path): hasher.combine(path)
+            case .list(let path): hasher.combine(path)
             }
         }
     }
@@ -106,14 +113,24 @@ package struct LinkField: Sendable, Hashable {
     /// Whether every link has the field.
     package var isRequired: Bool { kind == .deepLink }
 
-    /// The field's value in a link as text: an RFC 3339 time for ``Kind/expiry``; `nil` when unset.
+    /// The field's value in a link as text: an RFC 3339 time for ``Kind/expiry``, the tags
+    /// separated by `, ` for ``Kind/tags``; `nil` when unset.
     /// - Parameter link: The link.
     package func text(of link: Link) -> String? {
         switch value {
         case .required(let path): link[keyPath: path]
         case .optional(let path): link[keyPath: path]
         case .time(let path): link[keyPath: path].map(Link.timestamp)
+        case .list(let path): link[keyPath: path].isEmpty ? nil : link[keyPath: path].joined(separator: ", ")
         }
+    }
+
+    /// The field's value in a link as the admin API writes it: a string, an array of strings for
+    /// ``Kind/tags``, or `null`.
+    /// - Parameter link: The link.
+    package func json(of link: Link) -> JSONValue {
+        if case .list(let path) = value { return .array(link[keyPath: path].map(JSONValue.string)) }
+        return text(of: link).map(JSONValue.string) ?? .null
     }
 
     /// The field with a JSON path, if a link has one.
@@ -135,6 +152,10 @@ package struct LinkField: Sendable, Hashable {
         LinkField(
             group: .link, name: "note", kind: .text(maximumLength: 300), value: .optional(\.note), column: "note",
             label: "Note", hint: "For your team, such as who asked for the link; searched in the list, never sent anywhere.", flag: "note"),
+        LinkField(
+            group: .link, name: "tags", kind: .tags, value: .list(\.tags), column: "tags", label: "Tags",
+            hint: "Comma-separated, such as spring-sale, email: the list, the numbers and bulk changes filter by them. Up to 20 tags of 1 to 50 characters, no commas.",
+            flag: "tags"),
         LinkField(
             group: .link, name: "expiresAt", kind: .expiry, value: .time(\.expiresAt), column: "expires_at", label: "Expires (UTC)",
             hint: "When the link stops working, in UTC (RFC 3339, such as 2026-12-31T23:59:59Z); empty to keep it forever.", flag: "expires-at"),

@@ -7,8 +7,10 @@ import Foundation
 /// the stored buckets, never from addresses. The dashboard draws them, `deeplink links stats`
 /// prints them, and both export them as CSV. A `Sendable` value.
 package struct LinkNumbers: Sendable, Hashable {
-    /// The link's code, or `nil` for all links.
+    /// The link's code, or `nil` for all links or a tag's.
     package let code: String?
+    /// The tag whose links' numbers these are summed, or `nil`.
+    package var tag: String?
     /// The days, oldest first, each `YYYY-MM-DD` (UTC).
     package let days: [String]
     /// Clicks per day, one per entry of ``days`` (zero where there were none).
@@ -133,6 +135,7 @@ package struct LinkNumbers: Sendable, Hashable {
         func perDay(_ counts: [Int]) -> JSONValue { .array(zip(days, counts).map { ["day": .string($0), "count": .number(Double($1))] }) }
         var document: [String: JSONValue] = [
             "code": code.map(JSONValue.string) ?? .null,
+            "tag": tag.map(JSONValue.string) ?? .null,
             "from": .string(days.first ?? ""), "to": .string(days.last ?? ""),
             "totalClicks": .number(Double(totalClicks)),
             "clicksPerDay": perDay(clicksPerDay),

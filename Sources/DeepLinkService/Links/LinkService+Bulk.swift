@@ -61,6 +61,27 @@ extension LinkService {
         return results
     }
 
+    /// The codes of the links with a tag, for a bulk change or deletion by tag: at most
+    /// ``maximumBulkItems``.
+    /// - Parameter tag: The tag.
+    /// - Throws: ``LinkServerError``: `invalid-field` for a bad tag, or when more than
+    ///   ``maximumBulkItems`` links have it; `not-found` when none does; `storage-unavailable`.
+    package func codes(tag: String) async throws(LinkServerError) -> [String] {
+        let tag = try LinkTags.checked(tag, field: "tag")
+        let links = try await storing { () throws(StoreError) in try await store.links(after: nil, limit: Self.maximumBulkItems + 1, tag: tag) }
+        guard !links.isEmpty else {
+            throw LinkServerError(code: .notFound, message: "no link has the tag \(tag)")
+        }
+        guard links.count <= Self.maximumBulkItems else {
+            throw LinkServerError(
+                code: .invalidField,
+                message: "more than \(Self.maximumBulkItems) links have the tag \(tag); a bulk request changes at most \(Self.maximumBulkItems), "
+                    + "so send their codes in several requests (GET /api/v1/links?tag= pages through them)",
+                field: "tag")
+        }
+        return links.map(\.code)
+    }
+
     /// Applies the same changes to many links, each on its own.
     /// - Parameters:
     ///   - codes: The links' codes.

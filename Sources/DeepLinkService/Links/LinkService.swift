@@ -94,8 +94,33 @@ package struct LinkService: Sendable {
     /// - Parameters:
     ///   - cursor: Only codes after this one.
     ///   - limit: The most links.
-    package func links(after cursor: String?, limit: Int) async throws(LinkServerError) -> [Link] {
-        try await storing { () throws(StoreError) in try await store.links(after: cursor, limit: limit) }
+    ///   - tag: Only links with this tag, or `nil`.
+    package func links(after cursor: String?, limit: Int, tag: String? = nil) async throws(LinkServerError) -> [Link] {
+        try await storing { () throws(StoreError) in try await store.links(after: cursor, limit: limit, tag: tag) }
+    }
+
+    /// Every tag of the stored links, with its links and their clicks of all time, by tag.
+    /// - Throws: ``LinkServerError``: `storage-unavailable`.
+    package func tags() async throws(LinkServerError) -> [TagCount] {
+        await clicks?.flush()
+        return try await storing { () throws(StoreError) in try await store.tagCounts() }
+    }
+
+    /// The numbers of the links that have a tag, summed, over a range of UTC days: a tag's
+    /// numbers are the sum of its links'.
+    /// - Parameters:
+    ///   - tag: The tag.
+    ///   - range: The days.
+    /// - Throws: ``LinkServerError``: `invalid-field` for a tag no link could have, `storage-unavailable`.
+    package func numbers(tag: String, range: DayRange) async throws(LinkServerError) -> LinkNumbers {
+        let tag = try LinkTags.checked(tag, field: "tag")
+        await clicks?.flush()
+        let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(tag: tag, from: range.first, through: range.last) }
+        let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(tag: tag, since: range.first) }
+        var numbers = LinkNumbers(
+            code: nil, days: range.days, clicks: clicks, deferred: deferredCounts, iosInstallsMeasured: editor.setup.deferred.claimsIOSInstalls)
+        numbers.tag = tag
+        return numbers
     }
 
     /// The links matching a search, one page of them.

@@ -20,6 +20,21 @@ package protocol ClickStatsStorage: Sendable {
     ///   - day: The first day, `YYYY-MM-DD`.
     func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount]
 
+    /// Clicks from a day through another of the links that have a tag now, summed as
+    /// ``clickSummary(code:from:through:)`` sums one link's.
+    /// - Parameters:
+    ///   - tag: The tag.
+    ///   - first: The first day, `YYYY-MM-DD`.
+    ///   - last: The last day, included.
+    func clickSummary(tag: String, from first: String, through last: String) async throws(StoreError) -> ClickSummary
+
+    /// Store hops, claims and app opens from a day on of the links that have a tag now, summed
+    /// per day and platform.
+    /// - Parameters:
+    ///   - tag: The tag.
+    ///   - day: The first day, `YYYY-MM-DD`.
+    func deferredCounts(tag: String, since day: String) async throws(StoreError) -> [DeferredCount]
+
     /// The links with the most clicks from a day through another, most first (ties by code), read
     /// from each link's daily totals, so the cost follows the links clicked in the range, not all
     /// links. Deleted links are not among them.

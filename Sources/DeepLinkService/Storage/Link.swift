@@ -24,6 +24,9 @@ package struct Link: Sendable, Hashable {
     /// A note for the team, such as who asked for the link: searched in the list, never sent
     /// anywhere. The link's campaign is its UTM campaign (``UTMFields/campaign``).
     package var note: String?
+    /// The link's tags, such as `spring-sale`: sorted, each once (``LinkTags``). The list, the
+    /// numbers, bulk changes and the CSV file filter and sum by them.
+    package var tags: [String] = []
     /// When the link stops resolving; `nil` for never.
     package var expiresAt: Date?
     /// When the link was created.
@@ -43,13 +46,14 @@ package struct Link: Sendable, Hashable {
     ///   - preview: The social preview.
     ///   - utm: The UTM fields.
     ///   - note: A note for the team.
+    ///   - tags: The tags, as ``LinkTags/normalized(_:)`` orders them.
     ///   - expiresAt: The expiry.
     ///   - createdAt: The creation time.
     ///   - updatedAt: The last change.
     package init(
         code: String, deepLink: String, appStoreID: String? = nil, playPackage: String? = nil, webURL: String? = nil,
         iosFallbackURL: String? = nil, androidFallbackURL: String? = nil, preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), note: String? = nil,
-        expiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        tags: [String] = [], expiresAt: Date? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.code = code
         self.deepLink = deepLink
@@ -61,6 +65,7 @@ package struct Link: Sendable, Hashable {
         self.preview = preview
         self.utm = utm
         self.note = note
+        self.tags = tags
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt

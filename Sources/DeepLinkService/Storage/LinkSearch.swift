@@ -6,6 +6,8 @@ package struct LinkSearch: Sendable, Hashable {
     package var text: String
     /// Which links to keep.
     package var filter: LinkFilter
+    /// Only links with this tag; `nil` for any.
+    package var tag: String?
     /// The order.
     package var sort: LinkSort
     /// How many matching links to skip.
@@ -19,13 +21,15 @@ package struct LinkSearch: Sendable, Hashable {
     /// - Parameters:
     ///   - text: The text to look for, or `""`.
     ///   - filter: Which links to keep.
+    ///   - tag: Only links with this tag, or `nil`.
     ///   - sort: The order.
     ///   - offset: How many to skip.
     ///   - limit: The most to return.
     ///   - now: The current time.
-    package init(text: String = "", filter: LinkFilter = .all, sort: LinkSort = .newest, offset: Int = 0, limit: Int = 50, now: Date = Date()) {
+    package init(text: String = "", filter: LinkFilter = .all, tag: String? = nil, sort: LinkSort = .newest, offset: Int = 0, limit: Int = 50, now: Date = Date()) {
         self.text = text
         self.filter = filter
+        self.tag = tag
         self.sort = sort
         self.offset = offset
         self.limit = limit

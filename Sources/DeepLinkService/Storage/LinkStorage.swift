@@ -27,7 +27,12 @@ package protocol LinkStorage: Sendable {
     /// - Parameters:
     ///   - cursor: Only codes after this one; `nil` for the first page.
     ///   - limit: The most links to return.
-    func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link]
+    ///   - tag: Only links with this tag; `nil` for all.
+    func links(after cursor: String?, limit: Int, tag: String?) async throws(StoreError) -> [Link]
+
+    /// Every tag of the stored links, with how many links have it and their clicks of all time
+    /// (people's), by tag.
+    func tagCounts() async throws(StoreError) -> [TagCount]
 
     /// One page of the links that match a search, and how many match in all.
     /// - Parameter search: The text, filter, order and page.
@@ -35,10 +40,32 @@ package protocol LinkStorage: Sendable {
 }
 
 extension LinkStorage {
+    /// A page of every link ordered by code; see ``links(after:limit:tag:)``.
+    package func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] {
+        try await links(after: cursor, limit: limit, tag: nil)
+    }
+
     /// Stores a new link.
     /// - Parameter link: The link.
     /// - Throws: ``StoreError`` with code `duplicate` when the code is taken.
     package func insert(_ link: Link) async throws(StoreError) {
         try await insert([link])
+    }
+}
+
+/// A tag, how many links have it, and those links' clicks of all time. A `Sendable` value.
+package struct TagCount: Sendable, Hashable {
+    /// The tag.
+    package var tag: String
+    /// How many links have it.
+    package var links: Int
+    /// Their clicks of all time, people's (link-preview crawlers' visits are not clicks).
+    package var clicks: Int
+
+    /// Creates a count.
+    package init(tag: String, links: Int, clicks: Int) {
+        self.tag = tag
+        self.links = links
+        self.clicks = clicks
     }
 }

@@ -297,6 +297,11 @@ package enum LinkStoreSchema {
             "CREATE INDEX api_keys_by_creator ON api_keys (created_by)",
             "ALTER TABLE dashboard_users ADD COLUMN role TEXT NOT NULL DEFAULT 'admin'",
         ],
+        [
+            // A link's tags (issue 27), as `,a,b,` (LinkTags): in the link's own row, so a link
+            // and its tags are written by one statement, all or none.
+            "ALTER TABLE links ADD COLUMN tags TEXT",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

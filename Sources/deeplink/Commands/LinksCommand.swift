@@ -4,7 +4,7 @@ import ArgumentParser
 struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
-        abstract: "List, show, create, update and delete short links, print their numbers, export and import them as CSV.",
+        abstract: "List, show, create, update and delete short links, print their numbers and tags, export and import them as CSV.",
         discussion: """
             Each subcommand opens the database the server uses: give the server's --config (its server \
             section names the database, a relative path being relative to the config file, and the link \
@@ -13,6 +13,6 @@ struct LinksCommand: AsyncParsableCommand {
             """,
         subcommands: [
             LinksListCommand.self, LinksShowCommand.self, LinksCreateCommand.self, LinksUpdateCommand.self, LinksDeleteCommand.self,
-            LinksStatsCommand.self, LinksVerifyCommand.self, LinksExportCommand.self, LinksImportCommand.self,
+            LinksStatsCommand.self, LinksTagsCommand.self, LinksVerifyCommand.self, LinksExportCommand.self, LinksImportCommand.self,
         ])
 }

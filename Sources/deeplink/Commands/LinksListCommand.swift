@@ -18,6 +18,9 @@ struct LinksListCommand: ReportingCommand {
     @Option(name: .long, help: "Which links to list.")
     var filter = LinkFilter.all
 
+    @Option(name: .long, help: ArgumentHelp("Only links with this tag.", valueName: "tag"))
+    var tag: String?
+
     @Option(name: .long, help: "The order.")
     var sort = LinkSort.newest
 
@@ -40,7 +43,11 @@ struct LinksListCommand: ReportingCommand {
 
     /// Searches the links and returns the page.
     func render() async throws(CommandFailure) -> String {
-        let search = LinkSearch(text: search, filter: filter, sort: sort, offset: offset, limit: limit)
+        var tag: String?
+        if let given = self.tag {
+            do { tag = try LinkTags.checked(given, field: "tag") } catch { throw CommandFailure("--tag: \(error.message)", code: error.code.description, status: .usage) }
+        }
+        let search = LinkSearch(text: search, filter: filter, tag: tag, sort: sort, offset: offset, limit: limit)
         let configuration = try configOptions.serverConfiguration(databaseOptions)
         let (page, origin) = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
             (try await links.search(search), links.linkOrigin)
@@ -60,10 +67,12 @@ struct LinksListCommand: ReportingCommand {
     /// `N of TOTAL links`.
     static func table(_ page: LinkSearchPage, origin: ShortLinkOrigin?, offset: Int) -> String {
         let formatter = ISO8601DateFormatter()
-        var rows = [["CODE"] + (origin == nil ? [] : ["URL"]) + ["DEEP LINK", "CAMPAIGN", "CLICKS", "CREATED"]]
+        var rows = [["CODE"] + (origin == nil ? [] : ["URL"]) + ["DEEP LINK", "CAMPAIGN", "TAGS", "CLICKS", "CREATED"]]
         for link in page.links {
             let url = link.json(origin: origin).objectValue?["url"]?.stringValue
-            rows.append([link.code] + (url.map { [$0] } ?? []) + [link.deepLink, link.utm.campaign ?? "-", String(page.clicks[link.code] ?? 0), formatter.string(from: link.createdAt)])
+            rows.append(
+                [link.code] + (url.map { [$0] } ?? [])
+                    + [link.deepLink, link.utm.campaign ?? "-", link.tags.isEmpty ? "-" : link.tags.joined(separator: ","), String(page.clicks[link.code] ?? 0), formatter.string(from: link.createdAt)])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in

@@ -18,11 +18,14 @@ struct LinksStatsCommand: AsyncParsableCommand {
     @OptionGroup var configOptions: OptionalConfigOptions
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Argument(help: "The link's code; or give --all.")
+    @Argument(help: "The link's code; or give --all or --tag.")
     var code: String?
 
     @Flag(name: .long, help: "Every link's numbers together.")
     var all = false
+
+    @Option(name: .long, help: ArgumentHelp("The numbers of the links with this tag, summed.", valueName: "tag"))
+    var tag: String?
 
     @Option(name: .long, help: ArgumentHelp("How many days, today included: 7, 30, 90 or any from 1 to \(Self.maximumDays).", valueName: "n"))
     var days = 30
@@ -43,7 +46,11 @@ struct LinksStatsCommand: AsyncParsableCommand {
     static let maximumDays = 366
 
     func validate() throws {
-        guard (code != nil) != all else { throw ValidationError(all ? "give a code or --all, not both" : "give a link's code, or --all") }
+        switch [code != nil, all, tag != nil].count(where: { $0 }) {
+        case 0: throw ValidationError("give a link's code, --all or --tag")
+        case 1: break
+        default: throw ValidationError("give one of a code, --all and --tag")
+        }
         guard (1...Self.maximumDays).contains(days) else { throw ValidationError("--days must be 1 to \(Self.maximumDays)") }
         guard !(csv && json) else { throw ValidationError("give --csv or --json, not both") }
     }
@@ -72,7 +79,9 @@ struct LinksStatsCommand: AsyncParsableCommand {
             range = .last(days, endingAt: Date())
         }
         let configuration = try configOptions.serverConfiguration(databaseOptions)
+        let tag = self.tag
         let numbers = try await configuration.withLinkService(label: "deeplink.links") { links throws(LinkServerError) in
+            if let tag { return try await links.numbers(tag: tag, range: range) }
             if let code { _ = try await links.link(code: code) }
             return try await links.numbers(code: code, range: range)
         }
@@ -91,7 +100,7 @@ extension LinkNumbers {
             value.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
         }
         let range = "\(days.first ?? "") to \(days.last ?? "") (UTC)"
-        var lines = ["\(code ?? "all links"): \(counted(totalClicks, "click")) from \(range)", "clicks per day:"]
+        var lines = ["\(code ?? tag.map { "links tagged \($0)" } ?? "all links"): \(counted(totalClicks, "click")) from \(range)", "clicks per day:"]
         lines += zip(days, clicksPerDay).map { "  \($0)  \($1)" }
         lines += [
             "by platform:   " + shares(byPlatform), "by referrer:   " + shares(byReferrer), "utm_source:    " + shares(byUTMSource),

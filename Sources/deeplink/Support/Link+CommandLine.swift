@@ -8,7 +8,7 @@ extension Link {
     /// `links update` and the API change.
     /// - Parameter origin: The host short links live on, for the `url` line.
     func humanDescription(origin: ShortLinkOrigin?) -> String {
-        let order = ["code", "url", "deepLink", "campaign", "expiresAt", "fallbacks", "preview", "utm", "createdAt", "updatedAt"]
+        let order = ["code", "url", "deepLink", "campaign", "note", "tags", "expiresAt", "fallbacks", "preview", "utm", "createdAt", "updatedAt"]
         let members = json(origin: origin).objectValue ?? [:]
         let keys = order.filter { members[$0] != nil } + members.keys.filter { !order.contains($0) }.sorted()
         let rows = keys.flatMap { key -> [(String, JSONValue)] in
@@ -17,7 +17,13 @@ extension Link {
         }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { path, value in
-            path + ":" + String(repeating: " ", count: width - path.count + 2) + (value.stringValue ?? "-")
+            path + ":" + String(repeating: " ", count: width - path.count + 2) + (value.stringValue ?? Self.listText(value) ?? "-")
         }.joined(separator: "\n")
+    }
+
+    /// A JSON array of strings as `a, b`, or `nil` for anything else or an empty array.
+    private static func listText(_ value: JSONValue) -> String? {
+        guard case .array(let items) = value, !items.isEmpty else { return nil }
+        return items.compactMap(\.stringValue).joined(separator: ", ")
     }
 }

@@ -15,6 +15,9 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("note").flag), help: LinkFieldOptions.help("note", valueName: "text"))
     var note: String?
 
+    @Option(name: .customLong(LinkFieldOptions.field("tags").flag), help: LinkFieldOptions.help("tags", valueName: "tags"))
+    var tags: String?
+
     @Option(name: .customLong(LinkFieldOptions.field("expiresAt").flag), help: LinkFieldOptions.help("expiresAt", valueName: "time"))
     var expiresAt: String?
 
@@ -80,6 +83,7 @@ struct LinkFieldOptions: ParsableArguments {
         [
             ("deepLink", deepLink),
             ("note", note),
+            ("tags", tags),
             ("expiresAt", expiresAt),
             ("fallbacks.webURL", webURL),
             ("fallbacks.iosURL", iosURL),

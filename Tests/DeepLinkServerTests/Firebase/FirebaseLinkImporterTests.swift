@@ -301,7 +301,10 @@ struct FirebaseLinkImporterTests {
         func links(codes: [String]) async throws(StoreError) -> [Link] { try await store.links(codes: codes) }
         func update(_ link: Link) async throws(StoreError) -> Bool { try await store.update(link) }
         func deleteLink(code: String) async throws(StoreError) -> Bool { try await store.deleteLink(code: code) }
-        func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] { try await store.links(after: cursor, limit: limit) }
+        func links(after cursor: String?, limit: Int, tag: String?) async throws(StoreError) -> [Link] {
+            try await store.links(after: cursor, limit: limit, tag: tag)
+        }
+        func tagCounts() async throws(StoreError) -> [TagCount] { try await store.tagCounts() }
         func searchLinks(_ search: LinkSearch) async throws(StoreError) -> LinkSearchPage { try await store.searchLinks(search) }
     }
 

@@ -42,18 +42,19 @@ struct LinkCSVTests {
         let importer = try Self.importer()
         try await ServerHarness.run(.sqlite) { server in
             let every = [
-                "code,deepLink,note,expiresAt,fallbacks.webURL,fallbacks.iosURL,fallbacks.androidURL,fallbacks.appStoreID,fallbacks.playPackage,"
+                "code,deepLink,note,tags,expiresAt,fallbacks.webURL,fallbacks.iosURL,fallbacks.androidURL,fallbacks.appStoreID,fallbacks.playPackage,"
                     + "utm.source,utm.medium,utm.campaign,utm.term,utm.content,preview.title,preview.description,preview.imageURL",
-                "full-\(suffix),shop://sales/42,\"=HYPERLINK(\"\"x\"\"), a note\",2099-12-31T23:59:59Z,https://shop.example.com/sale,"
+                "full-\(suffix),shop://sales/42,\"=HYPERLINK(\"\"x\"\"), a note\",\"spring, =sum\",2099-12-31T23:59:59Z,https://shop.example.com/sale,"
                     + "https://shop.example.com/ios,https://shop.example.com/android,123456789,com.example.shop,news,email,spring,shoes,banner,"
                     + "\"Spring, 50% off\",\"-50% \"\"today\"\"\",https://shop.example.com/i.png",
-                "p\(suffix.prefix(1)),shop://sales/7,,2001-01-01T00:00:00Z,,,,,,,,,,,,,",
+                "p\(suffix.prefix(1)),shop://sales/7,,,2001-01-01T00:00:00Z,,,,,,,,,,,,,",
             ].joined(separator: "\r\n") + "\r\n"
             let first = try await importer.importLinks(every, into: server.store, now: Self.now)
             #expect(first.importedCount == 2, "\(first.entries)")
             let stored = try await server.store.links(codes: ["full-\(suffix)", "p\(suffix.prefix(1))"]).sorted { $0.code < $1.code }
             #expect(stored.count == 2)
             #expect(stored.first { $0.code.hasPrefix("full") }?.note == "=HYPERLINK(\"x\"), a note")
+            #expect(stored.first { $0.code.hasPrefix("full") }?.tags == ["=sum", "spring"])
             #expect(stored.first { $0.code.hasPrefix("p") }?.isExpired(at: Self.now) == true, "an expired link is imported expired")
 
             // The export, into an empty database, and the export of that.

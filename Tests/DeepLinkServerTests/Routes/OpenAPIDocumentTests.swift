@@ -41,7 +41,7 @@ struct OpenAPIDocumentTests {
         #expect(documented == [
             "POST /api/v1/links", "GET /api/v1/links", "GET /api/v1/links/{code}", "PATCH /api/v1/links/{code}",
             "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "GET /api/v1/stats", "POST /api/v1/deferred/claim", "POST /api/v1/opens",
-            "POST /api/v1/links/bulk", "PATCH /api/v1/links/bulk", "DELETE /api/v1/links/bulk",
+            "POST /api/v1/links/bulk", "PATCH /api/v1/links/bulk", "DELETE /api/v1/links/bulk", "GET /api/v1/tags", "GET /api/v1/tags/{tag}/stats",
         ])
         #expect(try Self.operations().filter(\.isPublic).map(\.description) == ["POST /api/v1/deferred/claim", "POST /api/v1/opens"])
     }

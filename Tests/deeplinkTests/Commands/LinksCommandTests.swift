@@ -40,7 +40,7 @@ struct LinksCommandTests {
             "create",
             [
                 "--code", "spring", "--deep-link", "shop://sales/42", "--campaign", "spring", "--web-url", "https://shop.example.com/sales/42",
-                "--utm-source", "newsletter", "--title", "Spring sale", "--expires-at", "2031-01-31T23:59:59Z",
+                "--utm-source", "newsletter", "--title", "Spring sale", "--expires-at", "2031-01-31T23:59:59Z", "--tags", "spring, email,spring",
             ], config: true)
         #expect(created.status == 0, "\(created.error)")
         #expect(created.error.hasPrefix("using sqlite:"))
@@ -51,7 +51,8 @@ struct LinksCommandTests {
         #expect(lines.contains("fallbacks.webURL:       https://shop.example.com/sales/42"))
         #expect(lines.contains("expiresAt:              2031-01-31T23:59:59Z"))
         #expect(lines.contains("preview.imageURL:       -"))
-        #expect(lines.count == 21)
+        #expect(lines.contains("tags:                   email, spring"), "each tag once, sorted")
+        #expect(lines.count == 22)
 
         let shown = try await database.links("show", ["spring", "--json"])
         #expect(shown.status == 0)
@@ -216,17 +217,26 @@ struct LinksCommandTests {
         let database = try Database()
         defer { database.scratch.remove() }
         let web = ["--web-url", "https://shop.example.com/sales"]
-        _ = try await database.create(["--code", "spring", "--deep-link", "shop://sales/1", "--campaign", "seasons"] + web)
-        _ = try await database.create(["--code", "summer", "--deep-link", "shop://sales/2", "--campaign", "seasons"] + web)
+        _ = try await database.create(["--code", "spring", "--deep-link", "shop://sales/1", "--campaign", "seasons", "--tags", "q1,email"] + web)
+        _ = try await database.create(["--code", "summer", "--deep-link", "shop://sales/2", "--campaign", "seasons", "--tags", "email"] + web)
         _ = try await database.create(["--code", "cart", "--deep-link", "shop://cart"])
 
         // The config names the link host, so there is a URL column.
         let all = try await database.links("list", ["--sort", "code"], config: true)
         #expect(all.status == 0)
         let lines = all.output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("CODE    URL                                 DEEP LINK       CAMPAIGN  CLICKS  CREATED") == true, "\(all.output)")
+        #expect(lines.first?.hasPrefix("CODE    URL                                 DEEP LINK       CAMPAIGN  TAGS      CLICKS  CREATED") == true, "\(all.output)")
         #expect(lines.dropFirst().map { String($0.prefix(6)) } == ["cart  ", "spring", "summer", "3 of 3"])
-        #expect(lines[1].hasPrefix("cart    https://go.shop.example.com/cart    shop://cart     -         0       20"))
+        #expect(lines[1].hasPrefix("cart    https://go.shop.example.com/cart    shop://cart     -         -         0       20"))
+        #expect(lines[2].contains("  email,q1  "))
+
+        let tagged = try await database.links("list", ["--tag", "email", "--sort", "code", "--json"])
+        let taggedCodes = try JSONValue(parsing: tagged.output).objectValue?["links"]?.arrayValue?.compactMap { $0.objectValue?["code"]?.stringValue }
+        #expect(taggedCodes == ["spring", "summer"])
+        let tags = try await database.links("tags", [])
+        #expect(tags.output == "TAG    LINKS  CLICKS\nemail  2      0\nq1     1      0\n", "\(tags.output)")
+        let badTag = try await database.links("list", ["--tag", "a,b"])
+        #expect(badTag.status == 64 && badTag.error.contains("--tag: tag contains a comma"), "\(badTag.error)")
 
         let page = try await database.links("list", ["--search", "SEASONS", "--sort", "code", "--limit", "1", "--offset", "1", "--json"])
         let document = try #require(try JSONValue(parsing: page.output).objectValue)

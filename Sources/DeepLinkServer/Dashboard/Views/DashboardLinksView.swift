@@ -2,7 +2,7 @@ import DeepLinkService
 import Foundation
 import Mustache
 
-/// The values of `links.mustache`: the search, filter and order chosen, a summary, one page of
+/// The values of `links.mustache`: the search, filter, tag and order chosen, a summary, one page of
 /// links and the ways to the pages around it.
 struct DashboardLinksView: DashboardPageView {
     /// `links.mustache`.
@@ -28,10 +28,20 @@ struct DashboardLinksView: DashboardPageView {
         let campaign: String
         /// Its clicks of all time, grouped by thousands.
         let clicks: String
+        /// Its tags, each with the list of its links.
+        let tags: [Tag]
         /// The day it was created.
         let created: String
         /// Whether it has expired.
         let expired: Bool
+    }
+
+    /// A tag and the list of the links that have it.
+    struct Tag {
+        /// The tag.
+        let name: String
+        /// The list filtered by it.
+        let href: String
     }
 
     /// What was searched for, repeated in the search box.
@@ -42,6 +52,10 @@ struct DashboardLinksView: DashboardPageView {
     let hasLinks: Bool
     /// The filters.
     let filters: [Option]
+    /// The tags of all links, and "any tag".
+    let tagOptions: [Option]
+    /// The tag the list is filtered by, with its numbers page; `nil` for none.
+    let selectedTag: Tag?
     /// The orders.
     let sorts: [Option]
     /// The page's links.
@@ -57,7 +71,8 @@ struct DashboardLinksView: DashboardPageView {
     /// - Parameters:
     ///   - search: The search, whose offset is a whole number of pages.
     ///   - page: What it found.
-    init(search: LinkSearch, page: LinkSearchPage) {
+    ///   - tags: Every tag of the links, for the tag filter.
+    init(search: LinkSearch, page: LinkSearchPage, tags: [String]) {
         let text = search.text
         let first = search.offset
         let pageNumber = search.offset / max(1, search.limit) + 1
@@ -66,13 +81,22 @@ struct DashboardLinksView: DashboardPageView {
             page.total == 0
             ? "No links\(text.isEmpty ? "" : " match “\(text)”")."
             : "\(first + 1)–\(first + page.links.count) of \(page.total) link\(page.total == 1 ? "" : "s")\(text.isEmpty ? "" : " matching “\(text)”")"
+                + (search.tag.map { " tagged “\($0)”" } ?? "")
         hasLinks = !page.links.isEmpty
         filters = LinkFilter.allCases.map { Option(value: $0.rawValue, label: Self.filterLabels[$0] ?? $0.rawValue, selected: $0 == search.filter) }
+        tagOptions = [Option(value: "", label: "Any tag", selected: search.tag == nil)]
+            + (tags + (search.tag.map { tags.contains($0) ? [] : [$0] } ?? [])).map { Option(value: $0, label: $0, selected: $0 == search.tag) }
+        selectedTag = search.tag.map { Tag(name: $0, href: Self.tagPage($0)) }
         sorts = LinkSort.allCases.map { Option(value: $0.rawValue, label: Self.sortLabels[$0] ?? $0.rawValue, selected: $0 == search.sort) }
         links = page.links.map { link in
             Row(
                 code: link.code, deepLink: link.deepLink, campaign: link.utm.campaign ?? "",
                 clicks: (page.clicks[link.code] ?? 0).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))),
+                tags: link.tags.map { tag in
+                    var filtered = LinkSearch(tag: tag, limit: search.limit)
+                    filtered.filter = search.filter
+                    return Tag(name: tag, href: Self.href(filtered, page: 1))
+                },
                 created: DashboardText.date(link.createdAt),
                 expired: link.expiresAt.map { $0 <= search.now } ?? false)
         }
@@ -88,11 +112,17 @@ struct DashboardLinksView: DashboardPageView {
         var items = [URLQueryItem(name: "page", value: String(number))]
         if !search.text.isEmpty { items.append(URLQueryItem(name: "q", value: search.text)) }
         if search.filter != .all { items.append(URLQueryItem(name: "filter", value: search.filter.rawValue)) }
+        if let tag = search.tag { items.append(URLQueryItem(name: "tag", value: tag)) }
         if search.sort != .newest { items.append(URLQueryItem(name: "sort", value: search.sort.rawValue)) }
         var components = URLComponents()
         components.path = "/dashboard/links"
         components.queryItems = items
         return components.string ?? "/dashboard/links"
+    }
+
+    /// A tag's numbers page: `/dashboard/tags/TAG`, the tag percent-encoded as a path segment.
+    static func tagPage(_ tag: String) -> String {
+        "/dashboard/tags/" + (tag.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? tag)
     }
 
     /// The filters as the select box shows them.

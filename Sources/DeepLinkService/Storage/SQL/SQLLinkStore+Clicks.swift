@@ -116,6 +116,39 @@ extension SQLLinkStore {
             })
     }
 
+    /// Clicks of a tag's links from a day through another, summed by the database in one statement.
+    package func clickSummary(tag: String, from first: String, through last: String) async throws(StoreError) -> ClickSummary {
+        var values: [SQLValue] = [.text(first), .text(last)]
+        let condition = hasTag(tag) { value in
+            values.append(value)
+            return "$\(values.count)"
+        }
+        let sql =
+            "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM link_click_totals "
+            + "WHERE day >= $1 AND day <= $2 AND code IN (SELECT code FROM links WHERE \(condition)) GROUP BY dimension, name"
+        return try await run(
+            SQLQuery(sql, values, action: "sum a tag's clicks") { rows throws(StoreError) in
+                var summary = ClickSummary()
+                for row in rows {
+                    summary.add(
+                        Int(try row.required("total", of: "clicks") as Int64), dimension: try row.text("dimension") ?? "",
+                        name: try row.text("name") ?? "")
+                }
+                return summary
+            })
+    }
+
+    /// Store hops, claims and opens of a tag's links from a day on.
+    package func deferredCounts(tag: String, since day: String) async throws(StoreError) -> [DeferredCount] {
+        var values: [SQLValue] = [.text(day)]
+        let condition = hasTag(tag) { value in
+            values.append(value)
+            return "$\(values.count)"
+        }
+        return try await deferredCounts(
+            source: "deferred_counts WHERE day >= $1 AND code IN (SELECT code FROM links WHERE \(condition))", values: values)
+    }
+
     /// The most-clicked links of a range; see ``ClickStatsStorage``. Ties go by code, in the
     /// database's order.
     ///
@@ -196,13 +229,18 @@ extension SQLLinkStore {
     package func deferredCounts(code: String?, since day: String) async throws(StoreError) -> [DeferredCount] {
         // All links' numbers come from deferred_totals, a few rows a day.
         let source = code == nil ? "deferred_totals WHERE day >= $1" : "deferred_counts WHERE day >= $1 AND code = $2"
-        return try await run(
+        return try await deferredCounts(source: source, values: [.text(day)] + (code.map { [.text($0)] } ?? []))
+    }
+
+    /// Store hops, claims and opens per day and platform from a table and condition.
+    private func deferredCounts(source: String, values: [SQLValue]) async throws(StoreError) -> [DeferredCount] {
+        try await run(
             SQLQuery(
                 """
                 SELECT day, platform, CAST(SUM(store_hops) AS BIGINT) AS hops, CAST(SUM(claims) AS BIGINT) AS claimed, \
                 CAST(SUM(opens) AS BIGINT) AS opened FROM \(source) \
                 GROUP BY day, platform ORDER BY day, platform
-                """, [.text(day)] + (code.map { [.text($0)] } ?? []), action: "read deferred counts"
+                """, values, action: "read deferred counts"
             ) { rows throws(StoreError) in
                 try rows.map { row throws(StoreError) in
                     DeferredCount(

@@ -60,12 +60,38 @@ extension SQLLinkStore {
     }
 
     /// A page of links ordered by code, byte by byte.
-    package func links(after cursor: String?, limit: Int) async throws(StoreError) -> [Link] {
+    package func links(after cursor: String?, limit: Int, tag: String?) async throws(StoreError) -> [Link] {
+        var values: [SQLValue] = [.text(cursor ?? ""), .integer(Int64(limit))]
+        let tagCondition = tag.map { tag in
+            " AND " + hasTag(tag) { value in
+                values.append(value)
+                return "$\(values.count)"
+            }
+        } ?? ""
+        return try await run(
+            SQLQuery(
+                "\(Self.selectLinks) WHERE code COLLATE \(Self.byteOrder) > $1\(tagCondition) ORDER BY code COLLATE \(Self.byteOrder) LIMIT $2",
+                values, action: "list links"
+            ) { rows throws(StoreError) in try rows.map(Link.init(row:)) })
+    }
+
+    /// Every tag with its links and their clicks, read from the links that have tags and summed here.
+    package func tagCounts() async throws(StoreError) -> [TagCount] {
         try await run(
             SQLQuery(
-                "\(Self.selectLinks) WHERE code COLLATE \(Self.byteOrder) > $1 ORDER BY code COLLATE \(Self.byteOrder) LIMIT $2",
-                [.text(cursor ?? ""), .integer(Int64(limit))], action: "list links"
-            ) { rows throws(StoreError) in try rows.map(Link.init(row:)) })
+                "SELECT tags, COALESCE(clicks, 0) AS clicks FROM links LEFT JOIN link_clicks ON link_code = code WHERE tags IS NOT NULL",
+                action: "count tags"
+            ) { rows throws(StoreError) in
+                var counts: [String: TagCount] = [:]
+                for row in rows {
+                    let clicks = Int(try row.integer("clicks") ?? 0)
+                    for tag in LinkTags.read(stored: try row.text("tags")) {
+                        counts[tag, default: TagCount(tag: tag, links: 0, clicks: 0)].links += 1
+                        counts[tag, default: TagCount(tag: tag, links: 0, clicks: 0)].clicks += clicks
+                    }
+                }
+                return counts.values.sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
+            })
     }
 
     /// A page of the links matching a search and the number of matches, in two statements.
@@ -89,6 +115,7 @@ extension SQLLinkStore {
                 ["code", "deep_link", "utm_campaign", "note"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
                     .joined(separator: " OR "))
         }
+        if let tag = search.tag { conditions.append(hasTag(tag, bind: bind)) }
         switch search.filter {
         case .all: break
         case .active: conditions.append("(expires_at IS NULL OR expires_at > \(bind(.seconds(search.now))))")
@@ -215,6 +242,7 @@ extension SQLLinkStore {
             case .required(let keyPath): .text(link[keyPath: keyPath])
             case .optional(let keyPath): .text(link[keyPath: keyPath])
             case .time(let keyPath): .seconds(link[keyPath: keyPath])
+            case .list(let keyPath): .text(LinkTags.stored(link[keyPath: keyPath]))
             }
         } + [.seconds(link.createdAt), .seconds(link.updatedAt)]
     }
@@ -230,6 +258,7 @@ extension Link {
             case .required(let keyPath): self[keyPath: keyPath] = try row.required(field.column, of: "links")
             case .optional(let keyPath): self[keyPath: keyPath] = try row.text(field.column)
             case .time(let keyPath): self[keyPath: keyPath] = try row.date(field.column)
+            case .list(let keyPath): self[keyPath: keyPath] = LinkTags.read(stored: try row.text(field.column))
             }
         }
     }

@@ -11,6 +11,10 @@ package protocol SQLLinkStore: LinkStore {
     /// faster there than `ILIKE` (94 against 269 ms over 100,000 links).
     static var lowercasesBeforeLike: Bool { get }
 
+    /// The function that finds text in text, `(haystack, needle)`, 0 when absent: `instr`,
+    /// `strpos`. A tag filter uses it, exactly and without `LIKE`'s wildcards.
+    static var findText: String { get }
+
     /// Runs a query, turning the database's errors into ``StoreError``: `duplicate`, with the
     /// query's message, for a unique-key violation, `unavailable` otherwise.
     func run<Result>(_ query: SQLQuery<Result>) async throws(StoreError) -> Result
@@ -27,5 +31,12 @@ extension SQLLinkStore {
     /// Runs the writes one after another; see ``SQLLinkStore/runTogether(_:)``.
     package func runTogether(_ queries: [SQLQuery<Void>]) async throws(StoreError) {
         for query in queries { try await run(query) }
+    }
+}
+
+extension SQLLinkStore {
+    /// The condition that keeps the links with a tag, its value bound by `bind`.
+    func hasTag(_ tag: String, bind: (SQLValue) -> String) -> String {
+        "\(Self.findText)(tags, \(bind(.text(LinkTags.needle(tag))))) > 0"
     }
 }

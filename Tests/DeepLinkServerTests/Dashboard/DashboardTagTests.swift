@@ -1,0 +1,45 @@
+import DeepLinkCore
+import DeepLinkTesting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DeepLinkServer
+@testable import DeepLinkService
+
+/// Issue 27: the dashboard's list filters by tag, shows each link's tags, and a tag's page sums
+/// its links' numbers.
+struct DashboardTagTests {
+    @Test func theListFiltersByTagAndATagsPageSumsItsLinksNumbers() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let tag = "t\(UUID().uuidString.prefix(8).lowercased())"
+            _ = try await server.createLink(#"{"code": "\#(tag)-1", "deepLink": "shop://sales/1", "tags": ["\#(tag)", "spring sale"]}"#)
+            _ = try await server.createLink(#"{"code": "\#(tag)-2", "deepLink": "shop://sales/2"}"#)
+            try await server.store.record([
+                Click(code: "\(tag)-1", day: Date().utcDay, platform: .ios): 6, Click(code: "\(tag)-2", day: Date().utcDay, platform: .ios): 50,
+            ])
+            let browser = try await DashboardBrowser.signIn(server)
+
+            let list = try await browser.get("/dashboard/links?tag=\(tag)")
+            #expect(list.status == .ok)
+            #expect(list.text.contains("/dashboard/links/\(tag)-1\""))
+            #expect(!list.text.contains("/dashboard/links/\(tag)-2\""), "only the tag's links")
+            #expect(list.text.contains("<option value=\"\(tag)\" selected>"))
+            #expect(list.text.contains("<a class=\"tag\" href=\"/dashboard/links?page=1&amp;tag=spring%20sale\">spring sale</a>"), "\(list.text)")
+            #expect(list.text.contains("href=\"/dashboard/tags/\(tag)\" id=\"tag-numbers\""))
+
+            let page = try await browser.get("/dashboard/tags/\(tag)")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("1 link has this tag."))
+            #expect(page.text.contains("Links tagged “\(tag)”"))
+            let csv = try await browser.get("/dashboard/tags/\(tag)/numbers.csv?days=7")
+            #expect(csv.headers[.contentDisposition]?.contains("filename=\"tag-\(tag)-") == true)
+            #expect(csv.text.contains("platform,ios,6"), "\(csv.text.prefix(300))")
+
+            let spaced = try await browser.get("/dashboard/tags/spring%20sale")
+            #expect(spaced.text.contains("Links tagged “spring sale”"))
+        }
+    }
+}
