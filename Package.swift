@@ -41,6 +41,9 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The link server posts webhook messages with it: TLS, timeouts, no redirects, and a
+        // connection to the address the server checked (its dnsOverride).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Test-only: the OpenAPI document's test reads the YAML with it.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
@@ -97,6 +100,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml"), .copy("Templates")]
         ),

@@ -21,6 +21,7 @@ import ServiceLifecycle
 ///   - clock: The monotonic clock the link cache, the click counter, the purge of deferred clicks
 ///     and the in-memory rate limits run on; tests move one by hand.
 ///   - passwords: Where dashboard passwords are checked; tests read how many checks ran.
+///   - resolver: Where webhook endpoints' host names are resolved; tests give fixed answers.
 /// - Returns: The application.
 /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
@@ -28,18 +29,24 @@ import ServiceLifecycle
 ///   that is not a header name; ``TemplateLoadingError`` for a page template that is missing or broken.
 package func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
-    clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks()
+    clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks(),
+    resolver: any WebhookHostResolver = SystemHostResolver()
 ) throws -> some ApplicationProtocol {
     let setup = try DeepLinkSetup(configuration: configuration)
-    let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger, clock: clock)
+    let webhookEvents = WebhookEvents(store: store, clock: clock, logger: logger)
+    let clicks = ClickCounter(store: store, interval: configuration.clickFlushInterval, logger: logger, clock: clock, webhooks: webhookEvents)
     let deferred = DeferredLinks(
         store: store, settings: setup.deferred, purgeInterval: configuration.deferredPurgeInterval,
         clicksPerMinutePerAddress: configuration.deferredClicksPerMinutePerAddress, logger: logger, clock: clock)
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime, clock: clock)
+    let webhookPolicy = WebhookURLPolicy(allowsPrivateAddresses: configuration.allowPrivateWebhookURLs, resolver: resolver)
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
-        logger: logger, clock: clock, passwords: passwords)
-    var services: [any Service] = [clicks, deferred]
+        webhooks: WebhookService(store: store, policy: webhookPolicy, events: webhookEvents), logger: logger, clock: clock, passwords: passwords)
+    let sender = WebhookSender(
+        // A database whose store shares rate limits (PostgreSQL) may serve several servers, whose leases must stand.
+        store: store, policy: webhookPolicy, releasesLeasesAtStart: !(store is any RateLimitStorage), clock: clock, logger: logger)
+    var services: [any Service] = [clicks, deferred, sender]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     let cap = configuration.connectionsPerAddress > 0 ? ConnectionCap(limit: configuration.connectionsPerAddress) : nil
     let timeouts = ConnectionGuardHandler.Timeouts(
@@ -117,7 +124,7 @@ func firstRunHints(configuration: ServerConfiguration, port: String, hasWayIn: B
 /// The server's routes, without binding a socket.
 func buildRouter(
     configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
-    clicks: ClickCounter, deferred: DeferredLinks, logger: Logger, clock: any MonotonicClock = SystemClock(),
+    clicks: ClickCounter, deferred: DeferredLinks, webhooks: WebhookService? = nil, logger: Logger, clock: any MonotonicClock = SystemClock(),
     passwords: PasswordChecks = PasswordChecks()
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(
@@ -166,9 +173,10 @@ func buildRouter(
                 maximumBulkBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize)))
     let resolution = LinkResolution(
         store: store, cache: cache, resolver: LinkResolver(setup: setup, pages: pages), deferred: deferred, metrics: metrics,
-        clientAddress: clientAddress)
+        clientAddress: clientAddress, webhooks: webhooks?.events)
     let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)
-    let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, logger: logger)
+    let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, webhooks: webhooks?.events, logger: logger)
+    if let webhooks { WebhookRoutes(webhooks: webhooks, maximumBodySize: configuration.maximumBodySize).add(to: api) }
     LinkBulkRoutes(
         links: links, maximumBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize), perKey: writesPerKey,
         writesPerMinutePerKey: configuration.writesPerMinutePerKey
@@ -183,11 +191,11 @@ func buildRouter(
         renderer: try DashboardRenderer(brand: setup.pages), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
     ).add(to: router)
     DeferredClaimRoutes(
-        deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress)
+        deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress), webhooks: webhooks?.events
     ).add(to: router)
     AppOpenRoutes(
         resolution: resolution, store: store, linkHost: setup.linkHost, origin: setup.linkOrigin, clientAddress: clientAddress,
-        limiter: limiter("opens", configuration.opensPerMinutePerAddress)
+        limiter: limiter("opens", configuration.opensPerMinutePerAddress), webhooks: webhooks?.events
     ).add(to: router)
     ResolveRoutes(resolution: resolution, clicks: clicks, journeys: journeys).add(to: router)
     QRCodeRoutes(resolution: resolution).add(to: router)

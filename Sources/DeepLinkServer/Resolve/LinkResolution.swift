@@ -26,6 +26,8 @@ struct LinkResolution: Sendable {
     let metrics: ServerMetrics
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
+    /// Where `link.store_visited` webhook events go.
+    var webhooks: WebhookEvents? = nil
 
     /// A stored link that can be opened, or why not.
     enum Lookup: Sendable {
@@ -113,6 +115,14 @@ struct LinkResolution: Sendable {
         else {
             context.logger.debug("the link has no app in this store", metadata: ["link.code": "\(link.code)", "store": "\(store)"])
             return page(for: .notInStore)
+        }
+        if records, let webhooks, await webhooks.isTaken(.linkStoreVisited) {
+            // Written before the redirect, so a visit answered is a message stored; only when an endpoint takes it.
+            await webhooks.recordLoggingFailure([
+                WebhookEvent(
+                    .linkStoreVisited,
+                    data: ["code": .string(link.code), "platform": .string(opened.platform.rawValue), "store": .string(store.rawValue)])
+            ])
         }
         return response
     }

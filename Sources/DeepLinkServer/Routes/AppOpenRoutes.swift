@@ -19,6 +19,8 @@ struct AppOpenRoutes: Sendable {
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
     let limiter: any RequestLimiter
+    /// Where `app.opened` webhook events go.
+    var webhooks: WebhookEvents? = nil
 
     /// The most an open's body may hold.
     static let maximumBodySize = 4096
@@ -59,6 +61,7 @@ struct AppOpenRoutes: Sendable {
             // The app still gets its link; only the count is lost.
             context.logger.error("cannot count an app open", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
         }
+        await webhooks?.recordLoggingFailure([.visit(.appOpened, code: link.code, platform: platform)])
         context.logger.debug("app opened a link", metadata: ["link.code": "\(link.code)", "client.platform": "\(platform.rawValue)"])
         return Response.json(answer.jsonValue)
     }

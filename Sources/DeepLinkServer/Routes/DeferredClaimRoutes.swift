@@ -12,6 +12,8 @@ struct DeferredClaimRoutes: Sendable {
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
     let limiter: any RequestLimiter
+    /// Where `install.claimed` webhook events go.
+    var webhooks: WebhookEvents? = nil
 
     /// The most a claim body may hold.
     static let maximumBodySize = 4096
@@ -42,6 +44,7 @@ struct DeferredClaimRoutes: Sendable {
         }
         guard let (click, match) = claimed else { return Response.json(DeferredLinkClaim.noMatchAnswer) }
         context.logger.info("deferred click claimed", metadata: ["link.code": "\(click.code ?? "")", "match": "\(match.rawValue)"])
+        await webhooks?.recordLoggingFailure([.visit(.installClaimed, code: click.code, platform: click.platform, deepLink: click.deepLink)])
         return Response.json(click.answer(match: match))
     }
 }

@@ -18,6 +18,8 @@ package final class ClickCounter: Service, Sendable {
     private let interval: Duration
     private let clock: any MonotonicClock
     private let logger: Logger
+    /// Where `link.clicked` webhook events go, written with the counts.
+    private let webhooks: WebhookEvents?
     private let pending = Mutex([Click: Int]())
     /// The latest write: each flush waits for the one before it, so a flush for the stats
     /// returns only once every count taken before it, even by the timer's flush, is stored.
@@ -29,8 +31,13 @@ package final class ClickCounter: Service, Sendable {
     ///   - interval: How often to write them.
     ///   - logger: Where write failures are logged.
     ///   - clock: The clock the interval is measured on.
-    package init(store: any ClickStorage, interval: Duration, logger: Logger, clock: any MonotonicClock = SystemClock()) {
+    ///   - webhooks: Where `link.clicked` events go, when an endpoint takes them: one per bucket
+    ///     of people's clicks (crawlers' visits are not clicks), in the same write as the counts.
+    package init(
+        store: any ClickStorage, interval: Duration, logger: Logger, clock: any MonotonicClock = SystemClock(), webhooks: WebhookEvents? = nil
+    ) {
         self.store = store
+        self.webhooks = webhooks
         self.interval = interval
         self.clock = clock
         self.logger = logger
@@ -63,10 +70,12 @@ package final class ClickCounter: Service, Sendable {
         // A few hundred buckets a call, each call a few statements: a failed call keeps only its
         // own counts for the next try.
         let buckets = Array(batch)
+        let sendsClicks = await webhooks?.isTaken(.linkClicked) ?? false
         for start in stride(from: 0, to: buckets.count, by: Self.bucketsPerWrite) {
             let part = Dictionary(uniqueKeysWithValues: buckets[start..<min(start + Self.bucketsPerWrite, buckets.count)].map { ($0.key, $0.value) })
             do {
-                try await store.record(part)
+                let events = sendsClicks ? part.filter { $0.key.platform != .crawler }.map { WebhookEvent.linkClicked($0.key, count: $0.value) } : []
+                try await store.record(part, events: events)
             } catch {
                 logger.error(
                     "cannot write click counts; keeping them for the next try", metadata: ["buckets": "\(part.count)", "error": "\(error)"])

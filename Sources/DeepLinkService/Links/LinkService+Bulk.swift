@@ -58,6 +58,8 @@ extension LinkService {
         } catch {
             throw error.serverError
         }
+        let created = fresh.compactMap { try? results[$0.index].get() }
+        try await recordEvents(created.map { .link(.linkCreated, $0, origin: linkOrigin, now: now) }, after: "\(created.count) links were created")
         return results
     }
 

@@ -19,10 +19,19 @@ package struct LinkService: Sendable {
     let clicks: ClickCounter?
     /// Where a failed change announcement is logged.
     let logger: Logger
+    /// Where `link.created`, `link.updated` and `link.deleted` webhook events go; `nil` for a store without webhooks.
+    package let webhooks: WebhookEvents?
 
-    package init(store: any LinkStorage & ClickStatsStorage, setup: DeepLinkSetup, cache: LinkCache?, clicks: ClickCounter?, logger: Logger) {
+    /// A service over a store.
+    /// - Parameters:
+    ///   - webhooks: The server's webhook events; without, the store's own when it keeps webhooks.
+    package init(
+        store: any LinkStorage & ClickStatsStorage, setup: DeepLinkSetup, cache: LinkCache?, clicks: ClickCounter?, webhooks: WebhookEvents? = nil,
+        logger: Logger
+    ) {
         self.store = store
         self.logger = logger
+        self.webhooks = webhooks ?? (store as? any WebhookStorage).map { WebhookEvents(store: $0, logger: logger) }
         editor = LinkEditor(setup: setup)
         linkOrigin = setup.linkOrigin
         self.cache = cache
@@ -56,6 +65,7 @@ package struct LinkService: Sendable {
     package func create(_ fields: JSONValue, now: Date = Date()) async throws(LinkServerError) -> Link {
         let link = try editor.create(from: fields, now: now)
         try await storing { () throws(StoreError) in try await store.insert(link) }
+        try await recordEvents([.link(.linkCreated, link, origin: linkOrigin, now: now)], after: "the link \(link.code) was created")
         return link
     }
 
@@ -70,6 +80,7 @@ package struct LinkService: Sendable {
         let link = try editor.update(try await link(code: code), with: fields, now: now)
         guard try await storing({ () throws(StoreError) in try await store.update(link) }) else { throw Self.notFound(code) }
         await changed(code)
+        try await recordEvents([.link(.linkUpdated, link, origin: linkOrigin, now: now)], after: "the link \(code) was changed")
         return link
     }
 
@@ -80,6 +91,20 @@ package struct LinkService: Sendable {
         await clicks?.flush()
         guard try await storing({ () throws(StoreError) in try await store.deleteLink(code: code) }) else { throw Self.notFound(code) }
         await changed(code)
+        try await recordEvents([.linkDeleted(code: code)], after: "the link \(code) was deleted")
+    }
+
+    /// Writes webhook events of a change just stored, before the change is answered as done: an
+    /// answered change has its events in the outbox.
+    /// - Throws: ``LinkServerError`` `storage-unavailable` saying the change itself was stored.
+    func recordEvents(_ events: [WebhookEvent], after change: String) async throws(LinkServerError) {
+        guard let webhooks else { return }
+        do {
+            try await webhooks.record(events)
+        } catch {
+            throw LinkServerError(
+                code: .storageUnavailable, message: "\(change), but its webhook messages could not be stored, so they will not be sent: \(error.message)")
+        }
     }
 
     /// The link with a code.

@@ -52,6 +52,10 @@ package struct ServerConfiguration: Sendable {
     /// for a server behind a TLS proxy: browsers then use only https for the host and its
     /// subdomains for a year. Default `false`, since a server reached over plain http must not send it.
     package var strictTransportSecurity: Bool
+    /// Whether webhook endpoints may be http URLs and resolve to loopback, private or link-local
+    /// addresses (``WebhookURLPolicy``): for development, with a receiver on this machine.
+    /// Default `false`.
+    package var allowPrivateWebhookURLs = false
     /// Clicks each client address may record for deferred deep linking per minute; past it, the
     /// store buttons still work, without deferred deep linking. Default 60.
     package var deferredClicksPerMinutePerAddress: Int

@@ -54,6 +54,11 @@ extension ServerSetting {
     package static let hsts = ServerSetting(
         summary: "Send Strict-Transport-Security (max-age=31536000; includeSubDomains) with every response; only behind a TLS proxy",
         key: ["hsts"], flag: "hsts", defaultDescription: "false", kind: .enabling(\.strictTransportSecurity))
+    /// `server.allowPrivateWebhookURLs`, `DEEPLINK_ALLOW_PRIVATE_WEBHOOK_URLS`, `--allow-private-webhook-urls`.
+    package static let allowPrivateWebhookURLs = ServerSetting(
+        summary: "Let webhook endpoints be http URLs on loopback, private or link-local addresses; for development with a receiver on this machine",
+        key: ["allowPrivateWebhookURLs"], flag: "allow-private-webhook-urls", defaultDescription: "false",
+        kind: .enabling(\.allowPrivateWebhookURLs))
     /// `server.linkCacheSeconds`, `DEEPLINK_LINK_CACHE_SECONDS`, `--link-cache-seconds`.
     package static let linkCache = ServerSetting(
         summary: "Seconds an opened link stays in memory; 0 turns the cache off",
@@ -118,7 +123,7 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, publicURL, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        firebaseLongLinks, hsts, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
+        firebaseLongLinks, hsts, allowPrivateWebhookURLs, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
         deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]

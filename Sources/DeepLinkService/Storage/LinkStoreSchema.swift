@@ -302,6 +302,46 @@ package enum LinkStoreSchema {
             // and its tags are written by one statement, all or none.
             "ALTER TABLE links ADD COLUMN tags TEXT",
         ],
+        [
+            // Webhooks (issue 27): the endpoints, and the outbox, one row per message and endpoint
+            // that takes its type, which is also the delivery log. `events` is `,a,b,` as a
+            // link's tags are; the schedule and the leases are in milliseconds.
+            """
+            CREATE TABLE webhook_endpoints (
+                id TEXT PRIMARY KEY,
+                url TEXT NOT NULL,
+                events TEXT NOT NULL,
+                secret TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                created_by TEXT,
+                disabled_at BIGINT,
+                disabled_reason TEXT,
+                failing_since BIGINT
+            )
+            """,
+            """
+            CREATE TABLE webhook_deliveries (
+                id TEXT PRIMARY KEY,
+                event_id TEXT NOT NULL,
+                endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+                event_type TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                status TEXT NOT NULL,
+                attempts BIGINT NOT NULL,
+                next_attempt_at BIGINT NOT NULL,
+                lease_owner TEXT,
+                lease_until BIGINT,
+                last_attempt_at BIGINT,
+                last_status BIGINT,
+                last_error TEXT,
+                last_latency_ms BIGINT,
+                delivered_at BIGINT
+            )
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
+            "CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at)",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -32,6 +32,9 @@ struct ServerOptions: ParsableArguments {
     @Flag(name: .customLong(ServerSetting.hsts.flag), help: ServerSetting.hsts.switchHelp)
     var hsts = false
 
+    @Flag(name: .customLong(ServerSetting.allowPrivateWebhookURLs.flag), help: ServerSetting.allowPrivateWebhookURLs.switchHelp)
+    var allowPrivateWebhookURLs = false
+
     @Option(name: .customLong(ServerSetting.linkCache.flag), help: ServerSetting.linkCache.help(valueName: "seconds"))
     var linkCacheSeconds: String?
 
@@ -75,7 +78,7 @@ struct ServerOptions: ParsableArguments {
         ServerSetting.given([
             (.host, host), (.port, port), (.publicHost, publicHost), (.publicURL, publicURL), (.clientAddressHeader, clientAddressHeader),
             (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
-            (.hsts, hsts ? "true" : nil), (.linkCache, linkCacheSeconds),
+            (.hsts, hsts ? "true" : nil), (.allowPrivateWebhookURLs, allowPrivateWebhookURLs ? "true" : nil), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
             (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),

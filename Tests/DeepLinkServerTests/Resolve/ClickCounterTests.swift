@@ -14,7 +14,7 @@ struct ClickCounterTests {
         let writes = Mutex(0)
         private let gate = AsyncStream.makeStream(of: Void.self)
 
-        func record(_ counts: [Click: Int]) async throws(StoreError) {
+        func record(_ counts: [Click: Int], events: [WebhookEvent]) async throws(StoreError) {
             if writes.withLock({ $0 += 1; return $0 }) == 1 { for await _ in gate.stream {} }
             stored.withLock { $0 += counts.values.reduce(0, +) }
         }
@@ -30,7 +30,7 @@ struct ClickCounterTests {
     final class CallCountingStorage: ClickStorage {
         let calls = Mutex<[Int]>([])
 
-        func record(_ counts: [Click: Int]) async throws(StoreError) {
+        func record(_ counts: [Click: Int], events: [WebhookEvent]) async throws(StoreError) {
             calls.withLock { $0.append(counts.count) }
         }
     }

@@ -12,8 +12,9 @@ extension SQLLinkStore {
     /// many links they belong to, so a second of clicks on a million links costs a few
     /// statements, not three per link; buckets are written in key order, so servers sharing a
     /// database take their rows' locks in the same order.
-    package func record(_ counts: [Click: Int]) async throws(StoreError) {
+    package func record(_ counts: [Click: Int], events: [WebhookEvent]) async throws(StoreError) {
         let buckets = counts.filter { $0.value > 0 }.sorted { $0.key.keyPrecedes($1.key) }
+        if buckets.isEmpty, let query = webhookEventsQuery(events) { try await run(query) }
         var start = 0
         while start < buckets.count {
             let batch = buckets[start..<min(start + Self.largestBatch, buckets.count)]
@@ -75,7 +76,7 @@ extension SQLLinkStore {
                     SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 ORDER BY column2, column3, column4 \
                     ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
                     """, values, action: "record click totals"),
-            ])
+            ] + (start >= buckets.count ? webhookEventsQuery(events).map { [$0] } ?? [] : []))
         }
     }
 

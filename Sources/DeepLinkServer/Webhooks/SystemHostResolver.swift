@@ -1,0 +1,57 @@
+import DeepLinkService
+import NIOPosix
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The system's resolver (`getaddrinfo`), asked on NIO's thread pool, since it blocks. `Sendable`.
+package struct SystemHostResolver: WebhookHostResolver {
+    /// Why a name does not resolve.
+    struct ResolutionError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// A resolver.
+    package init() {}
+
+    /// The host's IPv4 and IPv6 addresses, each once, in the resolver's order.
+    package func addresses(of host: String) async throws -> [IPAddress] {
+        try await NIOThreadPool.singleton.runIfActive {
+            var hints = addrinfo()
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            var list: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo(host, nil, &hints, &list)
+            guard status == 0, let first = list else {
+                throw ResolutionError(message: String(cString: gai_strerror(status)))
+            }
+            defer { freeaddrinfo(first) }
+            var addresses: [IPAddress] = []
+            var entry: UnsafeMutablePointer<addrinfo>? = first
+            while let current = entry {
+                if let address = Self.address(current.pointee), !addresses.contains(address) { addresses.append(address) }
+                entry = current.pointee.ai_next
+            }
+            return addresses
+        }
+    }
+
+    private static func address(_ info: addrinfo) -> IPAddress? {
+        guard let socketAddress = info.ai_addr else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch info.ai_family {
+        case AF_INET:
+            var address = socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            guard inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        case AF_INET6:
+            var address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+            guard inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        default:
+            return nil
+        }
+        return IPAddress(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+}

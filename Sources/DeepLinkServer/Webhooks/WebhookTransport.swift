@@ -1,0 +1,80 @@
+import AsyncHTTPClient
+import DeepLinkService
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// What one attempt to post a message got. A `Sendable` value.
+struct WebhookAttempt: Sendable, Hashable {
+    /// The answer's status, or `nil` when there was none.
+    var status: Int?
+    /// What went wrong: the failure, or for a status outside 2xx the start of the answer's body.
+    var error: String?
+
+    /// Whether the receiver took the message: a 2xx answer.
+    var succeeded: Bool { status.map { (200..<300).contains($0) } ?? false }
+}
+
+/// Posts one message to one URL, connecting to an address the caller checked. `Sendable`.
+protocol WebhookTransport: Sendable {
+    /// Posts a body with headers.
+    /// - Parameters:
+    ///   - url: The endpoint's URL.
+    ///   - host: The URL's host.
+    ///   - address: The checked address to connect to in place of resolving `host` again.
+    ///   - headers: The message's headers.
+    ///   - body: The JSON body.
+    ///   - timeout: How long connecting and answering may take together.
+    func post(url: String, host: String, address: IPAddress, headers: [(String, String)], body: String, timeout: Duration) async -> WebhookAttempt
+}
+
+/// Posts with AsyncHTTPClient: redirects are not followed (a 3xx is a failed attempt), only the
+/// first ``maximumResponseBytes`` of an answer are read, and a host name connects to the address
+/// that was checked (``HTTPClient/Configuration/dnsOverride``) while TLS still verifies the name.
+struct HTTPWebhookTransport: WebhookTransport {
+    /// The most bytes of an answer's body read.
+    static let maximumResponseBytes = 4096
+    /// The most characters of an answer's body kept in the delivery log.
+    static let keptResponseCharacters = 300
+
+    func post(url: String, host: String, address: IPAddress, headers: [(String, String)], body: String, timeout: Duration) async -> WebhookAttempt {
+        let seconds = Int64(WebhookRetryPolicy.seconds(timeout).rounded(.up))
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(min(seconds, 5)), read: .seconds(seconds)))
+        if IPAddress(host) == nil { configuration.dnsOverride = [host: address.text] }
+        configuration.connectionPool = .init(idleTimeout: .seconds(1))
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let attempt = await Self.post(client: client, url: url, headers: headers, body: body, timeout: seconds)
+        try? await client.shutdown()
+        return attempt
+    }
+
+    private static func post(client: HTTPClient, url: String, headers: [(String, String)], body: String, timeout: Int64) async -> WebhookAttempt {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(string: body))
+        do {
+            let response = try await client.execute(request, timeout: .seconds(timeout))
+            var read = ByteBuffer()
+            // Only the start of the answer: a receiver cannot make the server read megabytes.
+            for try await part in response.body {
+                var part = part
+                read.writeBuffer(&part)
+                if read.readableBytes >= maximumResponseBytes { break }
+            }
+            let status = Int(response.status.code)
+            guard !(200..<300).contains(status) else { return WebhookAttempt(status: status, error: nil) }
+            let text = String(decoding: read.readableBytesView.prefix(maximumResponseBytes), as: UTF8.self)
+            let excerpt = text.unicodeScalars.prefix(keptResponseCharacters).map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+            var message = "HTTP \(status)"
+            if (300..<400).contains(status) {
+                message += ", a redirect" + (response.headers.first(name: "location").map { " to \($0.prefix(200))" } ?? "") + ", which is not followed"
+            }
+            if !excerpt.trimmingCharacters(in: .whitespaces).isEmpty { message += ": \(excerpt)" }
+            return WebhookAttempt(status: status, error: message)
+        } catch {
+            return WebhookAttempt(status: nil, error: "\(error)".prefix(300).description)
+        }
+    }
+}
