@@ -22,6 +22,7 @@ import ServiceLifecycle
 ///     and the in-memory rate limits run on; tests move one by hand.
 ///   - passwords: Where dashboard passwords are checked; tests read how many checks ran.
 ///   - resolver: Where webhook endpoints' host names are resolved; tests give fixed answers.
+///   - sendsWebhooks: Whether this server delivers the outbox; tests deliver it themselves, at the times they choose.
 /// - Returns: The application.
 /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
@@ -30,7 +31,7 @@ import ServiceLifecycle
 package func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks(),
-    resolver: any WebhookHostResolver = SystemHostResolver()
+    resolver: any WebhookHostResolver = SystemHostResolver(), sendsWebhooks: Bool = true
 ) throws -> some ApplicationProtocol {
     let setup = try DeepLinkSetup(configuration: configuration)
     let webhookEvents = WebhookEvents(store: store, clock: clock, logger: logger)
@@ -46,7 +47,7 @@ package func buildApplication(
     let sender = WebhookSender(
         // A database whose store shares rate limits (PostgreSQL) may serve several servers, whose leases must stand.
         store: store, policy: webhookPolicy, releasesLeasesAtStart: !(store is any RateLimitStorage), clock: clock, logger: logger)
-    var services: [any Service] = [clicks, deferred, sender]
+    var services: [any Service] = sendsWebhooks ? [clicks, deferred, sender] : [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     let cap = configuration.connectionsPerAddress > 0 ? ConnectionCap(limit: configuration.connectionsPerAddress) : nil
     let timeouts = ConnectionGuardHandler.Timeouts(

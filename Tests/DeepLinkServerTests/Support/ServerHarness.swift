@@ -62,6 +62,7 @@ struct ServerHarness: Sendable {
     static func run(
         _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil, logs: LogRecorder? = nil,
         clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks(),
+        resolver: any WebhookHostResolver = SystemHostResolver(),
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let configuration = try configuration ?? Self.configuration()
@@ -70,7 +71,9 @@ struct ServerHarness: Sendable {
             try await store.insert(key.record)
             var logger = logs?.logger(level: .debug) ?? Logger(label: "test.server")
             if logs == nil { logger.logLevel = .warning }
-            let app = try buildApplication(configuration: configuration, store: store, logger: logger, clock: clock, passwords: passwords)
+            // The tests deliver webhooks themselves (WebhookSender.deliverDue), at the times they choose.
+            let app = try buildApplication(
+                configuration: configuration, store: store, logger: logger, clock: clock, passwords: passwords, resolver: resolver, sendsWebhooks: false)
             try await app.test(mode) { client in
                 try await body(ServerHarness(client: client, store: store, token: key.token))
             }
