@@ -32,6 +32,7 @@ struct DeepLinkCommand: AsyncParsableCommand {
             KeysCommand.self,
             LinksCommand.self,
             UsersCommand.self,
+            WebhooksCommand.self,
             ImportCommand.self,
         ]
     )

@@ -191,6 +191,15 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
         try context.scratch.write("notes.txt", "not a database\n")
     }
 
+    /// A database in the scratch folder with a webhook endpoint, and the endpoint's id: the arguments of the commands that name one.
+    static func webhookArguments(_ context: Context) async throws -> [String] {
+        let database = context.scratch.path("hooks.sqlite")
+        let created = try await ServerProcess.run(
+            ["webhooks", "create", "--database", database, "--url", "http://127.0.0.1:9/hook", "--allow-private-webhook-urls", "--json"])
+        let id = try #require(try JSONValue(parsing: created.output).objectValue?["id"]?.stringValue, "\(created.error)")
+        return ["--database", database, id]
+    }
+
     /// A database in the scratch folder with the link `spring` in it.
     static func databaseWithALink(_ context: Context) async throws -> String {
         let database = context.scratch.path("links.sqlite")
@@ -290,6 +299,24 @@ struct JSONCase: Sendable, CustomTestStringConvertible {
                 return ["--database", database, id]
             },
             failure: { context in (["--database", context.scratch.path("keys.sqlite"), "000000000000"], 1) }),
+        JSONCase(
+            command: "webhooks create",
+            success: { context in
+                ["--database", context.scratch.path("hooks.sqlite"), "--url", "http://127.0.0.1:9/hook", "--allow-private-webhook-urls"]
+            },
+            failure: { context in (["--database", context.scratch.path("hooks.sqlite"), "--url", "http://127.0.0.1:9/hook"], 1) }),
+        JSONCase(
+            command: "webhooks list", success: { context in ["--database", context.scratch.path("hooks.sqlite")] },
+            failure: { context in (["--database", try textFileDatabase(context)], 2) }),
+        JSONCase(
+            command: "webhooks delete", success: { context in try await webhookArguments(context) },
+            failure: { context in (["--database", context.scratch.path("hooks.sqlite"), "wh_000000000000"], 1) }),
+        JSONCase(
+            command: "webhooks enable", success: { context in try await webhookArguments(context) },
+            failure: { context in (["--database", context.scratch.path("hooks.sqlite"), "wh_000000000000"], 1) }),
+        JSONCase(
+            command: "webhooks deliveries", success: { context in try await webhookArguments(context) },
+            failure: { context in (["--database", context.scratch.path("hooks.sqlite"), "wh_000000000000"], 1) }),
         JSONCase(
             command: "import firebase", success: { context in ["--config", shop, "--database", context.scratch.path("links.sqlite"), takeout] },
             failure: { context in (["--config", shop, "--database", try textFileDatabase(context), takeout], 2) }),

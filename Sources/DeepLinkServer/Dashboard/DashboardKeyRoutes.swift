@@ -186,7 +186,7 @@ struct DashboardKeyRoutes: Sendable {
         switch scope {
         case .linksRead: "read links and their numbers"
         case .linksWrite: "create, change and delete links"
-        case .webhooks: "manage webhook endpoints (not served yet)"
+        case .webhooks: "manage webhook endpoints and read their deliveries"
         case .admin: "everything, keys included"
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 /// |---|---|
 /// | `links:read` | reading links and their numbers |
 /// | `links:write` | creating, changing and deleting links, and reading them |
-/// | `webhooks` | managing webhook endpoints (not served yet) |
+/// | `webhooks` | managing webhook endpoints and reading their deliveries |
 /// | `admin` | everything, the dashboard's keys and users included |
 package enum APIKeyScope: String, Sendable, Hashable, CaseIterable, Comparable {
     case linksRead = "links:read"

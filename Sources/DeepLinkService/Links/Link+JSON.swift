@@ -20,7 +20,7 @@ extension Link {
     }
 
     /// An RFC 3339 UTC time without fractional seconds.
-    static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }
 }

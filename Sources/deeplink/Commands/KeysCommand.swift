@@ -26,7 +26,7 @@ struct KeysCreateCommand: ReportingCommand {
         discussion: """
             Only the key's SHA-256 is stored. Send the token as Authorization: Bearer TOKEN. A key may do what its \
             scopes allow: links:read (links and their numbers), links:write (create, change and delete links; reading \
-            too), webhooks (webhook endpoints, not served yet), admin (everything, the default). Give --scope once per scope.
+            too), webhooks (webhook endpoints and their deliveries), admin (everything, the default). Give --scope once per scope.
             """)
 
     @OptionGroup var configOptions: OptionalConfigOptions
