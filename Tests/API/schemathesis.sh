@@ -22,7 +22,7 @@ database="sqlite:$work/links.sqlite"
 token=$("$bin" keys create --name schemathesis --database "$database" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
 "$bin" serve --config "$root/Examples/Shop/MobileDeepLinkingConfig.json" --database "$database" --port 0 \
     --writes-per-minute-per-key 1000000000 --writes-per-minute-per-address 1000000000 --claims-per-minute 1000000000 --opens-per-minute 1000000000 \
-    --deferred-clicks-per-minute 1000000000 --connections-per-address 0 2>"$work/serve.log" &
+    --deferred-clicks-per-minute 1000000000 --connections-per-address 0 --allow-private-webhook-urls 2>"$work/serve.log" &
 server=$!
 port=""
 for _ in $(seq 1 300); do

@@ -18,8 +18,25 @@ package struct SystemHostResolver: WebhookHostResolver {
     /// A resolver.
     package init() {}
 
+    /// How long a name may take to resolve.
+    static let timeout = Duration.seconds(5)
+
     /// The host's IPv4 and IPv6 addresses, each once, in the resolver's order.
+    /// - Throws: When the name does not resolve within ``timeout``.
     package func addresses(of host: String) async throws -> [IPAddress] {
+        // getaddrinfo cannot be cancelled: past the timeout its thread is left to finish alone.
+        try await withThrowingTaskGroup(of: [IPAddress].self) { group in
+            group.addTask { try await Self.resolve(host) }
+            group.addTask {
+                try await Task.sleep(for: Self.timeout)
+                throw ResolutionError(message: "no answer within \(Self.timeout)")
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? []
+        }
+    }
+
+    private static func resolve(_ host: String) async throws -> [IPAddress] {
         try await NIOThreadPool.singleton.runIfActive {
             var hints = addrinfo()
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -32,7 +49,7 @@ package struct SystemHostResolver: WebhookHostResolver {
             var addresses: [IPAddress] = []
             var entry: UnsafeMutablePointer<addrinfo>? = first
             while let current = entry {
-                if let address = Self.address(current.pointee), !addresses.contains(address) { addresses.append(address) }
+                if let address = address(current.pointee), !addresses.contains(address) { addresses.append(address) }
                 entry = current.pointee.ai_next
             }
             return addresses

@@ -42,18 +42,26 @@ struct OpenAPIDocumentTests {
             "POST /api/v1/links", "GET /api/v1/links", "GET /api/v1/links/{code}", "PATCH /api/v1/links/{code}",
             "DELETE /api/v1/links/{code}", "GET /api/v1/links/{code}/stats", "GET /api/v1/stats", "POST /api/v1/deferred/claim", "POST /api/v1/opens",
             "POST /api/v1/links/bulk", "PATCH /api/v1/links/bulk", "DELETE /api/v1/links/bulk", "GET /api/v1/tags", "GET /api/v1/tags/{tag}/stats",
+            "POST /api/v1/webhooks", "GET /api/v1/webhooks", "GET /api/v1/webhooks/{id}", "DELETE /api/v1/webhooks/{id}",
+            "POST /api/v1/webhooks/{id}/enable", "GET /api/v1/webhooks/{id}/deliveries",
         ])
         #expect(try Self.operations().filter(\.isPublic).map(\.description) == ["POST /api/v1/deferred/claim", "POST /api/v1/opens"])
     }
 
     @Test func everyDocumentedOperationAnswersWithADocumentedStatus() async throws {
         let operations = try Self.operations()
-        try await ServerHarness.run(.sqlite) { server in
+        try await ServerHarness.run(.sqlite, resolver: FixedResolver(["public.test": ["93.184.216.34"]])) { server in
             for operation in operations {
                 let code = "doc-\(UUID().uuidString.prefix(8))"
-                _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart"}"#)
-                let path = operation.path.replacingOccurrences(of: "{code}", with: code)
+                _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://cart", "tags": ["documented"]}"#)
+                var path = operation.path.replacingOccurrences(of: "{code}", with: code).replacingOccurrences(of: "{tag}", with: "documented")
+                if path.contains("{id}") {
+                    let endpoint = try await server.api(.post, "/api/v1/webhooks", json: #"{"url": "https://public.test/hook"}"#)
+                    path = path.replacingOccurrences(of: "{id}", with: try #require(try endpoint.object()["id"]?.stringValue))
+                }
                 let body: String? = switch operation.method {
+                case "post" where operation.path == "/api/v1/webhooks": #"{"url": "https://public.test/hook", "events": ["link.created"]}"#
+                case "post" where operation.path.hasPrefix("/api/v1/webhooks/"): nil
                 case "post" where operation.path == "/api/v1/opens": #"{"url": "https://shop.example.com/\#(code)", "platform": "ios"}"#
                 case "post" where operation.isPublic: "{}"
                 case "post" where operation.path.hasSuffix("/bulk"): #"{"links": [{"deepLink": "shop://sales/1"}]}"#
@@ -73,8 +81,9 @@ struct OpenAPIDocumentTests {
                 #expect(unauthorized.status == .unauthorized)
                 #expect(operation.statuses.contains(401), "\(operation) does not document 401")
 
-                if operation.path.contains("{code}") {
-                    let missing = try await server.api(method, operation.path.replacingOccurrences(of: "{code}", with: "missing-\(code)"), json: body)
+                if operation.path.contains("{code}") || operation.path.contains("{id}") {
+                    let missingPath = operation.path.replacingOccurrences(of: "{code}", with: "missing-\(code)").replacingOccurrences(of: "{id}", with: "wh_000000000000")
+                    let missing = try await server.api(method, missingPath, json: body)
                     #expect(missing.status == .notFound)
                     #expect(operation.statuses.contains(404), "\(operation) does not document 404")
                 }
