@@ -189,7 +189,8 @@ func buildRouter(
             store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
             failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: passwords,
             clientAddress: clientAddress, keyUses: keyUses),
-        renderer: try DashboardRenderer(brand: setup.pages), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys
+        renderer: try DashboardRenderer(brand: setup.pages), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys,
+        webhooks: webhooks
     ).add(to: router)
     DeferredClaimRoutes(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress), webhooks: webhooks?.events

@@ -29,6 +29,7 @@ enum DashboardAssets {
         .skip { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; }
         .skip:focus { left: 1rem; }
         .role-viewer .needs-editor { display: none; }
+        .role-viewer .needs-admin, .role-editor .needs-admin { display: none; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         .bar { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1.5rem;
           background: #0d1b2a; color: #ffffff; }

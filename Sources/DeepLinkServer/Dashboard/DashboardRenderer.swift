@@ -15,6 +15,8 @@ struct DashboardRenderer: Sendable {
         case numbers
         /// The admin API keys.
         case keys
+        /// The webhook endpoints and their deliveries.
+        case webhooks
         /// The server's health.
         case health
     }

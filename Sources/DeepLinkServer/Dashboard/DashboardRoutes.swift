@@ -20,6 +20,8 @@ struct DashboardRoutes: Sendable {
     let health: DashboardHealth
     /// What happens on each device, for a link's page.
     let journeys: DeviceJourneys
+    /// The webhook endpoints; `nil` leaves the page out.
+    var webhooks: WebhookService? = nil
 
     /// Adds the dashboard's routes.
     func add(to router: some RouterMethods<ServerRequestContext>) {
@@ -40,6 +42,7 @@ struct DashboardRoutes: Sendable {
         DashboardTagRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardKeyRoutes(store: store, renderer: renderer, sessions: sessions).add(to: signedIn)
         DashboardHealthRoutes(links: links, health: health, renderer: renderer).add(to: signedIn)
+        if let webhooks { DashboardWebhookRoutes(webhooks: webhooks, renderer: renderer).add(to: signedIn) }
     }
 
     /// A stylesheet or script, cached for an hour.

@@ -23,6 +23,10 @@ struct DashboardTemplates: Sendable {
     let allNumbers: MustacheTemplate
     /// `tag.mustache`, a tag: how many links have it and their numbers, summed.
     let tag: MustacheTemplate
+    /// `webhooks.mustache`, webhook endpoints: the new one's secret once, the list, create, delete, turn on.
+    let webhooks: MustacheTemplate
+    /// `webhookDeliveries.mustache`, one endpoint's delivery log.
+    let webhookDeliveries: MustacheTemplate
     /// `confirmDelete.mustache`, which asks before deleting a link.
     let confirmDelete: MustacheTemplate
     /// `keys.mustache`, admin API keys: the new one's token once, the list, create and revoke.
@@ -48,6 +52,8 @@ struct DashboardTemplates: Sendable {
         link = try directory.template("link")
         allNumbers = try directory.template("allNumbers")
         tag = try directory.template("tag")
+        webhooks = try directory.template("webhooks")
+        webhookDeliveries = try directory.template("webhookDeliveries")
         confirmDelete = try directory.template("confirmDelete")
         keys = try directory.template("keys")
         confirmRevoke = try directory.template("confirmRevoke")

@@ -40,10 +40,10 @@ package struct WebhookURLPolicy: Sendable {
     /// - Throws: ``LinkServerError`` `invalid-field` on `url`, saying what is wrong.
     package func target(_ text: String) throws(LinkServerError) -> Target {
         func refuse(_ message: String) -> LinkServerError { LinkServerError(code: .invalidField, message: message, field: "url") }
-        guard text.utf8.count <= 2048, !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7f }),
+        guard text.utf8.count <= 1024, !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7f }),
             let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             let host = components.host, !host.isEmpty
-        else { throw refuse("url must be an absolute https URL of at most 2048 bytes without spaces, such as https://hooks.example.com/deeplink") }
+        else { throw refuse("url must be an absolute https URL of at most 1024 bytes without spaces, such as https://hooks.example.com/deeplink") }
         guard scheme == "https" || (scheme == "http" && allowsPrivateAddresses) else {
             throw refuse(
                 scheme == "http"

@@ -17,6 +17,8 @@ struct DashboardLayoutView {
     let navNumbers: Bool
     /// Whether the page belongs to the keys.
     let navKeys: Bool
+    /// Whether the page belongs to the webhooks.
+    let navWebhooks: Bool
     /// Whether the page belongs to the health page.
     let navHealth: Bool
     /// A message shown at the top.
@@ -52,6 +54,7 @@ struct DashboardLayoutView {
         navLinks = section == .links
         navNumbers = section == .numbers
         navKeys = section == .keys
+        navWebhooks = section == .webhooks
         navHealth = section == .health
         self.notice = notice
         roleClass = "role-\(session?.role.rawValue ?? "none")"
