@@ -9,6 +9,8 @@
 #
 #   Tests/Browser/dashboard.sh [OUTPUT_FOLDER]
 set -euo pipefail
+# The suite creates a webhook endpoint on this machine, which only a development setting allows.
+export DEEPLINK_ALLOW_PRIVATE_WEBHOOK_URLS=true
 source "$(dirname "$0")/../../Examples/Deploy/stack.sh"
 OUT=$(mkdir -p "${1:-$ROOT/.build/dashboard-screenshots}" && cd "${1:-$ROOT/.build/dashboard-screenshots}" && pwd)
 
@@ -39,7 +41,7 @@ if [[ -n "${DASHBOARD_POSTGRES_URL:-}" ]]; then
     echo "== the dashboard on PostgreSQL"
     PG_PORT=$(free_port)
     "$DEEPLINK_BIN" serve --config "$CONFIG" --database "$DASHBOARD_POSTGRES_URL" --port "$PG_PORT" --public-host "$LINK_HOST" \
-        --connections-per-address 0 --log-level warning 2>"$WORK/serve-postgres.log" &
+        --connections-per-address 0 --allow-private-webhook-urls --log-level warning 2>"$WORK/serve-postgres.log" &
     PG_SERVER=$!
     for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$PG_PORT/healthz" >/dev/null && break; sleep 0.1; done
     PG_TOKEN=$("$DEEPLINK_BIN" keys create --name dashboard-suite --database "$DASHBOARD_POSTGRES_URL" --json \

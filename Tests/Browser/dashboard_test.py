@@ -314,6 +314,39 @@ def run(driver):
     check(status == 401, "the revoked key is refused by the admin API")
     shoot(driver, "08-keys")
 
+    # Tags: the list filters by one, each link shows its tags, and a tag's page sums its links' numbers.
+    auth = {"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"}
+    status, _, _ = http(f"/api/v1/links/{code}", "PATCH", auth, json.dumps({"tags": ["spring sale", "email"]}).encode())
+    check(status == 200, "the link is tagged through the admin API")
+    driver.get(BASE + "/dashboard/links?tag=" + urllib.parse.quote("spring sale"))
+    codes = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "table.list tbody th a")]
+    check(codes == [code], f"the list filtered by a tag shows its link: {codes}")
+    chips = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "a.tag")]
+    check(chips == ["email", "spring sale"], f"the row shows the link's tags: {chips}")
+    shoot(driver, "09-links-by-tag")
+    follow(driver, driver.find_element(By.ID, "tag-numbers"))
+    check("Links tagged “spring sale”" in driver.page_source, "the tag's page names the tag")
+    check(int(text(driver, "#total-clicks")) >= 5, "the tag's numbers sum its link's clicks")
+    shoot(driver, "09-tag")
+
+    # Webhooks: a refused URL says why; a new endpoint shows its secret once; its deliveries are listed.
+    driver.get(BASE + "/dashboard/webhooks")
+    driver.find_element(By.ID, "webhook-url").send_keys("ftp://hooks.example/in")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/dashboard/webhooks'] button"))
+    check("must be https, not ftp" in text(driver, ".error"), "a webhook URL that is not https is refused, saying why")
+    driver.find_element(By.ID, "webhook-url").clear()
+    driver.find_element(By.ID, "webhook-url").send_keys("http://127.0.0.1:9/in")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/dashboard/webhooks'] button"))
+    secret = driver.find_element(By.ID, "new-secret").get_attribute("value")
+    check(secret.startswith("whsec_"), "a new endpoint's secret is shown")
+    shoot(driver, "10-webhooks-created")
+    status, _, _ = http(f"/api/v1/links/{code}", "PATCH", auth, json.dumps({"note": "webhook"}).encode())
+    driver.get(BASE + "/dashboard/webhooks")
+    check(secret not in driver.page_source, "the secret is shown once")
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "table.list tbody th a"))
+    check("link.updated" in driver.page_source, "the endpoint's log lists the change's message")
+    shoot(driver, "10-webhook-deliveries")
+
     # Delete with confirmation, on a duplicate of the link.
     driver.get(f"{BASE}/dashboard/new-link?from={code}")
     check(driver.find_element(By.ID, "field-utm-campaign").get_attribute("value") == campaign, "duplicating fills in the link's fields")

@@ -67,7 +67,7 @@ enum DashboardAssets {
         fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0 1.25rem; }
         legend { font-weight: 700; font-size: 1.05rem; margin-bottom: .75rem; }
         label.check { display: flex; gap: .5rem; align-items: baseline; font-weight: 400; margin-bottom: .5rem; }
-        label.check input { width: 1.1rem; height: 1.1rem; min-height: 0; padding: 0; flex: none; margin: 0; align-self: center; }
+        label.check input { width: 1.1rem; height: 1.1rem; min-height: 0; padding: 0; flex: none; margin: .15rem 0 0; align-self: flex-start; }
         label.check .mono { word-break: normal; white-space: nowrap; }
         td.scopes { word-break: normal; }
         button, .button { font: inherit; display: inline-flex; align-items: center; justify-content: center; min-height: 2.5rem;
