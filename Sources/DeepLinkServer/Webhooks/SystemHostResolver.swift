@@ -1,5 +1,6 @@
 import DeepLinkService
 import NIOPosix
+import Synchronization
 
 #if canImport(Darwin)
 import Darwin
@@ -24,15 +25,32 @@ package struct SystemHostResolver: WebhookHostResolver {
     /// The host's IPv4 and IPv6 addresses, each once, in the resolver's order.
     /// - Throws: When the name does not resolve within ``timeout``.
     package func addresses(of host: String) async throws -> [IPAddress] {
-        // getaddrinfo cannot be cancelled: past the timeout its thread is left to finish alone.
-        try await withThrowingTaskGroup(of: [IPAddress].self) { group in
-            group.addTask { try await Self.resolve(host) }
-            group.addTask {
-                try await Task.sleep(for: Self.timeout)
-                throw ResolutionError(message: "no answer within \(Self.timeout)")
+        // getaddrinfo cannot be cancelled, and a task group would wait for it: the first of the
+        // answer and the timeout resumes the caller, and the lookup's thread finishes alone.
+        let waiting = Waiting()
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[IPAddress], any Error>) in
+            waiting.continuation.withLock { $0 = continuation }
+            Task {
+                do { waiting.finish(.success(try await Self.resolve(host))) } catch { waiting.finish(.failure(error)) }
             }
-            defer { group.cancelAll() }
-            return try await group.next() ?? []
+            Task {
+                try? await Task.sleep(for: Self.timeout)
+                waiting.finish(.failure(ResolutionError(message: "no answer within \(Self.timeout)")))
+            }
+        }
+    }
+
+    /// A caller waiting for the first of two results.
+    private final class Waiting: Sendable {
+        let continuation = Mutex<CheckedContinuation<[IPAddress], any Error>?>(nil)
+
+        /// Resumes the caller with the first result; a later one finds nobody waiting.
+        func finish(_ result: Result<[IPAddress], any Error>) {
+            let waiting = continuation.withLock { waiting in
+                defer { waiting = nil }
+                return waiting
+            }
+            waiting?.resume(with: result)
         }
     }
 

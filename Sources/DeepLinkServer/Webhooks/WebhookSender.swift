@@ -103,6 +103,8 @@ package final class WebhookSender: Service, Sendable {
     private func attempt(_ delivery: WebhookDelivery, to endpoint: WebhookEndpoint, now: Date) async {
         let started = ContinuousClock.now
         var result: WebhookAttempt
+        // Whether the message left this server: a refusal here (DNS, the address rules) is not the receiver's failure.
+        var sent = false
         do throws(LinkServerError) {
             // Checked again: the name may resolve elsewhere since the endpoint was created.
             let target = try policy.target(endpoint.url)
@@ -110,6 +112,7 @@ package final class WebhookSender: Service, Sendable {
             let timestamp = Int64(now.timeIntervalSince1970.rounded(.down))
             guard let signature = WebhookSignature.header(id: delivery.eventID, timestamp: timestamp, body: delivery.payload, secret: endpoint.secret)
             else { throw LinkServerError(code: .invalidField, message: "the endpoint's secret is not whsec_ and base64") }
+            sent = true
             result = await transport.post(
                 url: endpoint.url, host: target.host, address: address,
                 headers: [
@@ -143,7 +146,7 @@ package final class WebhookSender: Service, Sendable {
         let reason = "every delivery failed for \(hours == 0 ? "\(Int(WebhookRetryPolicy.seconds(retry.disableAfter))) seconds" : "\(hours) hours"); the last: \(result.error ?? "no answer")"
         do throws(StoreError) {
             let turnedOff = try await store.finishWebhookDelivery(
-                outcome, owner: owner, disableBefore: now.addingTimeInterval(-WebhookRetryPolicy.seconds(retry.disableAfter)), reason: reason)
+                outcome, owner: owner, countsAgainstEndpoint: sent, disableBefore: now.addingTimeInterval(-WebhookRetryPolicy.seconds(retry.disableAfter)), reason: reason)
             if turnedOff {
                 logger.error("turned off a failing webhook endpoint", metadata: ["webhook.endpoint": "\(endpoint.id)", "webhook.url": "\(endpoint.url)", "reason": "\(reason)"])
             }

@@ -41,10 +41,27 @@ struct HTTPWebhookTransport: WebhookTransport {
         let seconds = Int64(WebhookRetryPolicy.seconds(timeout).rounded(.up))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: .seconds(min(seconds, 5)), read: .seconds(seconds)))
-        if IPAddress(host) == nil { configuration.dnsOverride = [host: address.text] }
+        if IPAddress(host) == nil {
+            // The client looks the override up by the URL's host as written, which may differ in
+            // case from the checked (lowercased) one: both point at the checked address.
+            var overrides = [host: address.text]
+            if let written = URL(string: url)?.host { overrides[written] = address.text }
+            configuration.dnsOverride = overrides
+        }
         configuration.connectionPool = .init(idleTimeout: .seconds(1))
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        let attempt = await Self.post(client: client, url: url, headers: headers, body: body, timeout: seconds)
+        // The whole attempt, answer included, within the timeout: a receiver that trickles its
+        // answer is cut off (the client stops when its task is cancelled).
+        let attempt = await withTaskGroup(of: WebhookAttempt?.self) { group in
+            group.addTask { await Self.post(client: client, url: url, headers: headers, body: body, timeout: seconds) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled ? nil : WebhookAttempt(status: nil, error: "no complete answer within \(seconds) s")
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? WebhookAttempt(status: nil, error: "no complete answer within \(seconds) s")
+        }
         try? await client.shutdown()
         return attempt
     }
@@ -56,6 +73,9 @@ struct HTTPWebhookTransport: WebhookTransport {
         request.body = .bytes(ByteBuffer(string: body))
         do {
             let response = try await client.execute(request, timeout: .seconds(timeout))
+            let status = Int(response.status.code)
+            // A 2xx is the receiver's answer: its body is not read.
+            guard !(200..<300).contains(status) else { return WebhookAttempt(status: status, error: nil) }
             var read = ByteBuffer()
             // Only the start of the answer: a receiver cannot make the server read megabytes.
             for try await part in response.body {
@@ -63,8 +83,6 @@ struct HTTPWebhookTransport: WebhookTransport {
                 read.writeBuffer(&part)
                 if read.readableBytes >= maximumResponseBytes { break }
             }
-            let status = Int(response.status.code)
-            guard !(200..<300).contains(status) else { return WebhookAttempt(status: status, error: nil) }
             let text = String(decoding: read.readableBytesView.prefix(maximumResponseBytes), as: UTF8.self)
             let excerpt = text.unicodeScalars.prefix(keptResponseCharacters).map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
             var message = "HTTP \(status)"

@@ -24,6 +24,13 @@ extension IPAddress {
         if isIPv4 { return Self.ipv4Reason(bytes) }
         // NAT64 (RFC 6052) carries an IPv4 address in its last four bytes.
         if bytes[0..<12] == [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0] { return Self.ipv4Reason(Array(bytes[12...])) }
+        if bytes[0..<6] == [0x00, 0x64, 0xff, 0x9b, 0x00, 0x01] { return "local-use NAT64 (64:ff9b:1::/48)" }
+        // 6to4 (RFC 3056) carries an IPv4 address in bytes 2 to 5.
+        if bytes[0] == 0x20 && bytes[1] == 0x02, let reason = Self.ipv4Reason(Array(bytes[2..<6])) { return "6to4 of \(reason)" }
+        // IETF protocol assignments (2001::/23), Teredo among them.
+        if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] < 0x02 { return "IETF protocol assignments (2001::/23)" }
+        if bytes[0] == 0x3f && bytes[1] & 0xf0 == 0xf0 { return "documentation (3fff::/20)" }
+        if bytes[0] == 0x5f && bytes[1] == 0x00 { return "segment routing (5f00::/16)" }
         if bytes.allSatisfy({ $0 == 0 }) { return "the unspecified address" }
         if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return "loopback" }
         // IPv4-compatible (deprecated, ::a.b.c.d).
@@ -47,6 +54,7 @@ extension IPAddress {
         case (172, 16...31, _): return "a private address (172.16.0.0/12)"
         case (192, 0, 0): return "IETF protocol assignments (192.0.0.0/24)"
         case (192, 0, 2), (198, 51, 100), (203, 0, 113): return "documentation"
+        case (192, 88, 99): return "the deprecated 6to4 relay anycast (192.88.99.0/24)"
         case (192, 168, _): return "a private address (192.168.0.0/16)"
         case (198, 18...19, _): return "benchmarking (198.18.0.0/15)"
         case (224...239, _, _): return "multicast"

@@ -3,8 +3,8 @@ import Foundation
 
 /// The rules of a link's tags (issue 27), and how the `links` table keeps them.
 ///
-/// A tag is 1 to ``maximumLength`` characters after its surrounding white space is trimmed, with
-/// no comma (the form, the command line and the CSV file separate tags with commas), no control
+/// A tag is 1 to ``maximumLength`` characters (and at most 4 bytes each) after its surrounding
+/// white space is trimmed, in Unicode's composed form (NFC), not `.` or `..`, with no comma (the form, the command line and the CSV file separate tags with commas), no control
 /// character and no bidirectional override. Tags are compared exactly: `Spring` and `spring` are
 /// two tags. A link has at most ``maximumCount``; each is kept once, sorted byte by byte.
 ///
@@ -36,12 +36,16 @@ package enum LinkTags {
     /// One tag, trimmed and checked.
     /// - Throws: ``LinkServerError`` `invalid-field` naming the field.
     package static func checked(_ tag: String, field: String) throws(LinkServerError) -> String {
-        let trimmed = tag.trimmingCharacters(in: .whitespaces)
+        // One spelling per tag: the database compares bytes, Swift compares canonical equivalence.
+        let trimmed = tag.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
         guard !trimmed.isEmpty else {
             throw LinkServerError(code: .invalidField, message: "\(field) is empty; a tag is 1 to \(maximumLength) characters", field: field)
         }
-        guard trimmed.count <= maximumLength else {
+        guard trimmed.count <= maximumLength, trimmed.utf8.count <= 4 * maximumLength else {
             throw LinkServerError(code: .invalidField, message: "\(field) is longer than \(maximumLength) characters", field: field)
+        }
+        guard trimmed != ".", trimmed != ".." else {
+            throw LinkServerError(code: .invalidField, message: "\(field) cannot be . or .., which no address can name", field: field)
         }
         guard !trimmed.contains(",") else {
             throw LinkServerError(

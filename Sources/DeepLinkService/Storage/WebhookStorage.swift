@@ -32,11 +32,14 @@ package protocol WebhookStorage: Sendable {
     func claimWebhookDeliveries(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [WebhookDelivery]
 
     /// Records an attempt's outcome and gives the delivery back: the delivery's status, attempts,
-    /// next attempt and last answer, if `owner` still holds it; then the endpoint's failing streak
-    /// (cleared by a success) and, when it has failed since before `disableBefore`, turns it off
-    /// with `reason`.
+    /// next attempt and last answer, if `owner` still holds it (else nothing); then the endpoint's
+    /// failing streak (cleared by a success; a failure counts when `countsAgainstEndpoint`, so a
+    /// message this server could not send is not the receiver's failure) and, when it has failed
+    /// since before `disableBefore`, turns it off with `reason`.
     /// - Returns: Whether the endpoint was turned off by this call.
-    func finishWebhookDelivery(_ delivery: WebhookDelivery, owner: String, disableBefore: Date, reason: String) async throws(StoreError) -> Bool
+    func finishWebhookDelivery(
+        _ delivery: WebhookDelivery, owner: String, countsAgainstEndpoint: Bool, disableBefore: Date, reason: String
+    ) async throws(StoreError) -> Bool
 
     /// An endpoint's latest deliveries, newest first.
     func webhookDeliveries(endpointID: String, limit: Int) async throws(StoreError) -> [WebhookDelivery]

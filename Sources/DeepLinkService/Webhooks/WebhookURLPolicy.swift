@@ -70,7 +70,7 @@ package struct WebhookURLPolicy: Sendable {
             do {
                 addresses = try await resolver.addresses(of: target.host)
             } catch {
-                throw LinkServerError(code: .invalidField, message: "url's host \(target.host) does not resolve: \(error)", field: "url")
+                throw LinkServerError(code: .invalidField, message: "url's host \(target.host) does not resolve", field: "url")
             }
         }
         guard let first = addresses.first else {
@@ -80,9 +80,11 @@ package struct WebhookURLPolicy: Sendable {
         // Every address, not only the first: a client would try the others when it fails.
         for address in addresses {
             if let reason = address.nonPublicReason {
+                // A name's address is not told, only its kind: the answer must not map the server's network.
+                let what = target.hostIsAddress ? "is \(reason)" : "resolves to an address that is not public"
                 throw LinkServerError(
                     code: .invalidField,
-                    message: "url's host \(target.host) resolves to \(address.text), \(reason); webhooks go only to public addresses "
+                    message: "url's host \(target.host) \(what); webhooks go only to public addresses "
                         + "(allowPrivateWebhookURLs allows others, for development)",
                     field: "url")
             }

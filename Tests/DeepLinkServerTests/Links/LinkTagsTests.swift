@@ -18,6 +18,8 @@ struct LinkTagsTests {
         let editor = LinkEditor(setup: try DeepLinkSetup(configuration: ServerHarness.configuration()))
         let fromArray = try editor.create(from: ["deepLink": "shop://sales/1", "tags": [" spring ", "Email", "spring"]], now: Self.now)
         #expect(fromArray.tags == ["Email", "spring"], "compared exactly: Email and email are two tags")
+        let decomposed = try editor.create(from: ["deepLink": "shop://sales/1", "tags": ["cafe\u{301}", "caf\u{e9}"]], now: Self.now)
+        #expect(decomposed.tags.map { Array($0.utf8) } == [Array("caf\u{e9}".utf8)], "one spelling (NFC) per tag, as the database compares bytes")
         let fromText = try editor.create(from: ["deepLink": "shop://sales/1", "tags": "b, a,,b,"], now: Self.now)
         #expect(fromText.tags == ["a", "b"])
         #expect(try editor.update(fromText, with: ["tags": .null], now: Self.now).tags == [])
@@ -28,7 +30,7 @@ struct LinkTagsTests {
     @Test(arguments: [
         (JSONValue.array(["a,b"]), "tags[0]", "comma"), (.array([.string(String(repeating: "x", count: 51))]), "tags[0]", "longer than 50"),
         (.array(["ok", ""]), "tags[1]", "empty"), (.array(["a\u{7}"]), "tags[0]", "control"), (.array([1]), "tags[0]", "must be a string"),
-        (.number(3), "tags", "must be an array"), (.array((0..<21).map { .string("t\($0)") }), "tags", "at most 20"),
+        (.number(3), "tags", "must be an array"), (.array([".."]), "tags[0]", "cannot be . or .."), (.array((0..<21).map { .string("t\($0)") }), "tags", "at most 20"),
     ])
     func aBadTagIsRefusedNamingItsPlace(tags: JSONValue, field: String, message: String) throws {
         let editor = LinkEditor(setup: try DeepLinkSetup(configuration: ServerHarness.configuration()))

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOCore
 import Testing
 
 @testable import DeepLinkServer
@@ -179,6 +180,61 @@ struct WebhookDeliveryTests {
                 #expect(try enabled.object()["enabled"] == true)
                 await sender.deliverDue(now: now.addingTimeInterval(7200))
                 #expect(failing.received.count == attempts + 1, "its pending delivery is due again at once")
+            }
+        }
+    }
+
+    @Test func aHostWrittenInCapitalsIsStillConnectedToTheCheckedAddress() async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.run { base in
+            let port = try #require(URLComponents(string: base)?.port)
+            // No DNS server knows HOOKS.test: the message arrives only if the client connects to the
+            // address the policy checked, whatever the case of the name in the URL.
+            let resolver = FixedResolver(["hooks.test": ["127.0.0.1"]])
+            try await ServerHarness.run(.sqlite, configuration: try Self.configuration(), resolver: resolver) { server in
+                let created = try await server.api(.post, "/api/v1/webhooks", json: #"{"url": "http://HOOKS.test:\#(port)/in"}"#)
+                #expect(created.status == .created, "\(created.text)")
+                _ = try await server.createLink(#"{"code": "capitals", "deepLink": "shop://sales/1"}"#)
+                let sender = WebhookSender(
+                    store: server.store, policy: WebhookURLPolicy(allowsPrivateAddresses: true, resolver: resolver), retry: WebhookRetryPolicy(),
+                    transport: HTTPWebhookTransport(), releasesLeasesAtStart: false, clock: SystemClock(), logger: Logger(label: "test"))
+                await sender.deliverDue(now: Date())
+                let id = try #require(try created.object()["id"]?.stringValue)
+                let deliveries = try await server.store.webhookDeliveries(endpointID: id, limit: 1)
+                #expect(receiver.received.map(\.path) == ["/in"], "\(deliveries)")
+                #expect(deliveries.first?.status == .delivered)
+            }
+        }
+    }
+
+    @Test func aReceiverThatTricklesItsAnswerIsCutOffAtTheAttemptsTimeout() async throws {
+        let router = Router()
+        router.post("/slow") { _, _ -> Response in
+            // An error answer, whose body is read, one byte every 200 ms for 20 s.
+            Response(
+                status: .internalServerError,
+                body: ResponseBody { writer in
+                    for _ in 0..<100 {
+                        try await writer.write(ByteBuffer(string: "x"))
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            try await ServerHarness.run(.sqlite, configuration: try Self.configuration()) { server in
+                let (id, _) = try await Self.endpoint(server, url: "http://127.0.0.1:\(client.port ?? 0)/slow")
+                _ = try await server.createLink(#"{"code": "trickle", "deepLink": "shop://sales/1"}"#)
+                var retry = WebhookRetryPolicy()
+                retry.attemptTimeout = .seconds(1)
+                let started = ContinuousClock.now
+                await Self.sender(server.store, retry: retry).deliverDue(now: Date())
+                let elapsed = ContinuousClock.now - started
+                #expect(elapsed < .seconds(15), "the attempt ended at its timeout, not with the answer's 20 s: \(elapsed)")
+                let delivery = try #require(try await server.store.webhookDeliveries(endpointID: id, limit: 1).first)
+                #expect(delivery.status == .pending)
+                #expect(delivery.lastError == "no complete answer within 1 s", "\(delivery.lastError ?? "")")
             }
         }
     }

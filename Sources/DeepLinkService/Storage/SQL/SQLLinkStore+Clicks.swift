@@ -52,7 +52,10 @@ extension SQLLinkStore {
             var people: [String: Int64] = [:]
             for (click, count) in batch where click.platform != .crawler { people[click.code, default: 0] += Int64(count) }
             let linkClicks = people.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            var statements = [bucketCounts]
+            // The messages first, with the first batch: on SQLite, where the statements run one
+            // after another, a failure after them re-sends messages (at least once) rather than
+            // counting clicks twice; on PostgreSQL they are one statement anyway.
+            var statements = (batch.startIndex == 0 ? webhookEventsQuery(events).map { [$0] } ?? [] : []) + [bucketCounts]
             if !linkClicks.isEmpty {
                 statements.append(
                     SQLQuery(
@@ -76,7 +79,7 @@ extension SQLLinkStore {
                     SELECT column2, column3, column4, CAST(SUM(column5) AS BIGINT) \(added) GROUP BY column2, column3, column4 ORDER BY column2, column3, column4 \
                     ON CONFLICT (day, dimension, name) DO UPDATE SET count = click_totals.count + excluded.count
                     """, values, action: "record click totals"),
-            ] + (start >= buckets.count ? webhookEventsQuery(events).map { [$0] } ?? [] : []))
+            ])
         }
     }
 

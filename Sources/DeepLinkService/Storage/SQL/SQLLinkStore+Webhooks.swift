@@ -37,10 +37,12 @@ extension SQLLinkStore {
 
     /// Deletes an endpoint and, by the foreign key, its deliveries.
     package func deleteWebhookEndpoint(id: String) async throws(StoreError) -> Bool {
-        // Deleted explicitly too: SQLite cascades only with foreign keys on.
-        try await run(SQLQuery("DELETE FROM webhook_deliveries WHERE endpoint_id = $1", [.text(id)], action: "delete a webhook endpoint's deliveries"))
-        return try await run(
+        // The endpoint first, so no event is fanned out to it meanwhile; its deliveries explicitly
+        // too, as SQLite cascades only with foreign keys on.
+        let existed = try await run(
             SQLQuery("DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id", [.text(id)], action: "delete a webhook endpoint") { !$0.isEmpty })
+        try await run(SQLQuery("DELETE FROM webhook_deliveries WHERE endpoint_id = $1", [.text(id)], action: "delete a webhook endpoint's deliveries"))
+        return existed
     }
 
     /// Turns an endpoint on again; its pending deliveries become due now.
@@ -99,19 +101,23 @@ extension SQLLinkStore {
     }
 
     /// Records an attempt's outcome; see ``WebhookStorage``.
-    package func finishWebhookDelivery(_ delivery: WebhookDelivery, owner: String, disableBefore: Date, reason: String) async throws(StoreError) -> Bool {
-        try await run(
+    package func finishWebhookDelivery(
+        _ delivery: WebhookDelivery, owner: String, countsAgainstEndpoint: Bool, disableBefore: Date, reason: String
+    ) async throws(StoreError) -> Bool {
+        let held = try await run(
             SQLQuery(
                 """
                 UPDATE webhook_deliveries SET status = $3, attempts = $4, next_attempt_at = $5, last_attempt_at = $6, last_status = $7, \
                 last_error = $8, last_latency_ms = $9, delivered_at = $10, lease_owner = NULL, lease_until = NULL \
-                WHERE id = $1 AND lease_owner = $2
+                WHERE id = $1 AND lease_owner = $2 RETURNING id
                 """,
                 [
                     .text(delivery.id), .text(owner), .text(delivery.status.rawValue), .integer(Int64(delivery.attempts)),
                     Self.milliseconds(delivery.nextAttemptAt), .seconds(delivery.lastAttemptAt), .integer(delivery.lastStatus.map(Int64.init)),
                     .text(delivery.lastError), .integer(delivery.lastLatencyMilliseconds.map(Int64.init)), .seconds(delivery.deliveredAt),
-                ], action: "record a webhook delivery"))
+                ], action: "record a webhook delivery") { !$0.isEmpty })
+        // Another sender took the delivery since (its lease ended): its attempt decides.
+        guard held else { return false }
         let now = delivery.lastAttemptAt ?? Date()
         if delivery.status == .delivered {
             try await run(
@@ -120,6 +126,7 @@ extension SQLLinkStore {
                     action: "record a webhook endpoint's success"))
             return false
         }
+        guard countsAgainstEndpoint else { return false }
         try await run(
             SQLQuery(
                 "UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL", [.text(delivery.endpointID), .seconds(now)],
