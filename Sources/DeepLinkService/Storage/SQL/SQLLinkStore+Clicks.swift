@@ -106,18 +106,7 @@ extension SQLLinkStore {
         // All links' numbers come from click_totals, a few hundred rows a day however many links
         // there are; a link's from link_click_totals, a few dozen rows a day however many clicks.
         let source = code == nil ? "click_totals WHERE day >= $1 AND day <= $2" : "link_click_totals WHERE day >= $1 AND day <= $2 AND code = $3"
-        let sql = "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY dimension, name"
-        return try await run(
-            SQLQuery(sql, [.text(first), .text(last)] + (code.map { [.text($0)] } ?? []), action: "sum clicks") { rows throws(StoreError) in
-                var summary = ClickSummary()
-                for row in rows {
-                    // One row per dimension and value (GROUP BY), so adding sets it.
-                    summary.add(
-                        Int(try row.required("total", of: "clicks") as Int64), dimension: try row.text("dimension") ?? "",
-                        name: try row.text("name") ?? "")
-                }
-                return summary
-            })
+        return try await clickSummary(source: source, values: [.text(first), .text(last)] + (code.map { [.text($0)] } ?? []), action: "sum clicks")
     }
 
     /// Clicks of a tag's links from a day through another, summed by the database in one statement.
@@ -127,13 +116,19 @@ extension SQLLinkStore {
             values.append(value)
             return "$\(values.count)"
         }
-        let sql =
-            "SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM link_click_totals "
-            + "WHERE day >= $1 AND day <= $2 AND code IN (SELECT code FROM links WHERE \(condition)) GROUP BY dimension, name"
-        return try await run(
-            SQLQuery(sql, values, action: "sum a tag's clicks") { rows throws(StoreError) in
+        return try await clickSummary(
+            source: "link_click_totals WHERE day >= $1 AND day <= $2 AND code IN (SELECT code FROM links WHERE \(condition))", values: values,
+            action: "sum a tag's clicks")
+    }
+
+    /// Clicks summed per dimension and value from a table and condition.
+    private func clickSummary(source: String, values: [SQLValue], action: String) async throws(StoreError) -> ClickSummary {
+        try await run(
+            SQLQuery("SELECT dimension, name, CAST(SUM(count) AS BIGINT) AS total FROM \(source) GROUP BY dimension, name", values, action: action) {
+                rows throws(StoreError) in
                 var summary = ClickSummary()
                 for row in rows {
+                    // One row per dimension and value (GROUP BY), so adding sets it.
                     summary.add(
                         Int(try row.required("total", of: "clicks") as Int64), dimension: try row.text("dimension") ?? "",
                         name: try row.text("name") ?? "")
