@@ -172,6 +172,22 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// How many parameters the pattern has, a catch-all included.
+    var parameterCount: Int {
+        segments.count { if case .literal = $0 { false } else { true } }
+    }
+
+    /// Calls `body` with each parameter's name and segment position, in order, and whether it is the catch-all.
+    func forEachParameter(_ body: (_ name: String, _ position: Int, _ isCatchAll: Bool) -> Void) {
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .parameter(let name): body(name, position, false)
+            case .catchAll(let name): body(name, position, true)
+            case .literal: continue
+            }
+        }
+    }
+
     /// The key as written in the config, slashes included: what results, messages and JSON paths show.
     public var description: String { written }
 

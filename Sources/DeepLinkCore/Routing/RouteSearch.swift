@@ -6,14 +6,15 @@
 struct RouteSearch {
     /// A route that matched and validated.
     struct Candidate {
-        let route: CompiledRoute
+        /// The route's index in the router's ``RouteTable``.
+        let route: Int
         /// How many of the link's segments the route matched.
         let length: Int
         let parameters: [String: String]
     }
 
-    private let routes: [CompiledRoute]
-    private let tree: RouteTree
+    /// The router whose table is searched: one reference, where its arrays would be several.
+    private let router: Router
     private let link: IncomingLink
     private var length: Int
     private var pending: [Int] = []
@@ -23,10 +24,10 @@ struct RouteSearch {
     private var trimTo: Int?
     private(set) var trail: [RouteResult.Attempt] = []
 
-    init(routes: [CompiledRoute], tree: RouteTree, link: IncomingLink) {
-        self.routes = routes
-        self.tree = tree
+    init(router: Router, link: IncomingLink) {
+        self.router = router
         self.link = link
+        let tree = router.table.tree
         length = link.segments.count
         if length > tree.maximumDepth {
             if tree.hasCatchAll {
@@ -80,13 +81,13 @@ struct RouteSearch {
                 fail(path: path(length: length), reason: "no route matches")
             }
             while nextPending < pending.count {
-                let route = routes[pending[nextPending]]
+                let route = pending[nextPending]
                 nextPending += 1
-                switch route.parse(link, length: length) {
+                switch router.table.parse(route, link, length: length) {
                 case .success(let parameters):
                     return .candidate(Candidate(route: route, length: length, parameters: parameters))
                 case .failure(let failure):
-                    fail(path: path(length: length), reason: "route \(route.definition.pattern): \(failure.message)")
+                    fail(path: path(length: length), reason: "route \(router.table.patternText(of: route)): \(failure.message)")
                 }
             }
             if let trimTo, length > trimTo {
@@ -101,7 +102,7 @@ struct RouteSearch {
                 length -= 1
             }
             nextPending = 0
-            pending = length > 0 ? tree.candidates(for: link.segments[..<length]) : []
+            pending = length > 0 ? router.table.tree.candidates(for: link.segments[..<length]) : []
         }
         if !reportedFullPathExhausted {
             reportedFullPathExhausted = true
