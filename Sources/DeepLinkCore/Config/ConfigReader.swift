@@ -50,7 +50,9 @@ final class ConfigReader {
         config.allowedOrigins = reader.attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
             ?? LinkOrigin.defaultAllowed
         config.routes = reader.attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
-        for problem in RouterBuilder.problems(in: config.routes) { reader.report(problem) }
+        let problems = RouterBuilder.problems(in: config.routes)
+        for problem in problems { reader.report(problem) }
+        config.routesCheck.hasNoProblems = problems.isEmpty
         return config
     }
 
@@ -60,7 +62,7 @@ final class ConfigReader {
         // Sized once: growing by doubling left up to twice the routes' memory allocated for as long as the router lives.
         routes.reserveCapacity(members.count)
         for member in members {
-            if let route = reader.attempt({ () throws(ConfigError) in try readRoute(member) }) { routes.append(route) }
+            if let route = plainRoute(member) ?? reader.attempt({ () throws(ConfigError) in try readRoute(member) }) { routes.append(route) }
         }
         return routes
     }
@@ -89,7 +91,7 @@ final class ConfigReader {
         let storyboard = try object.optional("storyboard").map(readStoryboard)
         let handlersNode = object.optional("handlers")
         // Routes share one copy of each handler list: most routes of a large config list the same handlers.
-        let handlers = try handlersNode.map { node throws(ConfigError) in try handlerLists.insert(node.readStringArray()).memberAfterInsert } ?? []
+        let handlers = try handlersNode.map { node throws(ConfigError) in try sharedHandlerList(node.readStringArray()) } ?? []
         guard className != nil || !handlers.isEmpty else {
             let what = handlersNode == nil ? "has neither \"class\" nor \"handlers\"" : "has no \"class\" and an empty \"handlers\" list"
             throw ConfigError(
@@ -107,6 +109,11 @@ final class ConfigReader {
             }
         }
         return RouteDestination(className: className, identifier: identifier, storyboard: storyboard, handlers: handlers)
+    }
+
+    /// The one copy of a handler list that routes listing the same handlers share.
+    func sharedHandlerList(_ names: [String]) -> [String] {
+        handlerLists.insert(names).memberAfterInsert
     }
 
     private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {
@@ -151,6 +158,15 @@ final class ConfigReader {
         let source = try node.readString()
         if let compiled = compiledPatterns[source] { return compiled }
         let compiled = try ParameterPattern(source, path: node.path, location: node.location)
+        compiledPatterns[source] = compiled
+        return compiled
+    }
+
+    /// A `regex` compiled once per distinct expression, or `nil` when it does not compile (the
+    /// general reader then reports it with its path).
+    func compiledPatternIfValid(_ source: String, location: SourceLocation) -> ParameterPattern? {
+        if let compiled = compiledPatterns[source] { return compiled }
+        guard let compiled = try? ParameterPattern(source, location: location) else { return nil }
         compiledPatterns[source] = compiled
         return compiled
     }
