@@ -74,7 +74,8 @@ final class RouteTable: Sendable {
         var routes: [Route] = []
         routes.reserveCapacity(definitions.count)
         var parameters: [Parameter] = []
-        parameters.reserveCapacity(definitions.reduce(0) { $0 + $1.parameters.count + $1.pattern.parameterCount })
+        // Most path parameters are declared in `routeParameters` too: sized for those, the array grows rarely.
+        parameters.reserveCapacity(definitions.reduce(0) { $0 + $1.parameters.count })
         var chains: [HandlerChain] = []
         var chainIndices: [[String]: Int32] = [:]
         var parameterTypeTables: [[String: ParameterType]] = [[:]]

@@ -49,11 +49,13 @@ struct RouteTree: Sendable {
     /// Adds a pattern's path to the tree.
     /// - Returns: The node where the pattern ends.
     private mutating func insert(_ pattern: RoutePattern) -> Int32 {
-        maximumDepth = max(maximumDepth, pattern.segments.count)
         var current: Int32 = 0
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
+        var depth = 0
+        pattern.forEachSegment { kind, text in
+            depth += 1
+            switch kind {
+            case .literal:
+                let text = String(text)
                 if let next = literals.target(from: current, segment: text) {
                     current = next
                 } else {
@@ -69,6 +71,7 @@ struct RouteTree: Sendable {
                 current = child(\.catchAll, of: current)
             }
         }
+        maximumDepth = max(maximumDepth, depth)
         return current
     }
 
