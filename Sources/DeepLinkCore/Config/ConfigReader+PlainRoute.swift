@@ -96,7 +96,7 @@ extension ConfigReader {
             }
             rules.append(ParameterRule(name: name, isRequired: isRequired, pattern: pattern, type: type))
         }
-        return rules
+        return sharedParameterList(rules)
     }
 }
 

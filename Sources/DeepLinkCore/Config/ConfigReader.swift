@@ -18,6 +18,7 @@ final class ConfigReader {
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
     private var handlerLists: Set<[String]> = []
+    private var parameterLists: Set<[ParameterRule]> = []
 
     init(file: String?) {
         reader = ConfigSectionReader(file: file)
@@ -116,6 +117,13 @@ final class ConfigReader {
         handlerLists.insert(names).memberAfterInsert
     }
 
+    /// The one copy of a list of parameter rules that routes declaring the same rules share:
+    /// routes of one shape declare the same parameters, and an array of them costs about 110
+    /// bytes a route for as long as the router lives.
+    func sharedParameterList(_ rules: [ParameterRule]) -> [ParameterRule] {
+        parameterLists.insert(rules).memberAfterInsert
+    }
+
     private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {
         let object = try reader.object(node)
         var rules: [ParameterRule] = []
@@ -149,7 +157,7 @@ final class ConfigReader {
             }
             if let rule { rules.append(rule) }
         }
-        return rules
+        return sharedParameterList(rules)
     }
 
     /// Compiles a `regex`, once per distinct expression: large configs repeat a few expressions
