@@ -27,24 +27,25 @@ struct RouteSearch {
     init(router: Router, link: IncomingLink) {
         self.router = router
         self.link = link
-        let tree = router.table.tree
+        let table = router.table
         length = link.segments.count
-        if length > tree.maximumDepth {
-            if tree.hasCatchAll {
+        let maximumDepth = table.tree.maximumDepth
+        if length > maximumDepth {
+            if table.tree.hasCatchAll {
                 // A catch-all gets the whole path first; then, as for any path, the search goes
                 // on from the longest route's length.
-                trimTo = tree.maximumDepth
+                trimTo = maximumDepth
             } else {
                 // No route is that long: one trail entry instead of one per segment, so a hostile
                 // path of thousands of segments costs no more than the longest route.
                 trail.append(
                     RouteResult.Attempt(
                         path: link.segments.joined(separator: "/"),
-                        reason: "no route matches (no route has more than \(tree.maximumDepth) segment\(tree.maximumDepth == 1 ? "" : "s"))"))
-                length = tree.maximumDepth
+                        reason: "no route matches (no route has more than \(maximumDepth) segment\(maximumDepth == 1 ? "" : "s"))"))
+                length = maximumDepth
             }
         }
-        if length > 0 { pending = tree.candidates(for: link.segments[..<length]) }
+        if length > 0 { pending = table.tree.candidates(for: link.segments[..<length]) }
     }
 
     private mutating func fail(path: String, reason: String) {

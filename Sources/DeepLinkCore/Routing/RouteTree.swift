@@ -12,6 +12,14 @@ struct RouteTree: Sendable {
         /// The routes ending here, in config order: `routesByNode[routesStart..<routesEnd]`.
         var routesStart: Int32 = 0
         var routesEnd: Int32 = 0
+        /// The first of them, -1 for none: most nodes end one route, which a lookup then reads
+        /// here, in the node it has in cache, rather than in ``RouteTree/routesByNode``.
+        var firstRoute: Int32 = -1
+        /// Whether a literal edge leaves the node: when none does, a segment that no literal can
+        /// match costs no probe of the literal table, a cache miss in a large one.
+        var hasLiterals = false
+
+        var routeCount: Int { Int(routesEnd - routesStart) }
     }
 
     private var nodes: [Node] = [Node()]
@@ -43,6 +51,7 @@ struct RouteTree: Sendable {
         for node in nodes.indices {
             nodes[node].routesStart = starts[node]
             nodes[node].routesEnd = starts[node + 1]
+            if starts[node + 1] > starts[node] { nodes[node].firstRoute = routesByNode[Int(starts[node])] }
         }
     }
 
@@ -62,6 +71,7 @@ struct RouteTree: Sendable {
                     nodes.append(Node())
                     let next = Int32(nodes.count - 1)
                     literals.insert(from: current, segment: text, to: next)
+                    nodes[Int(current)].hasLiterals = true
                     current = next
                 }
             case .parameter:
@@ -123,21 +133,25 @@ struct RouteTree: Sendable {
 
     private func collect(node index: Int32, segments: ArraySlice<String>, into found: inout [Int]) {
         guard let segment = segments.first else {
-            let node = nodes[Int(index)]
-            // A plain loop: appending a lazy map cost about 500 instructions a lookup (callgrind).
-            for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
+            appendRoutes(of: index, to: &found)
             return
         }
         let rest = segments.dropFirst()
-        if let literal = literals.target(from: index, segment: segment) { collect(node: literal, segments: rest, into: &found) }
-        let parameter = nodes[Int(index)].parameter
-        if parameter >= 0 { collect(node: parameter, segments: rest, into: &found) }
+        let node = nodes[Int(index)]
+        if node.hasLiterals, let literal = literals.target(from: index, segment: segment) { collect(node: literal, segments: rest, into: &found) }
+        if node.parameter >= 0 { collect(node: node.parameter, segments: rest, into: &found) }
         // A catch-all takes the one or more segments left, after every route that names them.
-        let catchAll = nodes[Int(index)].catchAll
-        if catchAll >= 0 {
-            let node = nodes[Int(catchAll)]
-            for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
+        if node.catchAll >= 0 { appendRoutes(of: node.catchAll, to: &found) }
+    }
+
+    private func appendRoutes(of index: Int32, to found: inout [Int]) {
+        let node = nodes[Int(index)]
+        if node.routeCount == 1 {
+            found.append(Int(node.firstRoute))
+            return
         }
+        // A plain loop: appending a lazy map cost about 500 instructions a lookup (callgrind).
+        for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
     }
 }
 
