@@ -18,7 +18,10 @@ final class ConfigReader {
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
     private var handlerLists: Set<[String]> = []
-    private var parameterLists: Set<[ParameterRule]> = []
+    private var previousHandlerList: [String]?
+    /// The shared lists of parameter rules, by the name of their first rule: comparing the few
+    /// lists that start alike costs less than hashing every rule's name and regex.
+    private var parameterLists: [String: [[ParameterRule]]] = [:]
 
     init(file: String?) {
         reader = ConfigSectionReader(file: file)
@@ -114,14 +117,21 @@ final class ConfigReader {
 
     /// The one copy of a handler list that routes listing the same handlers share.
     func sharedHandlerList(_ names: [String]) -> [String] {
-        handlerLists.insert(names).memberAfterInsert
+        // Most routes list what the one before listed: compared first, no hash needed.
+        if let previous = previousHandlerList, previous == names { return previous }
+        let shared = handlerLists.insert(names).memberAfterInsert
+        previousHandlerList = shared
+        return shared
     }
 
     /// The one copy of a list of parameter rules that routes declaring the same rules share:
     /// routes of one shape declare the same parameters, and an array of them costs about 110
     /// bytes a route for as long as the router lives.
     func sharedParameterList(_ rules: [ParameterRule]) -> [ParameterRule] {
-        parameterLists.insert(rules).memberAfterInsert
+        guard let first = rules.first?.name else { return [] }
+        if let shared = parameterLists[first]?.first(where: { $0 == rules }) { return shared }
+        parameterLists[first, default: []].append(rules)
+        return rules
     }
 
     private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {

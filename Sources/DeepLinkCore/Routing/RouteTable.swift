@@ -100,11 +100,13 @@ final class RouteTable: Sendable {
                         isCatchAll: false, keepsEmptyValues: rule.pattern?.matches("") == true))
             }
             let names = definition.destination.handlers
-            let chain = chainIndices[names] ?? {
-                chains.append(HandlerChain(names, registered: handlers))
-                chainIndices[names] = Int32(chains.count - 1)
-                return Int32(chains.count - 1)
-            }()
+            // Most routes run what the one before runs, often the same array: compared first, no hash needed.
+            let chain =
+                routes.last.flatMap { chains[Int($0.chain)].names == names ? $0.chain : nil } ?? chainIndices[names] ?? {
+                    chains.append(HandlerChain(names, registered: handlers))
+                    chainIndices[names] = Int32(chains.count - 1)
+                    return Int32(chains.count - 1)
+                }()
             var types: [String: ParameterType] = [:]
             for rule in definition.parameters where rule.type != .string { types[rule.name] = rule.type }
             let typesIndex = parameterTypeIndices[types] ?? {
