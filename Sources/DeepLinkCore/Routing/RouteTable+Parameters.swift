@@ -19,7 +19,7 @@ extension RouteTable {
         return parameters.withUnsafeBufferPointer { parameters in
             for index in range {
                 guard parameters[index].position >= 0 else {
-                    switch Self.queryValue(of: parameters[index], in: link) {
+                    switch Self.queryValue(of: parameters, at: index, in: link) {
                     case .failure(let mismatch): return .failure(mismatch)
                     case .success(let value?): values[parameters[index].name] = value
                     case .success(nil): continue
@@ -39,17 +39,19 @@ extension RouteTable {
     }
 
     /// The last value of a declared query parameter, checked; `nil` when the link has none.
-    private static func queryValue(of parameter: Parameter, in link: IncomingLink) -> Result<String?, Mismatch> {
+    private static func queryValue(
+        of parameters: UnsafeBufferPointer<Parameter>, at index: Int, in link: IncomingLink
+    ) -> Result<String?, Mismatch> {
         var last: String?
         var mismatch: Mismatch?
-        link.forEachQueryValue(named: parameter.name) { value in
+        link.forEachQueryValue(named: parameters[index].name) { value in
             // Empty values are dropped, as Android's library did, unless the regex accepts them.
-            guard parameter.keepsEmptyValues || !value.isEmpty else { return }
-            if mismatch == nil { mismatch = check(value, of: "query parameter", parameter) }
+            guard parameters[index].keepsEmptyValues || !value.isEmpty else { return }
+            if mismatch == nil { mismatch = check(value, of: "query parameter", parameters[index]) }
             last = value
         }
         if let mismatch { return .failure(mismatch) }
-        if last == nil, parameter.isRequired { return .failure(missing(parameter.name)) }
+        if last == nil, parameters[index].isRequired { return .failure(missing(parameters[index].name)) }
         return .success(last)
     }
 
@@ -113,7 +115,7 @@ extension RouteTable {
     }
 
     /// Checks a value; the message is written only for a mismatch, since most values match.
-    private static func check(_ value: String, of kind: String, _ parameter: Parameter) -> Mismatch? {
+    private static func check(_ value: String, of kind: String, _ parameter: borrowing Parameter) -> Mismatch? {
         guard let message = ParameterRule.mismatch(value, kind: kind, name: parameter.name, type: parameter.type, pattern: parameter.pattern)
         else { return nil }
         return Mismatch(kind: .invalid, message: message)

@@ -63,17 +63,23 @@ struct RouteWalk {
     /// Goes on with what the app's code did: a route whose handlers failed falls back; anything
     /// else ends routing.
     mutating func resume(_ action: Action, with outcome: HandlerChain.Outcome) -> Step {
-        switch (action, outcome) {
-        case (.route(let candidate, _, _), .failure(let failure)):
-            fallBack(from: candidate, failure)
-            return advance()
-        case (.route(let candidate, _, _), .success(let run)):
-            return .finished(destinationResult(.matched, candidate.route, run))
-        case (.defaultRoute, .failure(let failure)):
-            return .finished(result(.none, reason: "the default route failed: \(failure.message)"))
-        case (.defaultRoute(let destination, _, _), .success(let run)):
-            return .finished(defaultResult(destination, run))
-        case (.open(let coordinator, _), _):
+        // One switch after the other: switching over an (action, outcome) tuple copied both,
+        // retaining each of their fields (callgrind).
+        switch action {
+        case .route(let candidate, _, _):
+            switch outcome {
+            case .failure(let failure):
+                fallBack(from: candidate, failure)
+                return advance()
+            case .success(let run):
+                return .finished(destinationResult(.matched, candidate.route, run))
+            }
+        case .defaultRoute(let destination, _, _):
+            switch outcome {
+            case .failure(let failure): return .finished(result(.none, reason: "the default route failed: \(failure.message)"))
+            case .success(let run): return .finished(defaultResult(destination, run))
+            }
+        case .open(let coordinator, _):
             return .finished(result(.coordinated, coordinator: coordinator.name))
         }
     }
@@ -158,5 +164,9 @@ struct RouteWalk {
         RouteResult(url: request.url, origin: request.origin, outcome: outcome, trail: trail, reason: reason, coordinator: coordinator)
     }
 
-    private var trail: [RouteResult.Attempt] { search?.trail ?? [] }
+    private var trail: [RouteResult.Attempt] {
+        // Unwrapped in place: `search?.trail` copied the whole search first (callgrind).
+        guard case .some = search else { return [] }
+        return search!.trail
+    }
 }
