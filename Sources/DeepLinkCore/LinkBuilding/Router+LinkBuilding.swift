@@ -111,7 +111,7 @@ extension Router {
             code: .openedByAnotherRoute, message: "the link would open \(opener), which takes precedence", route: table.patternText(of: route))
     }
 
-    private func url(_ text: String, query: String, route: Int) throws(LinkBuildingError) -> URL {
+    private func url(_ text: String, query: Substring, route: Int) throws(LinkBuildingError) -> URL {
         let text = query.isEmpty ? text : "\(text)?\(query)"
         guard let url = URL(string: text) else {
             throw LinkBuildingError(code: .invalidParameter, message: "\(text) is not a valid URL", route: table.patternText(of: route))
