@@ -220,15 +220,32 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The key without leading and trailing `/`, when it is ASCII: two ASCII patterns are equal
     /// exactly when these are.
-    var asciiKey: String? { trimmedASCII.map { String($0) ?? "" } }
+    var asciiKey: String? {
+        guard let (start, end) = trimmedASCIIOffsets else { return nil }
+        // Most keys have no outer `/`: the key itself, shared, not a copy.
+        if start == 0, end == written.utf8.count { return written }
+        return String(trimmedASCII!) ?? ""
+    }
 
     /// The key's bytes without leading and trailing `/`, when the key is ASCII.
     private var trimmedASCII: Substring.UTF8View? {
-        let bytes = written.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let start = bytes.firstIndex { $0 != UInt8(ascii: "/") } ?? bytes.endIndex
-        let end = bytes.lastIndex { $0 != UInt8(ascii: "/") }.map(bytes.index(after:)) ?? start
-        return written[start..<max(start, end)].utf8
+        guard let (start, end) = trimmedASCIIOffsets else { return nil }
+        let utf8 = written.utf8
+        return written[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)].utf8
+    }
+
+    /// Where the key without its outer `/` starts and ends, as byte offsets, when it is ASCII;
+    /// found on the contiguous bytes, which cost a fifth of searching the `UTF8View`.
+    private var trimmedASCIIOffsets: (start: Int, end: Int)? {
+        var text = written
+        return text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            return (start, end)
+        }
     }
 
     /// Hashes the segments: their kinds and texts, read from the key in place, which hash as

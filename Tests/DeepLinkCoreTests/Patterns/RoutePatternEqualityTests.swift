@@ -57,4 +57,13 @@ struct RoutePatternEqualityTests {
         #expect(route != plain)
         #expect(plain == RouteDefinition(pattern: try RoutePattern("/a/"), destination: RouteDestination(className: "A"), location: SourceLocation(line: 2, column: 5)))
     }
+
+    @Test(arguments: [
+        ("SaleViewController", "saleViewController"), ("sale", "sale"), ("1Up", "1Up"), ("\u{C4}rger", "\u{E4}rger"),
+        ("E\u{301}cran", "e\u{301}cran"), ("A", "a"),
+    ])
+    func theIdentifierIsTheClassWithItsFirstLetterLowercased(className: String, identifier: String) {
+        #expect(RouteDestination(className: className).identifier == identifier)
+        #expect(RouteDestination(className: className, identifier: "own").identifier == "own")
+    }
 }
