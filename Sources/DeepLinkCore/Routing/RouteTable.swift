@@ -109,7 +109,8 @@ final class RouteTable: Sendable {
                 }()
             var types: [String: ParameterType] = [:]
             for rule in definition.parameters where rule.type != .string { types[rule.name] = rule.type }
-            let typesIndex = parameterTypeIndices[types] ?? {
+            // Most routes declare no type: the first table, without hashing an empty one.
+            let typesIndex = types.isEmpty ? 0 : parameterTypeIndices[types] ?? {
                 parameterTypeTables.append(types)
                 parameterTypeIndices[types] = Int32(parameterTypeTables.count - 1)
                 return Int32(parameterTypeTables.count - 1)
