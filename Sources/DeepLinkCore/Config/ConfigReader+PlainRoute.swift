@@ -112,22 +112,3 @@ private struct KnownKeys {
         return bits & bit == 0
     }
 }
-
-extension JSONDocument {
-    /// The positions of an array's elements or an object's members.
-    func children(of record: Record) -> ArraySlice<Int32> {
-        guard record.count > 0 else { return [] }
-        let start = Int(record.payload)
-        return children[start..<(start + Int(record.count))]
-    }
-
-    /// The string of a string record that is not empty or only white space, as
-    /// ``JSONNode/readNonEmptyString()`` accepts; `nil` otherwise.
-    func nonEmptyString(_ record: Record) -> String? {
-        guard record.kind == .string else { return nil }
-        let string = strings[Int(record.payload)]
-        let startsVisible = string.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
-        guard startsVisible || string.contains(where: { !$0.isWhitespace }) else { return nil }
-        return string
-    }
-}

@@ -174,10 +174,9 @@ final class ConfigReader {
     /// thousands of times, and compiling dominates their load time.
     private func compiledPattern(_ node: JSONNode) throws(ConfigError) -> ParameterPattern {
         let source = try node.readString()
-        if let compiled = compiledPatterns[source] { return compiled }
-        let compiled = try ParameterPattern(source, path: node.path, location: node.location)
-        compiledPatterns[source] = compiled
-        return compiled
+        if let compiled = compiledPatternIfValid(source, location: node.location) { return compiled }
+        // Compiled again only to throw its error, with the path the cache does not keep.
+        return try ParameterPattern(source, path: node.path, location: node.location)
     }
 
     /// A `regex` compiled once per distinct expression, or `nil` when it does not compile (the

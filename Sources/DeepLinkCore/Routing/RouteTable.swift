@@ -46,8 +46,6 @@ final class RouteTable: Sendable {
         let isCatchAll: Bool
         /// Whether the regex accepts the empty string: only then do a query parameter's empty values count.
         let keepsEmptyValues: Bool
-
-        var rule: ParameterRule { ParameterRule(name: name, isRequired: isRequired, pattern: pattern, type: type) }
     }
 
     /// The routes as the config defines them, in config order; a route's index is its index here.
