@@ -91,7 +91,7 @@ final class RouteTable: Sendable {
             Self.appendParameters(of: definition, to: &parameters)
             let pathParametersEnd = Int32(parameters.count)
             for rule in definition.parameters where !ParameterRule.reservedNames.contains(rule.name) {
-                guard !parameters[Int(parametersStart)...].contains(where: { $0.name == rule.name }) else { continue }
+                guard !parameters[Int(parametersStart)..<Int(pathParametersEnd)].contains(where: { $0.name == rule.name }) else { continue }
                 parameters.append(
                     Parameter(
                         name: rule.name, pattern: rule.pattern, position: -1, type: rule.type, isRequired: rule.isRequired,
