@@ -37,11 +37,16 @@ private struct Reader {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        isASCII = bytes.allSatisfy { $0 < 0x80 }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
             lineStart = 3
         }
     }
+
+    /// Whether every byte is ASCII, so a column is a count of bytes: counting scalars byte by
+    /// byte cost 5% of reading a 10,000-route config (callgrind).
+    let isASCII: Bool
 
     /// Where the last column count was taken, so counting resumes there instead of at the
     /// line's start: a minified document is one long line.
@@ -51,6 +56,7 @@ private struct Reader {
     /// The current position, counting scalars, not bytes: UTF-8 continuation bytes do not start a column.
     var location: SourceLocation {
         mutating get {
+            if isASCII { return SourceLocation(line: line, column: offset - lineStart + 1) }
             if countedOffset < lineStart || countedOffset > offset {
                 countedOffset = lineStart
                 countedColumn = 1
