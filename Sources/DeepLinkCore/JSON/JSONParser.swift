@@ -39,7 +39,9 @@ private struct Reader {
         self.bytes = bytes
         // One pass first, to size the arrays: growing them by doubling copied each several times
         // (reading a 10,000-route config, 5 MB of records). Values are counted by the separators
-        // before them outside strings, so text inside a string reserves nothing.
+        // before them outside strings, so text inside a string reserves nothing. The pass reads
+        // the array's buffer: the same loop over the array cost 24 M instructions there, this 7 M.
+        // The buffer is only read, within its count.
         var isASCII = true
         var separators = 0
         var members = 0
