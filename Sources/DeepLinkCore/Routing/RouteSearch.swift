@@ -17,7 +17,7 @@ struct RouteSearch {
     private let router: Router
     private let link: IncomingLink
     private var length: Int
-    private var pending: [Int] = []
+    private var pending = RouteCandidates()
     private var nextPending = 0
     /// For a path longer than every route, where a catch-all had the whole path: the length the
     /// search trims to next, at once.
@@ -103,7 +103,7 @@ struct RouteSearch {
                 length -= 1
             }
             nextPending = 0
-            pending = length > 0 ? router.table.tree.candidates(for: link.segments[..<length]) : []
+            pending = length > 0 ? router.table.tree.candidates(for: link.segments[..<length]) : RouteCandidates()
         }
         if !reportedFullPathExhausted {
             reportedFullPathExhausted = true

@@ -123,15 +123,13 @@ struct RouteTree: Sendable {
     /// beats a parameter, which beats a catch-all, and equal shapes keep config order.
     ///
     /// Each tree node lies on one path from the root, so the search visits a node at most once.
-    func candidates(for segments: ArraySlice<String>) -> [Int] {
-        // Sized at creation: most paths have a candidate or two, and growing from empty costs a reallocation.
-        var found = [Int]()
-        found.reserveCapacity(4)
+    func candidates(for segments: ArraySlice<String>) -> RouteCandidates {
+        var found = RouteCandidates()
         collect(node: 0, segments: segments, into: &found)
         return found
     }
 
-    private func collect(node index: Int32, segments: ArraySlice<String>, into found: inout [Int]) {
+    private func collect(node index: Int32, segments: ArraySlice<String>, into found: inout RouteCandidates) {
         guard let segment = segments.first else {
             appendRoutes(of: index, to: &found)
             return
@@ -144,14 +142,14 @@ struct RouteTree: Sendable {
         if node.catchAll >= 0 { appendRoutes(of: node.catchAll, to: &found) }
     }
 
-    private func appendRoutes(of index: Int32, to found: inout [Int]) {
+    private func appendRoutes(of index: Int32, to found: inout RouteCandidates) {
         let node = nodes[Int(index)]
         if node.routeCount == 1 {
-            found.append(Int(node.firstRoute))
+            found.append(node.firstRoute)
             return
         }
         // A plain loop: appending a lazy map cost about 500 instructions a lookup (callgrind).
-        for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
+        for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(routesByNode[position]) }
     }
 }
 
