@@ -18,6 +18,10 @@ final class ConfigReader {
     private let reader: ConfigSectionReader
     private var compiledPatterns: [String: ParameterPattern] = [:]
     private var handlerLists: Set<[String]> = []
+    private var previousHandlerList: [String]?
+    /// The shared lists of parameter rules, by the name of their first rule: comparing the few
+    /// lists that start alike costs less than hashing every rule's name and regex.
+    private var parameterLists: [String: [[ParameterRule]]] = [:]
 
     init(file: String?) {
         reader = ConfigSectionReader(file: file)
@@ -50,7 +54,9 @@ final class ConfigReader {
         config.allowedOrigins = reader.attempt { () throws(ConfigError) in try object.optional("allowedOrigins").map(readOrigins) }
             ?? LinkOrigin.defaultAllowed
         config.routes = reader.attempt { () throws(ConfigError) in try readRoutes(object.required("routes")) } ?? []
-        for problem in RouterBuilder.problems(in: config.routes) { reader.report(problem) }
+        let problems = RouterBuilder.problems(in: config.routes)
+        for problem in problems { reader.report(problem) }
+        config.routesCheck.hasNoProblems = problems.isEmpty
         return config
     }
 
@@ -60,7 +66,7 @@ final class ConfigReader {
         // Sized once: growing by doubling left up to twice the routes' memory allocated for as long as the router lives.
         routes.reserveCapacity(members.count)
         for member in members {
-            if let route = reader.attempt({ () throws(ConfigError) in try readRoute(member) }) { routes.append(route) }
+            if let route = plainRoute(member) ?? reader.attempt({ () throws(ConfigError) in try readRoute(member) }) { routes.append(route) }
         }
         return routes
     }
@@ -89,7 +95,7 @@ final class ConfigReader {
         let storyboard = try object.optional("storyboard").map(readStoryboard)
         let handlersNode = object.optional("handlers")
         // Routes share one copy of each handler list: most routes of a large config list the same handlers.
-        let handlers = try handlersNode.map { node throws(ConfigError) in try handlerLists.insert(node.readStringArray()).memberAfterInsert } ?? []
+        let handlers = try handlersNode.map { node throws(ConfigError) in try sharedHandlerList(node.readStringArray()) } ?? []
         guard className != nil || !handlers.isEmpty else {
             let what = handlersNode == nil ? "has neither \"class\" nor \"handlers\"" : "has no \"class\" and an empty \"handlers\" list"
             throw ConfigError(
@@ -107,6 +113,25 @@ final class ConfigReader {
             }
         }
         return RouteDestination(className: className, identifier: identifier, storyboard: storyboard, handlers: handlers)
+    }
+
+    /// The one copy of a handler list that routes listing the same handlers share.
+    func sharedHandlerList(_ names: [String]) -> [String] {
+        // Most routes list what the one before listed: compared first, no hash needed.
+        if let previous = previousHandlerList, previous == names { return previous }
+        let shared = handlerLists.insert(names).memberAfterInsert
+        previousHandlerList = shared
+        return shared
+    }
+
+    /// The one copy of a list of parameter rules that routes declaring the same rules share:
+    /// routes of one shape declare the same parameters, and an array of them costs about 110
+    /// bytes a route for as long as the router lives.
+    func sharedParameterList(_ rules: [ParameterRule]) -> [ParameterRule] {
+        guard let first = rules.first?.name else { return [] }
+        if let shared = parameterLists[first]?.first(where: { $0 == rules }) { return shared }
+        parameterLists[first, default: []].append(rules)
+        return rules
     }
 
     private func readParameters(_ node: JSONNode) throws(ConfigError) -> [ParameterRule] {
@@ -142,15 +167,23 @@ final class ConfigReader {
             }
             if let rule { rules.append(rule) }
         }
-        return rules
+        return sharedParameterList(rules)
     }
 
     /// Compiles a `regex`, once per distinct expression: large configs repeat a few expressions
     /// thousands of times, and compiling dominates their load time.
     private func compiledPattern(_ node: JSONNode) throws(ConfigError) -> ParameterPattern {
         let source = try node.readString()
+        if let compiled = compiledPatternIfValid(source, location: node.location) { return compiled }
+        // Compiled again only to throw its error, with the path the cache does not keep.
+        return try ParameterPattern(source, path: node.path, location: node.location)
+    }
+
+    /// A `regex` compiled once per distinct expression, or `nil` when it does not compile (the
+    /// general reader then reports it with its path).
+    func compiledPatternIfValid(_ source: String, location: SourceLocation) -> ParameterPattern? {
         if let compiled = compiledPatterns[source] { return compiled }
-        let compiled = try ParameterPattern(source, path: node.path, location: node.location)
+        guard let compiled = try? ParameterPattern(source, location: location) else { return nil }
         compiledPatterns[source] = compiled
         return compiled
     }

@@ -10,12 +10,17 @@ extension JSONNode {
     /// - Throws: ``ConfigError`` when the value is not a string (`wrong-type`) or is blank (`invalid-value`).
     package func readNonEmptyString() throws(ConfigError) -> String {
         let string = try readString()
-        // A visible ASCII first byte starts a character that is not white space; most strings start with one.
-        let startsVisible = string.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
-        guard startsVisible || string.contains(where: { !$0.isWhitespace }) else {
+        guard !Self.isBlank(string) else {
             throw ConfigError(code: .invalidValue, message: "must not be empty", at: self)
         }
         return string
+    }
+
+    /// Whether a string is empty or only white space, as ``readNonEmptyString()`` refuses.
+    static func isBlank(_ string: String) -> Bool {
+        // A visible ASCII first byte starts a character that is not white space; most strings start with one.
+        let startsVisible = string.utf8.first.map { (0x21...0x7E).contains($0) } ?? false
+        return !startsVisible && !string.contains(where: { !$0.isWhitespace })
     }
 
     /// A boolean written as a JSON boolean or as the string `"true"` or `"false"`, as the

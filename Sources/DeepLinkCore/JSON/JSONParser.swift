@@ -37,11 +37,49 @@ private struct Reader {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        // One pass first, to size the arrays: growing them by doubling copied each several times
+        // (reading a 10,000-route config, 5 MB of records). Values are counted by the separators
+        // before them outside strings, so text inside a string reserves nothing. The pass reads
+        // the array's buffer: the same loop over the array cost 24 M instructions there, this 7 M.
+        // The buffer is only read, within its count.
+        var isASCII = true
+        var separators = 0
+        var members = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: ":") {
+                    members += 1
+                    separators += 1
+                } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") {
+                    separators += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    // The rest of the string, its escaped characters skipped.
+                    while index < buffer.count, buffer[index] != UInt8(ascii: "\"") {
+                        if buffer[index] >= 0x80 { isASCII = false }
+                        index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    index += 1
+                } else if byte >= 0x80 {
+                    isASCII = false
+                }
+            }
+        }
+        self.isASCII = isASCII
+        records.reserveCapacity(separators + 1)
+        children.reserveCapacity(separators)
+        strings.reserveCapacity(separators + members + 1)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
             lineStart = 3
         }
     }
+
+    /// Whether every byte is ASCII, so a column is a count of bytes: counting scalars byte by
+    /// byte cost 5% of reading a 10,000-route config (callgrind).
+    let isASCII: Bool
 
     /// Where the last column count was taken, so counting resumes there instead of at the
     /// line's start: a minified document is one long line.
@@ -51,6 +89,7 @@ private struct Reader {
     /// The current position, counting scalars, not bytes: UTF-8 continuation bytes do not start a column.
     var location: SourceLocation {
         mutating get {
+            if isASCII { return SourceLocation(line: line, column: offset - lineStart + 1) }
             if countedOffset < lineStart || countedOffset > offset {
                 countedOffset = lineStart
                 countedColumn = 1

@@ -18,7 +18,7 @@ extension Router {
         let route = try compiledRoute(named: pattern)
         guard let scheme = scheme?.lowercased() ?? config.schemes.first else {
             throw LinkBuildingError(
-                code: .noSchemeOrHost, message: "the config lists no schemes; add \"schemes\" or pass a scheme", route: route.patternText)
+                code: .noSchemeOrHost, message: "the config lists no schemes; add \"schemes\" or pass a scheme", route: table.patternText(of: route))
         }
         let link = try printed(route, parameters)
         // The first segment is the host of a custom-scheme link; when it has characters a host
@@ -71,15 +71,15 @@ extension Router {
                 message: config.hosts.isEmpty
                     ? "the config lists no hosts; add \"hosts\" to build universal links"
                     : "\(host ?? "") is not one of the config's hosts (\(config.hosts.joined(separator: ", ")))",
-                route: route.patternText)
+                route: table.patternText(of: route))
         }
         let link = try printed(route, parameters)
         return try url("https://\(host)/\(link.segments.map(percentEncoded).joined(separator: "/"))", query: link.query, route: route)
     }
 
-    private func compiledRoute(named pattern: String) throws(LinkBuildingError) -> CompiledRoute {
+    private func compiledRoute(named pattern: String) throws(LinkBuildingError) -> Int {
         let normalized = (try? RoutePattern(pattern).normalized) ?? pattern
-        guard let route = compiledRoute(for: normalized) else {
+        guard let route = route(withPattern: normalized) else {
             throw LinkBuildingError(code: .unknownRoute, message: "no route has this pattern", route: pattern)
         }
         return route
@@ -87,34 +87,34 @@ extension Router {
 
     /// The route's link for the parameters, as the route prints it (the same rules that read it
     /// back), after checking that no other route wins it by precedence.
-    private func printed(_ route: CompiledRoute, _ parameters: [String: String]) throws(LinkBuildingError) -> IncomingLink {
+    private func printed(_ route: Int, _ parameters: [String: String]) throws(LinkBuildingError) -> IncomingLink {
         let link: IncomingLink
-        switch route.print(parameters) {
+        switch table.print(route, parameters) {
         case .failure(let mismatch):
             let code: LinkBuildingError.Code = switch mismatch.kind {
             case .missing: .missingParameter
             case .invalid: .invalidParameter
             case .undeclared: .undeclaredParameter
             }
-            throw LinkBuildingError(code: code, message: mismatch.message, route: route.patternText)
+            throw LinkBuildingError(code: code, message: mismatch.message, route: table.patternText(of: route))
         case .success(let printed):
             link = printed
         }
-        var search = RouteSearch(routes: routes, tree: tree, link: link)
+        var search = RouteSearch(router: self, link: link)
         let opener: String
         switch search.next() {
-        case .candidate(let winner) where winner.route === route: return link
-        case .candidate(let winner): opener = "route \(winner.route.patternText) with \(winner.parameters)"
+        case .candidate(let winner) where winner.route == route: return link
+        case .candidate(let winner): opener = "route \(table.patternText(of: winner.route)) with \(winner.parameters)"
         default: opener = "no route"
         }
         throw LinkBuildingError(
-            code: .openedByAnotherRoute, message: "the link would open \(opener), which takes precedence", route: route.patternText)
+            code: .openedByAnotherRoute, message: "the link would open \(opener), which takes precedence", route: table.patternText(of: route))
     }
 
-    private func url(_ text: String, query: String, route: CompiledRoute) throws(LinkBuildingError) -> URL {
+    private func url(_ text: String, query: Substring, route: Int) throws(LinkBuildingError) -> URL {
         let text = query.isEmpty ? text : "\(text)?\(query)"
         guard let url = URL(string: text) else {
-            throw LinkBuildingError(code: .invalidParameter, message: "\(text) is not a valid URL", route: route.patternText)
+            throw LinkBuildingError(code: .invalidParameter, message: "\(text) is not a valid URL", route: table.patternText(of: route))
         }
         return url
     }

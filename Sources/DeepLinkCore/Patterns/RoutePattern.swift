@@ -23,9 +23,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// The segments, in order.
-    public let segments: [Segment]
-    /// The key as written, slashes included.
+    /// The segments, in order, read from the key each time: a router reads them once, when it
+    /// is built, and keeping them beside the key cost an array a route for as long as it lives.
+    public var segments: [Segment] { Self.segments(ofValid: written) }
+    /// The key as written, slashes included: all a pattern stores.
     private let written: String
 
     /// Reads a pattern.
@@ -42,8 +43,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Reads a pattern whose path in its config is worked out only for an error: a config
     /// reader's paths cost more to build than most patterns cost to read.
     init(_ text: String, location: SourceLocation?, path: () -> JSONPath) throws(ConfigError) {
-        if let segments = Self.plainSegments(of: text) {
-            self.segments = segments
+        if Self.isPlain(text) {
             written = text
             return
         }
@@ -108,59 +108,154 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             }
             segments.append(.parameter(name))
         }
-        self.segments = segments
         written = text
     }
 
-    /// The segments of a pattern in the form nearly every config uses (ASCII, no `://`, no empty
-    /// segment, at most 16 parameters, each named and named once), read from its bytes in one
-    /// pass; `nil` for anything else, which the general reader in ``init(_:path:location:)``
-    /// reads or rejects with its message. The general reader cost 10,000 instructions a pattern
-    /// and this one about a tenth of that (callgrind, loading a 10,000-route config).
-    private static func plainSegments(of text: String) -> [Segment]? {
-        let slash = UInt8(ascii: "/")
-        let colon = UInt8(ascii: ":")
-        var text = text
-        return text.withUTF8 { bytes -> [Segment]? in
+    /// The segments of a key that ``init(_:path:location:)`` accepted.
+    private static func segments(ofValid text: String) -> [Segment] {
+        var segments: [Segment] = []
+        forEachSegment(ofValid: text) { kind, name in
+            switch kind {
+            case .literal: segments.append(.literal(String(name)))
+            case .parameter: segments.append(.parameter(String(name)))
+            case .catchAll: segments.append(.catchAll(String(name)))
+            }
+        }
+        return segments
+    }
+
+    /// What a segment is, without its text.
+    enum SegmentKind: UInt8 { case literal, parameter, catchAll }
+
+    /// Calls `body` with each segment of a key that ``init(_:path:location:)`` accepted, its kind
+    /// and its text without the `:` or `*`, split as that reader splits: by bytes when the key is
+    /// ASCII, else by characters. Nothing is copied: the text is a slice of the key.
+    private static func forEachSegment(ofValid text: String, _ body: (SegmentKind, Substring) -> Void) {
+        var bytesOfText = text
+        // Over the contiguous bytes: searching a `UTF8View` and reading a `Substring`'s first
+        // character cost several times more (callgrind, building a 10,000-route router).
+        let isASCII = bytesOfText.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            let slash = UInt8(ascii: "/")
             var start = 0
             var end = bytes.count
             while start < end, bytes[start] == slash { start += 1 }
             while end > start, bytes[end - 1] == slash { end -= 1 }
-            guard start < end else { return nil }
-            var slashes = 0
+            let utf8 = text.utf8
+            var pieceStart = start
+            while pieceStart < end {
+                var pieceEnd = pieceStart
+                while pieceEnd < end, bytes[pieceEnd] != slash { pieceEnd += 1 }
+                let kind: SegmentKind =
+                    switch bytes[pieceStart] {
+                    case UInt8(ascii: "*") where pieceEnd - pieceStart > 1: .catchAll
+                    case UInt8(ascii: ":"): .parameter
+                    default: .literal
+                    }
+                let nameStart = kind == .literal ? pieceStart : pieceStart + 1
+                body(kind, text[utf8.index(utf8.startIndex, offsetBy: nameStart)..<utf8.index(utf8.startIndex, offsetBy: pieceEnd)])
+                pieceStart = pieceEnd + 1
+            }
+            return true
+        }
+        guard !isASCII else { return }
+        var trimmed = Substring(text)
+        while trimmed.first == "/" { trimmed.removeFirst() }
+        while trimmed.last == "/" { trimmed.removeLast() }
+        for part in trimmed.split(separator: "/", omittingEmptySubsequences: false) {
+            let kind: SegmentKind = part.first == "*" && part.count > 1 ? .catchAll : part.first == ":" ? .parameter : .literal
+            body(kind, kind == .literal ? part : part.dropFirst())
+        }
+    }
+
+    /// Calls `body` with each segment's kind and text (without the `:` or `*`), in order, without
+    /// building ``segments``.
+    func forEachSegment(_ body: (SegmentKind, Substring) -> Void) {
+        Self.forEachSegment(ofValid: written, body)
+    }
+
+    /// Whether a pattern is in the form nearly every config uses (ASCII, no `://`, no empty
+    /// segment, at most 16 parameters, each named and named once), checked on its bytes in one
+    /// pass; anything else the general reader in ``init(_:path:location:)`` reads or rejects
+    /// with its message. The general reader cost 10,000 instructions a pattern and this one
+    /// about a tenth of that (callgrind, loading a 10,000-route config).
+    private static func isPlain(_ text: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let colon = UInt8(ascii: ":")
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == slash { start += 1 }
+            while end > start, bytes[end - 1] == slash { end -= 1 }
+            guard start < end else { return false }
             for index in 0..<bytes.count {
                 let byte = bytes[index]
-                if byte >= 0x80 || byte == UInt8(ascii: "*") { return nil }
-                if byte == slash { slashes += 1 }
-                if byte == colon, index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash { return nil }
+                if byte >= 0x80 || byte == UInt8(ascii: "*") { return false }
+                if byte == colon, index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash { return false }
             }
-            var segments: [Segment] = []
-            segments.reserveCapacity(slashes + 1)
-            var parameters = 0
+            // The names seen so far, as byte ranges, so a repeated name is found without making strings.
+            var names: [Range<Int>] = []
             var pieceStart = start
             for index in start...end where index == end || bytes[index] == slash {
-                guard index > pieceStart else { return nil }
+                guard index > pieceStart else { return false }
                 if bytes[pieceStart] == colon {
-                    guard index - pieceStart > 1, parameters < 16 else { return nil }
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(pieceStart + 1)..<index]), as: UTF8.self)
-                    let segment = Segment.parameter(name)
-                    guard !segments.contains(segment) else { return nil }
-                    segments.append(segment)
-                    parameters += 1
-                } else {
-                    segments.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart..<index]), as: UTF8.self)))
+                    let name = (pieceStart + 1)..<index
+                    guard !name.isEmpty, names.count < 16 else { return false }
+                    guard !names.contains(where: { $0.count == name.count && bytes[$0].elementsEqual(bytes[name]) }) else { return false }
+                    names.append(name)
                 }
                 pieceStart = index + 1
             }
-            return segments
+            return true
         }
     }
 
     /// Patterns are equal when their segments are: `/sales/:saleId/` is `sales/:saleId`.
-    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool { lhs.segments == rhs.segments }
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        // Two ASCII keys have the same segments when they are the same once trimmed of `/`.
+        if let left = lhs.trimmedASCII, let right = rhs.trimmedASCII { return left.elementsEqual(right) }
+        return lhs.segments == rhs.segments
+    }
 
-    /// Hashes the segments.
-    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
+    /// The key without leading and trailing `/`, when it is ASCII: two ASCII patterns are equal
+    /// exactly when these are.
+    var asciiKey: String? {
+        guard let (start, end) = trimmedASCIIOffsets else { return nil }
+        // Most keys have no outer `/`: the key itself, shared, not a copy.
+        if start == 0, end == written.utf8.count { return written }
+        return String(trimmedASCII!) ?? ""
+    }
+
+    /// The key's bytes without leading and trailing `/`, when the key is ASCII.
+    private var trimmedASCII: Substring.UTF8View? {
+        guard let (start, end) = trimmedASCIIOffsets else { return nil }
+        let utf8 = written.utf8
+        return written[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)].utf8
+    }
+
+    /// Where the key without its outer `/` starts and ends, as byte offsets, when it is ASCII;
+    /// found on the contiguous bytes, which cost a fifth of searching the `UTF8View`.
+    private var trimmedASCIIOffsets: (start: Int, end: Int)? {
+        var text = written
+        return text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            return (start, end)
+        }
+    }
+
+    /// Hashes the segments: their kinds and texts, read from the key in place, which hash as
+    /// the segments' strings do, so equal patterns hash alike however they are written.
+    public func hash(into hasher: inout Hasher) {
+        forEachSegment { kind, text in
+            hasher.combine(kind.rawValue)
+            hasher.combine(text)
+        }
+    }
 
     /// The names of the pattern's parameters, in order.
     public var parameterNames: [String] {
@@ -169,6 +264,16 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             case .parameter(let name), .catchAll(let name): name
             case .literal: nil
             }
+        }
+    }
+
+    /// Calls `body` with each parameter's name and segment position, in order, and whether it is the catch-all.
+    func forEachParameter(_ body: (_ name: String, _ position: Int, _ isCatchAll: Bool) -> Void) {
+        var position = 0
+        forEachSegment { kind, text in
+            defer { position += 1 }
+            guard kind != .literal else { return }
+            body(String(text), position, kind == .catchAll)
         }
     }
 

@@ -1,6 +1,9 @@
 /// A destination's handler names with their handlers, looked up once, when the router is
 /// built: the one place that decides whether a chain can run.
-struct HandlerChain: Sendable {
+///
+/// A class: routes that run the same handlers share one chain, and a walk that carries one
+/// retains one object instead of its three fields.
+final class HandlerChain: Sendable {
     /// What a chain did, or would do.
     struct Run {
         /// The parameters after every handler's changes.

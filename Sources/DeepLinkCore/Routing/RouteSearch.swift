@@ -6,44 +6,46 @@
 struct RouteSearch {
     /// A route that matched and validated.
     struct Candidate {
-        let route: CompiledRoute
+        /// The route's index in the router's ``RouteTable``.
+        let route: Int
         /// How many of the link's segments the route matched.
         let length: Int
         let parameters: [String: String]
     }
 
-    private let routes: [CompiledRoute]
-    private let tree: RouteTree
+    /// The router whose table is searched: one reference, where its arrays would be several.
+    private let router: Router
     private let link: IncomingLink
     private var length: Int
-    private var pending: [Int] = []
+    private var pending = RouteCandidates()
     private var nextPending = 0
     /// For a path longer than every route, where a catch-all had the whole path: the length the
     /// search trims to next, at once.
     private var trimTo: Int?
     private(set) var trail: [RouteResult.Attempt] = []
 
-    init(routes: [CompiledRoute], tree: RouteTree, link: IncomingLink) {
-        self.routes = routes
-        self.tree = tree
+    init(router: Router, link: IncomingLink) {
+        self.router = router
         self.link = link
+        let table = router.table
         length = link.segments.count
-        if length > tree.maximumDepth {
-            if tree.hasCatchAll {
+        let maximumDepth = table.tree.maximumDepth
+        if length > maximumDepth {
+            if table.tree.hasCatchAll {
                 // A catch-all gets the whole path first; then, as for any path, the search goes
                 // on from the longest route's length.
-                trimTo = tree.maximumDepth
+                trimTo = maximumDepth
             } else {
                 // No route is that long: one trail entry instead of one per segment, so a hostile
                 // path of thousands of segments costs no more than the longest route.
                 trail.append(
                     RouteResult.Attempt(
                         path: link.segments.joined(separator: "/"),
-                        reason: "no route matches (no route has more than \(tree.maximumDepth) segment\(tree.maximumDepth == 1 ? "" : "s"))"))
-                length = tree.maximumDepth
+                        reason: "no route matches (no route has more than \(maximumDepth) segment\(maximumDepth == 1 ? "" : "s"))"))
+                length = maximumDepth
             }
         }
-        if length > 0 { pending = tree.candidates(for: link.segments[..<length]) }
+        if length > 0 { pending = table.tree.candidates(for: link.segments[..<length]) }
     }
 
     private mutating func fail(path: String, reason: String) {
@@ -80,13 +82,13 @@ struct RouteSearch {
                 fail(path: path(length: length), reason: "no route matches")
             }
             while nextPending < pending.count {
-                let route = routes[pending[nextPending]]
+                let route = pending[nextPending]
                 nextPending += 1
-                switch route.parse(link, length: length) {
+                switch router.table.parse(route, link, length: length) {
                 case .success(let parameters):
                     return .candidate(Candidate(route: route, length: length, parameters: parameters))
                 case .failure(let failure):
-                    fail(path: path(length: length), reason: "route \(route.definition.pattern): \(failure.message)")
+                    fail(path: path(length: length), reason: "route \(router.table.patternText(of: route)): \(failure.message)")
                 }
             }
             if let trimTo, length > trimTo {
@@ -101,7 +103,7 @@ struct RouteSearch {
                 length -= 1
             }
             nextPending = 0
-            pending = length > 0 ? tree.candidates(for: link.segments[..<length]) : []
+            pending = length > 0 ? router.table.tree.candidates(for: link.segments[..<length]) : RouteCandidates()
         }
         if !reportedFullPathExhausted {
             reportedFullPathExhausted = true

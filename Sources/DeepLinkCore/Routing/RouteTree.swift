@@ -12,6 +12,14 @@ struct RouteTree: Sendable {
         /// The routes ending here, in config order: `routesByNode[routesStart..<routesEnd]`.
         var routesStart: Int32 = 0
         var routesEnd: Int32 = 0
+        /// The first of them, -1 for none: most nodes end one route, which a lookup then reads
+        /// here, in the node it has in cache, rather than in ``RouteTree/routesByNode``.
+        var firstRoute: Int32 = -1
+        /// Whether a literal edge leaves the node: when none does, a segment that no literal can
+        /// match costs no probe of the literal table, a cache miss in a large one.
+        var hasLiterals = false
+
+        var routeCount: Int { Int(routesEnd - routesStart) }
     }
 
     private var nodes: [Node] = [Node()]
@@ -43,23 +51,27 @@ struct RouteTree: Sendable {
         for node in nodes.indices {
             nodes[node].routesStart = starts[node]
             nodes[node].routesEnd = starts[node + 1]
+            if starts[node + 1] > starts[node] { nodes[node].firstRoute = routesByNode[Int(starts[node])] }
         }
     }
 
     /// Adds a pattern's path to the tree.
     /// - Returns: The node where the pattern ends.
     private mutating func insert(_ pattern: RoutePattern) -> Int32 {
-        maximumDepth = max(maximumDepth, pattern.segments.count)
         var current: Int32 = 0
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
+        var depth = 0
+        pattern.forEachSegment { kind, text in
+            depth += 1
+            switch kind {
+            case .literal:
+                let text = String(text)
                 if let next = literals.target(from: current, segment: text) {
                     current = next
                 } else {
                     nodes.append(Node())
                     let next = Int32(nodes.count - 1)
                     literals.insert(from: current, segment: text, to: next)
+                    nodes[Int(current)].hasLiterals = true
                     current = next
                 }
             case .parameter:
@@ -69,6 +81,7 @@ struct RouteTree: Sendable {
                 current = child(\.catchAll, of: current)
             }
         }
+        maximumDepth = max(maximumDepth, depth)
         return current
     }
 
@@ -110,31 +123,33 @@ struct RouteTree: Sendable {
     /// beats a parameter, which beats a catch-all, and equal shapes keep config order.
     ///
     /// Each tree node lies on one path from the root, so the search visits a node at most once.
-    func candidates(for segments: ArraySlice<String>) -> [Int] {
-        // Sized at creation: most paths have a candidate or two, and growing from empty costs a reallocation.
-        var found = [Int]()
-        found.reserveCapacity(4)
+    func candidates(for segments: ArraySlice<String>) -> RouteCandidates {
+        var found = RouteCandidates()
         collect(node: 0, segments: segments, into: &found)
         return found
     }
 
-    private func collect(node index: Int32, segments: ArraySlice<String>, into found: inout [Int]) {
+    private func collect(node index: Int32, segments: ArraySlice<String>, into found: inout RouteCandidates) {
         guard let segment = segments.first else {
-            let node = nodes[Int(index)]
-            // A plain loop: appending a lazy map cost about 500 instructions a lookup (callgrind).
-            for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
+            appendRoutes(of: index, to: &found)
             return
         }
         let rest = segments.dropFirst()
-        if let literal = literals.target(from: index, segment: segment) { collect(node: literal, segments: rest, into: &found) }
-        let parameter = nodes[Int(index)].parameter
-        if parameter >= 0 { collect(node: parameter, segments: rest, into: &found) }
+        let node = nodes[Int(index)]
+        if node.hasLiterals, let literal = literals.target(from: index, segment: segment) { collect(node: literal, segments: rest, into: &found) }
+        if node.parameter >= 0 { collect(node: node.parameter, segments: rest, into: &found) }
         // A catch-all takes the one or more segments left, after every route that names them.
-        let catchAll = nodes[Int(index)].catchAll
-        if catchAll >= 0 {
-            let node = nodes[Int(catchAll)]
-            for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(Int(routesByNode[position])) }
+        if node.catchAll >= 0 { appendRoutes(of: node.catchAll, to: &found) }
+    }
+
+    private func appendRoutes(of index: Int32, to found: inout RouteCandidates) {
+        let node = nodes[Int(index)]
+        if node.routeCount == 1 {
+            found.append(node.firstRoute)
+            return
         }
+        // A plain loop: appending a lazy map cost about 500 instructions a lookup (callgrind).
+        for position in Int(node.routesStart)..<Int(node.routesEnd) { found.append(routesByNode[position]) }
     }
 }
 

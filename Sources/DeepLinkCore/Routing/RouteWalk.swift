@@ -15,14 +15,14 @@ struct RouteWalk {
 
     /// The app's code the walk reached, and whose it is.
     enum Action {
-        case route(RouteSearch.Candidate, HandlerContext)
+        case route(RouteSearch.Candidate, HandlerChain, HandlerContext)
         case defaultRoute(RouteDestination, HandlerChain, HandlerContext)
         case open(any LinkCoordinatorHandler, URL)
 
         /// `match`'s strategy: what the code would do, without running it.
         func listed() -> HandlerChain.Outcome {
             switch self {
-            case .route(let candidate, let context): candidate.route.handlers.listed(context)
+            case .route(_, let chain, let context): chain.listed(context)
             case .defaultRoute(_, let chain, let context): chain.listed(context)
             case .open: .success(HandlerChain.Run(parameters: [:]))
             }
@@ -31,7 +31,7 @@ struct RouteWalk {
         /// `route`'s strategy: runs the code.
         func performed() async -> HandlerChain.Outcome {
             switch self {
-            case .route(let candidate, let context): return await candidate.route.handlers.run(context)
+            case .route(_, let chain, let context): return await chain.run(context)
             case .defaultRoute(_, let chain, let context): return await chain.run(context)
             case .open(let coordinator, let url):
                 await coordinator.open(url)
@@ -55,7 +55,7 @@ struct RouteWalk {
         case .failure(let rejection):
             return .finished(result(.rejected, reason: rejection.message))
         case .success(let link):
-            search = RouteSearch(routes: router.routes, tree: router.tree, link: link)
+            search = RouteSearch(router: router, link: link)
             return advance()
         }
     }
@@ -63,17 +63,23 @@ struct RouteWalk {
     /// Goes on with what the app's code did: a route whose handlers failed falls back; anything
     /// else ends routing.
     mutating func resume(_ action: Action, with outcome: HandlerChain.Outcome) -> Step {
-        switch (action, outcome) {
-        case (.route(let candidate, _), .failure(let failure)):
-            fallBack(from: candidate, failure)
-            return advance()
-        case (.route(let candidate, _), .success(let run)):
-            return .finished(destinationResult(.matched, candidate.route, run))
-        case (.defaultRoute, .failure(let failure)):
-            return .finished(result(.none, reason: "the default route failed: \(failure.message)"))
-        case (.defaultRoute(let destination, _, _), .success(let run)):
-            return .finished(defaultResult(destination, run))
-        case (.open(let coordinator, _), _):
+        // One switch after the other: switching over an (action, outcome) tuple copied both,
+        // retaining each of their fields (callgrind).
+        switch action {
+        case .route(let candidate, _, _):
+            switch outcome {
+            case .failure(let failure):
+                fallBack(from: candidate, failure)
+                return advance()
+            case .success(let run):
+                return .finished(destinationResult(.matched, candidate.route, run))
+            }
+        case .defaultRoute(let destination, _, _):
+            switch outcome {
+            case .failure(let failure): return .finished(result(.none, reason: "the default route failed: \(failure.message)"))
+            case .success(let run): return .finished(defaultResult(destination, run))
+            }
+        case .open(let coordinator, _):
             return .finished(result(.coordinated, coordinator: coordinator.name))
         }
     }
@@ -86,13 +92,14 @@ struct RouteWalk {
                 return .perform(.open(coordinator, request.url))
             case .candidate(let candidate):
                 // A route whose chain cannot run never wins, so its origin and sign-in rules do not apply.
-                if let failure = candidate.route.handlers.unregistered {
+                let chain = router.table.chain(of: candidate.route)
+                if let failure = chain.unregistered {
                     fallBack(from: candidate, failure)
                     continue
                 }
                 if let gated = gate(candidate) { return .finished(gated) }
-                let pattern = candidate.route.definition.pattern
-                return .perform(.route(candidate, HandlerContext(url: request.url, route: pattern, parameters: candidate.parameters)))
+                let pattern = router.table.definitions[candidate.route].pattern
+                return .perform(.route(candidate, chain, HandlerContext(url: request.url, route: pattern, parameters: candidate.parameters)))
             }
         }
         guard let destination = router.config.defaultRoute else {
@@ -105,7 +112,7 @@ struct RouteWalk {
     }
 
     private mutating func fallBack(from candidate: RouteSearch.Candidate, _ failure: HandlerChain.Failure) {
-        search?.fail(candidate, reason: "route \(candidate.route.patternText): \(failure.message)")
+        search?.fail(candidate, reason: "route \(router.table.patternText(of: candidate.route)): \(failure.message)")
     }
 
     /// The config's top-level origin rule, which governs the default route and coordinators.
@@ -115,28 +122,32 @@ struct RouteWalk {
     /// refused origin, or sign-in first.
     private func gate(_ candidate: RouteSearch.Candidate) -> RouteResult? {
         let route = candidate.route
+        let record = router.table.routes[route]
         let unrun = HandlerChain.Run(parameters: candidate.parameters)
-        if !route.allowedOrigins.contains(request.origin) {
+        if !record.allowedOrigins.contains(request.origin) {
             return destinationResult(
-                .rejected, route, unrun, reason: "route \(route.patternText) may not be opened from origin \(request.origin.rawValue)")
+                .rejected, route, unrun,
+                reason: "route \(router.table.patternText(of: route)) may not be opened from origin \(request.origin.rawValue)")
         }
-        guard route.requiresAuth, !request.isSignedIn else { return nil }
-        return destinationResult(.signInRequired, route, unrun, reason: "route \(route.patternText) needs a signed-in user")
+        guard record.requiresAuth, !request.isSignedIn else { return nil }
+        return destinationResult(.signInRequired, route, unrun, reason: "route \(router.table.patternText(of: route)) needs a signed-in user")
     }
 
     private func destinationResult(
-        _ outcome: RouteResult.Outcome, _ route: CompiledRoute, _ run: HandlerChain.Run, reason: String? = nil
+        _ outcome: RouteResult.Outcome, _ route: Int, _ run: HandlerChain.Run, reason: String? = nil
     ) -> RouteResult {
-        let destination = route.definition.destination
+        let table = router.table
+        // Reads the fields it needs in place: copying the whole definition retained each of its fields.
+        let destination = table.definitions[route].destination
         // Captures the router and idiom alone: capturing `self` copied the whole walk.
         let (router, idiom) = (router, request.idiom)
         let storyboard = { destination in router.storyboard(for: destination, idiom: idiom) }
         return RouteResult(
-            url: request.url, origin: request.origin, outcome: outcome, route: route.definition.pattern,
+            url: request.url, origin: request.origin, outcome: outcome, route: table.definitions[route].pattern,
             className: copiedString(destination.className), identifier: copiedString(destination.identifier),
             storyboard: copiedString(storyboard(destination)),
             parameters: run.parameters, handlers: run.handlers, stoppedBy: run.stoppedBy, trail: trail, reason: reason,
-            plan: route.plan(parameters: run.parameters, storyboard: storyboard), parameterTypes: route.parameterTypes)
+            plan: table.plan(route, parameters: run.parameters, storyboard: storyboard), parameterTypes: table.parameterTypes(of: route))
     }
 
     private func defaultResult(_ destination: RouteDestination, _ run: HandlerChain.Run) -> RouteResult {
@@ -153,5 +164,9 @@ struct RouteWalk {
         RouteResult(url: request.url, origin: request.origin, outcome: outcome, trail: trail, reason: reason, coordinator: coordinator)
     }
 
-    private var trail: [RouteResult.Attempt] { search?.trail ?? [] }
+    private var trail: [RouteResult.Attempt] {
+        // Unwrapped in place: `search?.trail` copied the whole search first (callgrind).
+        guard case .some = search else { return [] }
+        return search!.trail
+    }
 }

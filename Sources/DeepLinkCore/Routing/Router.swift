@@ -12,10 +12,9 @@ public struct Router: Sendable {
     var coordinators: [any LinkCoordinatorHandler] { tables.coordinators }
     var logger: (any RouteLogger)? { tables.logger }
     /// The routes prepared for matching, in config order.
-    var routes: [CompiledRoute] { tables.routes }
+    var table: RouteTable { tables.table }
     /// The default route's handlers, looked up once.
     var defaultHandlers: HandlerChain { tables.defaultHandlers }
-    var tree: RouteTree { tables.tree }
     /// The config's schemes, lowercased, each once, sorted.
     var schemes: [String] { tables.schemes }
     var hosts: UniversalLinkHosts { tables.hosts }
@@ -29,23 +28,18 @@ public struct Router: Sendable {
         let config: DeepLinkConfig
         let coordinators: [any LinkCoordinatorHandler]
         let logger: (any RouteLogger)?
-        let routes: [CompiledRoute]
+        let table: RouteTable
         let defaultHandlers: HandlerChain
-        let tree: RouteTree
         /// A list, not a set: an app has a scheme or two, and comparing them costs less than hashing.
         let schemes: [String]
         let hosts: UniversalLinkHosts
 
-        init(
-            config: DeepLinkConfig, coordinators: [any LinkCoordinatorHandler], logger: (any RouteLogger)?, routes: [CompiledRoute],
-            defaultHandlers: HandlerChain, tree: RouteTree
-        ) {
+        init(config: DeepLinkConfig, coordinators: [any LinkCoordinatorHandler], logger: (any RouteLogger)?, handlers: [String: RouteHandler]) {
             self.config = config
             self.coordinators = coordinators
             self.logger = logger
-            self.routes = routes
-            self.defaultHandlers = defaultHandlers
-            self.tree = tree
+            self.table = RouteTable(config: config, handlers: handlers)
+            self.defaultHandlers = HandlerChain(config.defaultRoute?.handlers ?? [], registered: handlers)
             self.schemes = Set(config.schemes).sorted()
             self.hosts = UniversalLinkHosts(config.hosts)
         }
@@ -57,32 +51,7 @@ public struct Router: Sendable {
         config: DeepLinkConfig, handlers: [String: RouteHandler], coordinators: [any LinkCoordinatorHandler],
         logger: (any RouteLogger)?
     ) {
-        let tree = RouteTree(config.routes.map(\.pattern))
-        tables = Tables(
-            config: config, coordinators: coordinators, logger: logger,
-            routes: Self.compile(config: config, tree: tree, handlers: handlers),
-            defaultHandlers: HandlerChain(config.defaultRoute?.handlers ?? [], registered: handlers), tree: tree)
-    }
-
-    /// Compiles routes parents first, so each route holds its compiled parent whatever the order
-    /// of the config. Parent cycles were rejected before, so the recursion ends.
-    private static func compile(config: DeepLinkConfig, tree: RouteTree, handlers: [String: RouteHandler]) -> [CompiledRoute] {
-        var done = [CompiledRoute?](repeating: nil, count: config.routes.count)
-        // Routes that run the same handlers share one chain: less memory, and a lookup touches a chain already in cache.
-        var chains: [[String]: HandlerChain] = [:]
-        func compile(_ index: Int) -> CompiledRoute {
-            if let route = done[index] { return route }
-            let definition = config.routes[index]
-            let parent = definition.parent.flatMap { try? RoutePattern($0) }.flatMap { tree.route(withPattern: $0) { config.routes[$0].pattern } }
-                .map(compile)
-            let names = definition.destination.handlers
-            let chain = chains[names] ?? HandlerChain(names, registered: handlers)
-            if chains[names] == nil { chains[names] = chain }
-            let route = CompiledRoute(definition, config: config, handlers: chain, parent: parent)
-            done[index] = route
-            return route
-        }
-        return config.routes.indices.map(compile)
+        tables = Tables(config: config, coordinators: coordinators, logger: logger, handlers: handlers)
     }
 
     /// Decides where a link goes without running any handler or opening any coordinator.
@@ -148,9 +117,9 @@ public struct Router: Sendable {
         return destination.storyboard?.name(for: idiom) ?? config.storyboard?.name(for: idiom)
     }
 
-    /// The compiled route for a pattern, if the router has one.
-    func compiledRoute(for pattern: String) -> CompiledRoute? {
-        (try? RoutePattern(pattern)).flatMap { tree.route(withPattern: $0) { routes[$0].definition.pattern } }.map { routes[$0] }
+    /// The index of the route with a pattern, if the router has one.
+    func route(withPattern pattern: String) -> Int? {
+        (try? RoutePattern(pattern)).flatMap(table.route(withPattern:))
     }
 
     /// Takes the result over rather than copying it: returning a borrowed result retained each of its fields.

@@ -96,7 +96,7 @@ public struct RouterBuilder: Sendable {
     ///   or `invalid-parent` when a `parent` names no route, forms a cycle, or needs a parameter
     ///   its child cannot supply.
     public func build() throws(ConfigError) -> Router {
-        if var problem = Self.problems(in: config.routes).first {
+        if !config.routesCheck.hasNoProblems, var problem = Self.problems(in: config.routes).first {
             problem.file = config.file
             throw problem
         }
