@@ -1,6 +1,7 @@
 """A webhook receiver for the process tests: it appends every request it reads to a JSON-lines
 file as {"headers": {...}, "body": "..."} and answers 204, except that with "hang-first" it holds
-the first request without answering (the test kills the sender meanwhile).
+the first request without answering (the test kills the sender meanwhile); with "ok" it answers
+every request.
 
 Usage: receiver.py LOG MODE. Prints its port on the first line of standard output.
 """

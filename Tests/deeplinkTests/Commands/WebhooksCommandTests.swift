@@ -93,6 +93,40 @@ struct WebhooksCommandTests {
         #expect(verified.output == "link.created\nlink.created\n")
     }
 
+    @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
+    func twoServersOnOnePostgreSQLDatabaseDeliverEachEventOnce() async throws {
+        let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        let database = try #require(TestPostgreSQL.url(adding: "schema=\(schema)&pool_size=3"))
+        let token = try await ServeCommandTests.createKey(database: database)
+        let receiver = try PythonReceiver(mode: "ok")
+        defer { receiver.stop() }
+        let arguments = ["serve", "--config", Fixtures.shopConfig.path, "--database", database, "--host", "127.0.0.1", "--port", "0", "--allow-private-webhook-urls"]
+        let first = try await ServerProcess(arguments)
+        let second = try await ServerProcess(arguments)
+        defer {
+            _ = first.stop()
+            _ = second.stop()
+        }
+        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+        let endpoint = try await first.request(
+            "/api/v1/webhooks", method: .post, headers: auth, body: #"{"url": "http://127.0.0.1:\#(receiver.port)/hook", "events": ["link.created"]}"#)
+        #expect(endpoint.status == .created, "\(endpoint.text)")
+        // The other server learns of the endpoint within 5 seconds (WebhookEvents.refreshInterval).
+        try await Task.sleep(for: .seconds(6))
+        // Sixty links through each server; both servers' senders poll the one outbox every second.
+        for (server, name) in [(first, "a"), (second, "b")] {
+            let links = (0..<60).map { #"{"code": "twice-\#(name)-\#($0)", "deepLink": "shop://sales/\#($0)"}"# }.joined(separator: ",")
+            let created = try await server.request("/api/v1/links/bulk", method: .post, headers: auth, body: #"{"links": [\#(links)]}"#)
+            #expect(created.status == .ok, "\(created.text)")
+        }
+        try await receiver.wait(for: "120 messages", seconds: 60) { $0.count >= 120 }
+        // Two more polls of each server, for a message sent twice to show.
+        try await Task.sleep(for: .seconds(2.5))
+        let ids = receiver.requests.compactMap { $0["headers"]?.objectValue?["webhook-id"]?.stringValue }
+        #expect(ids.count == 120, "each event delivered once by the two servers: \(ids.count) requests")
+        #expect(Set(ids).count == 120)
+    }
+
     @Test func createsListsShowsDeliveriesAndDeletesEndpoints() async throws {
         let (folder, database) = try ServeCommandTests.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
