@@ -22,3 +22,13 @@ extension DeferredLinkClaimRequest.ReadError {
         LinkServerError(code: field == nil ? .invalidJSON : .invalidField, message: message, field: field)
     }
 }
+
+/// Runs store work for a service, its ``StoreError`` turned into the ``LinkServerError`` the
+/// service's callers get (`storage-unavailable`, or the store's own meaning).
+func storing<T>(_ body: () async throws(StoreError) -> T) async throws(LinkServerError) -> T {
+    do {
+        return try await body()
+    } catch {
+        throw error.serverError
+    }
+}

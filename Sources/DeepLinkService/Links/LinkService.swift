@@ -214,12 +214,4 @@ package struct LinkService: Sendable {
     package static func notFound(_ code: String) -> LinkServerError {
         LinkServerError(code: .notFound, message: "there is no link with the code \(code)")
     }
-
-    func storing<T>(_ body: () async throws(StoreError) -> T) async throws(LinkServerError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw error.serverError
-        }
-    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The body follows the Standard Webhooks payload shape: `{"type": "link.created", "timestamp":
 /// "2026-11-27T10:00:00Z", "data": {…}}`.
 package struct WebhookEvent: Sendable, Hashable {
-    /// `msg_` and 22 random base64url characters.
+    /// `msg_` and a time-ordered random token (``DeferredClick/generateToken(at:)``).
     package let id: String
     /// What it reports.
     package let type: WebhookEventType
@@ -22,7 +22,8 @@ package struct WebhookEvent: Sendable, Hashable {
     ///   - data: The `data` object.
     ///   - now: When it happened.
     package init(_ type: WebhookEventType, data: JSONValue, now: Date = Date()) {
-        self.init(id: Self.newID(), type: type, createdAt: now, data: data)
+        // Time-ordered, as deferred clicks' tokens are, so the outbox's key grows at its end.
+        self.init(id: "msg_" + DeferredClick.generateToken(at: now), type: type, createdAt: now, data: data)
     }
 
     /// An event with a given id, for tests and for reading one back.
@@ -31,14 +32,6 @@ package struct WebhookEvent: Sendable, Hashable {
         self.type = type
         self.createdAt = createdAt
         payload = JSONWriter.write(["type": .string(type.rawValue), "timestamp": .string(Link.timestamp(createdAt)), "data": data])
-    }
-
-    /// A new message id: `msg_` and 128 random bits in base64url.
-    static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return "msg_" + Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }
 

@@ -140,12 +140,4 @@ package struct WebhookService: Sendable {
     static func notFound(_ id: String) -> LinkServerError {
         LinkServerError(code: .notFound, message: "there is no webhook endpoint \(id)")
     }
-
-    private func storing<T>(_ body: () async throws(StoreError) -> T) async throws(LinkServerError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw error.serverError
-        }
-    }
 }

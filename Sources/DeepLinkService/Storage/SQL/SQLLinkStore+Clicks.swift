@@ -112,10 +112,7 @@ extension SQLLinkStore {
     /// Clicks of a tag's links from a day through another, summed by the database in one statement.
     package func clickSummary(tag: String, from first: String, through last: String) async throws(StoreError) -> ClickSummary {
         var values: [SQLValue] = [.text(first), .text(last)]
-        let condition = hasTag(tag) { value in
-            values.append(value)
-            return "$\(values.count)"
-        }
+        let condition = hasTag(tag, values: &values)
         return try await clickSummary(
             source: "link_click_totals WHERE day >= $1 AND day <= $2 AND code IN (SELECT code FROM links WHERE \(condition))", values: values,
             action: "sum a tag's clicks")
@@ -140,10 +137,7 @@ extension SQLLinkStore {
     /// Store hops, claims and opens of a tag's links from a day on.
     package func deferredCounts(tag: String, since day: String) async throws(StoreError) -> [DeferredCount] {
         var values: [SQLValue] = [.text(day)]
-        let condition = hasTag(tag) { value in
-            values.append(value)
-            return "$\(values.count)"
-        }
+        let condition = hasTag(tag, values: &values)
         return try await deferredCounts(
             source: "deferred_counts WHERE day >= $1 AND code IN (SELECT code FROM links WHERE \(condition))", values: values)
     }

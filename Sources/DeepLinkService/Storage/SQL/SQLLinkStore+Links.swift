@@ -62,12 +62,7 @@ extension SQLLinkStore {
     /// A page of links ordered by code, byte by byte.
     package func links(after cursor: String?, limit: Int, tag: String?) async throws(StoreError) -> [Link] {
         var values: [SQLValue] = [.text(cursor ?? ""), .integer(Int64(limit))]
-        let tagCondition = tag.map { tag in
-            " AND " + hasTag(tag) { value in
-                values.append(value)
-                return "$\(values.count)"
-            }
-        } ?? ""
+        let tagCondition = tag.map { " AND " + hasTag($0, values: &values) } ?? ""
         return try await run(
             SQLQuery(
                 "\(Self.selectLinks) WHERE code COLLATE \(Self.byteOrder) > $1\(tagCondition) ORDER BY code COLLATE \(Self.byteOrder) LIMIT $2",
@@ -115,7 +110,7 @@ extension SQLLinkStore {
                 ["code", "deep_link", "utm_campaign", "note"].map { "\(Self.lowercasesBeforeLike ? "LOWER(\($0))" : $0) LIKE \(pattern) ESCAPE '\\'" }
                     .joined(separator: " OR "))
         }
-        if let tag = search.tag { conditions.append(hasTag(tag, bind: bind)) }
+        if let tag = search.tag { conditions.append(hasTag(tag, values: &values)) }
         switch search.filter {
         case .all: break
         case .active: conditions.append("(expires_at IS NULL OR expires_at > \(bind(.seconds(search.now))))")

@@ -35,8 +35,9 @@ extension SQLLinkStore {
 }
 
 extension SQLLinkStore {
-    /// The condition that keeps the links with a tag, its value bound by `bind`.
-    func hasTag(_ tag: String, bind: (SQLValue) -> String) -> String {
-        "\(Self.findText)(tags, \(bind(.text(LinkTags.needle(tag))))) > 0"
+    /// The condition that keeps the links with a tag, its value added to `values` as the next placeholder.
+    func hasTag(_ tag: String, values: inout [SQLValue]) -> String {
+        values.append(.text(LinkTags.needle(tag)))
+        return "\(Self.findText)(tags, $\(values.count)) > 0"
     }
 }
