@@ -29,15 +29,15 @@ struct DashboardLinkListRoutes: Sendable {
             sort: query["sort"].flatMap(LinkSort.init(rawValue:)) ?? .newest, offset: (pageNumber - 1) * Self.pageSize, limit: Self.pageSize,
             now: Date())
         let page: LinkSearchPage
-        let tags: [TagCount]
+        let tags: [String]
         do {
             page = try await links.search(search)
-            tags = try await links.tags()
+            tags = try await links.tagNames()
         } catch {
             return renderer.problem(error, session: session)
         }
         let deleted = query["deleted"].map { "Link \($0) deleted." }
         return renderer.render(
-            DashboardLinksView(search: search, page: page, tags: tags.map(\.tag)), title: "Links", session: session, section: .links, notice: deleted)
+            DashboardLinksView(search: search, page: page, tags: tags), title: "Links", session: session, section: .links, notice: deleted)
     }
 }

@@ -131,6 +131,13 @@ package struct LinkService: Sendable {
         return try await storing { () throws(StoreError) in try await store.tagCounts() }
     }
 
+    /// The tags of the stored links, by tag, for a filter's choices: their clicks are not
+    /// needed, so the click counter is not flushed first.
+    /// - Throws: ``LinkServerError``: `storage-unavailable`.
+    package func tagNames() async throws(LinkServerError) -> [String] {
+        try await storing { () throws(StoreError) in try await store.tagCounts() }.map(\.tag)
+    }
+
     /// The numbers of the links that have a tag, summed, over a range of UTC days: a tag's
     /// numbers are the sum of its links'.
     /// - Parameters:
