@@ -48,7 +48,7 @@ extension SQLiteLinkStore {
             }
             return SQLiteLinkStore(
                 connection: store.connection, readers: readers.map(\.connection),
-                checkpoints: Checkpoints(connection: checkpointer.connection, logger: logger))
+                checkpoints: Checkpoints(connection: checkpointer.connection, logger: logger), file: path)
         } catch {
             if !fileExisted { removeDatabaseFiles(at: path) }
             for folder in created.reversed() { try? FileManager.default.removeItem(at: folder) }
@@ -83,7 +83,7 @@ extension SQLiteLinkStore {
         } catch {
             throw failure(error, file: file)
         }
-        let store = SQLiteLinkStore(connection: connection)
+        let store = SQLiteLinkStore(connection: connection, file: file)
         try await store.closing { () async throws(StoreError) in
             try await store.pragma("busy_timeout = 5000", file: file)
             try await store.pragma("foreign_keys = ON", file: file)

@@ -18,6 +18,12 @@ extension SQLiteLinkStore {
     func run<T>(
         _ what: String, duplicateMessage: String? = nil, on connection: SQLiteConnection? = nil, _ body: (SQLiteConnection) async throws -> T
     ) async throws(StoreError) -> T {
+        try await uses.run { () async throws(StoreError) -> T in try await runOpen(what, duplicateMessage: duplicateMessage, on: connection, body) }
+    }
+
+    private func runOpen<T>(
+        _ what: String, duplicateMessage: String?, on connection: SQLiteConnection?, _ body: (SQLiteConnection) async throws -> T
+    ) async throws(StoreError) -> T {
         do {
             return try await body(connection ?? self.connection)
         } catch let error as SQLiteError where error.reason == .constraintPrimaryKeyFailed || error.reason == .constraintUniqueFailed {

@@ -35,16 +35,22 @@ package final class SQLiteLinkStore: SQLLinkStore {
     /// How many reads were sent to the readers, which take them in turn.
     let readsRun = Atomic<Int>(0)
     private let checkpoints: Checkpoints?
+    /// The queries under way, and whether the store was closed.
+    let uses: Uses
 
     /// Wraps connections already opened and set up (``open(path:logger:)`` does both).
-    init(connection: SQLiteConnection, readers: [SQLiteConnection] = [], checkpoints: Checkpoints? = nil) {
+    /// - Parameter file: The database's path, or `:memory:`, as messages name it.
+    init(connection: SQLiteConnection, readers: [SQLiteConnection] = [], checkpoints: Checkpoints? = nil, file: String) {
         self.connection = connection
         self.readers = readers
         self.checkpoints = checkpoints
+        uses = Uses(file: file)
     }
 
-    /// Closes the connections; the store cannot be used afterwards.
+    /// Closes the connections once the queries under way have ended; afterwards every query
+    /// fails with ``StoreError`` `unavailable`, saying the store was closed. Closing twice is harmless.
     package func close() async {
+        guard await uses.close() else { return }
         await checkpoints?.stop()
         for reader in readers { try? await reader.close() }
         try? await connection.close()
