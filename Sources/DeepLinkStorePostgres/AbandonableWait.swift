@@ -34,19 +34,20 @@ enum AbandonableWait {
         let waiter = Waiter<Result>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-                waiter.start(continuation, giveUp: giveUp)
-                let worker = Task {
-                    do {
-                        waiter.finish(.success(try await work { error in waiter.stop(throwing: error) }))
-                    } catch {
-                        waiter.finish(.failure(error))
+                waiter.start(continuation, giveUp: giveUp) {
+                    let worker = Task {
+                        do {
+                            waiter.finish(.success(try await work { error in waiter.stop(throwing: error) }))
+                        } catch {
+                            waiter.finish(.failure(error))
+                        }
                     }
+                    let timer = Task {
+                        try? await Task.sleep(for: timeout)
+                        if !Task.isCancelled { waiter.askToGiveUp() }
+                    }
+                    return (worker, timer)
                 }
-                let timer = Task {
-                    try? await Task.sleep(for: timeout)
-                    if !Task.isCancelled { waiter.askToGiveUp() }
-                }
-                waiter.track(worker: worker, timer: timer)
             }
         } onCancel: {
             waiter.askToGiveUp(callerCancelled: true)
@@ -66,17 +67,18 @@ enum AbandonableWait {
 
         private let state = Mutex(State())
 
-        func start(_ continuation: CheckedContinuation<Result, any Error>, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?) {
-            state.withLock { state in
+        /// Keeps the caller's continuation and starts the two tasks, under the lock: whatever
+        /// they report (the timer's question, the work's outcome) waits for the lock, so it finds
+        /// them tracked. Started before the lock, a timer that fired before they were tracked
+        /// asked nobody, and the caller waited for work that might never end.
+        func start(
+            _ continuation: CheckedContinuation<Result, any Error>, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?,
+            tasks: () -> (worker: Task<Void, Never>, timer: Task<Void, Never>)
+        ) {
+            let cancelledEarly = state.withLock { state in
                 state.continuation = continuation
                 state.giveUp = giveUp
-            }
-        }
-
-        func track(worker: Task<Void, Never>, timer: Task<Void, Never>) {
-            let cancelledEarly = state.withLock { state in
-                state.worker = worker
-                state.timer = timer
+                (state.worker, state.timer) = tasks()
                 return state.cancelledEarly
             }
             if cancelledEarly { askToGiveUp(callerCancelled: true) }
@@ -113,6 +115,7 @@ enum AbandonableWait {
         func askToGiveUp(callerCancelled: Bool = false) {
             let (continuation, error, worker, timer) = state.withLock {
                 state -> (CheckedContinuation<Result, any Error>?, (any Error)?, Task<Void, Never>?, Task<Void, Never>?) in
+                // Only a cancelled caller can ask before ``start(_:giveUp:tasks:)``.
                 guard state.worker != nil else {
                     if callerCancelled { state.cancelledEarly = true }
                     return (nil, nil, nil, nil)
