@@ -101,7 +101,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
             admittedAddress = address
         }
-        arm(timeouts.idle)
+        arm(timeouts.idle, context: context)
         scheduleCheck(context: context)
     }
 
@@ -119,7 +119,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .head:
             requestsInProgress += 1
             phase = .body
-            arm(timeouts.body)
+            arm(timeouts.body, context: context)
         case .body:
             break
         case .end:
@@ -128,7 +128,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                 // Answered before its body ended (a 401, 403, 413 or 429 sent early): the
                 // connection waits for the next request, timed as any idle connection is.
                 phase = .idle
-                arm(timeouts.idle)
+                arm(timeouts.idle, context: context)
             } else {
                 phase = .answering
                 deadline = nil
@@ -142,7 +142,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         // headers have begun, and are now timed.
         if phase == .idle, !endedRequestInThisRead {
             phase = .head
-            arm(timeouts.header)
+            arm(timeouts.header, context: context)
         }
         endedRequestInThisRead = false
         context.fireChannelReadComplete()
@@ -158,7 +158,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             requestsInProgress = max(0, requestsInProgress - 1)
             if requestsInProgress == 0, phase == .answering {
                 phase = .idle
-                arm(timeouts.idle)
+                arm(timeouts.idle, context: context)
             }
             if closesAfterResponse {
                 context.writeAndFlush(data, promise: promise)
@@ -174,8 +174,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         value.utf8.count == 5 && value.utf8.elementsEqual("close".utf8) { $0 | 0x20 == $1 }
     }
 
-    private func arm(_ timeout: TimeAmount) {
-        deadline = .now() + timeout
+    /// Times the phase that begins, on the event loop's clock (which a test's embedded loop moves).
+    private func arm(_ timeout: TimeAmount, context: ChannelHandlerContext) {
+        deadline = context.eventLoop.now + timeout
     }
 
     private func scheduleCheck(context: ChannelHandlerContext) {
@@ -186,7 +187,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     private func closeIfLate(context: ChannelHandlerContext) {
         guard nextCheck != nil else { return }
-        guard let deadline, deadline <= .now() else { return scheduleCheck(context: context) }
+        guard let deadline, deadline <= context.eventLoop.now else { return scheduleCheck(context: context) }
         nextCheck = nil
         self.deadline = nil
         logger.debug(

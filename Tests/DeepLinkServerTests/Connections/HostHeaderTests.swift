@@ -11,7 +11,7 @@ struct HostHeaderTests {
     static func answer(_ server: ServerHarness, to request: String) async throws -> String {
         let connection = try RawConnection(port: try #require(server.client.port))
         connection.send(request)
-        return await connection.waitForClose(within: .seconds(5)).received
+        return await connection.waitForClose().received
     }
 
     @Test(arguments: [

@@ -1,4 +1,6 @@
+import DeepLinkTesting
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,10 +12,13 @@ import Darwin
 /// their own, so the server's tasks keep the cooperative pool.
 final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
+    /// The connection's own port, by which the server's log names it (`peer`).
+    let localPort: Int
 
     /// Connects to `127.0.0.1:port`.
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
         guard descriptor >= 0 else { throw RawConnectionError("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -23,13 +28,25 @@ final class RawConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(descriptor)
+            Glibc.close(descriptor)
             throw RawConnectionError("connect: \(String(cString: strerror(errno)))")
         }
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        localPort = Int(UInt16(bigEndian: local.sin_port))
     }
 
     deinit {
-        close(descriptor)
+        close()
+    }
+
+    private let closed = Mutex(false)
+
+    /// Closes the client's end, once.
+    func close() {
+        guard !closed.withLock({ closed in defer { closed = true }; return closed }) else { return }
+        Glibc.close(descriptor)
     }
 
     /// Sends `text`; a connection the server already closed is not an error here.
@@ -38,19 +55,28 @@ final class RawConnection: @unchecked Sendable {
         _ = bytes.withUnsafeMutableBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// Reads until the server closes the connection or `limit` passes, sending `drip` (if any)
-    /// one byte at a time every `dripInterval` meanwhile.
+    /// Reads until the server closes the connection, sending `drip` (if any) one byte at a time
+    /// every `dripInterval` meanwhile. `limit` only keeps a server that never closes from holding
+    /// the test for ever: a minute, far beyond any timeout the tests give the server.
     /// - Returns: How long the server took to close it, or `nil` if it was still open after `limit`,
     ///   and everything it sent.
-    func waitForClose(within limit: Duration, drip: String = "", dripInterval: Duration = .milliseconds(100)) async -> (closedAfter: Duration?, received: String) {
-        await withCheckedContinuation { continuation in
-            Thread { [self] in
-                continuation.resume(returning: self.blockingWaitForClose(within: limit, drip: Array(drip.utf8), dripInterval: dripInterval))
-            }.start()
+    func waitForClose(within limit: Duration = .seconds(60), drip: String = "", dripInterval: Duration = .milliseconds(100)) async -> (closedAfter: Duration?, received: String) {
+        await onOwnThread { [self] in
+            blockingRead(within: limit, drip: Array(drip.utf8), dripInterval: dripInterval) { _ in false }
         }
     }
 
-    private func blockingWaitForClose(within limit: Duration, drip: [UInt8], dripInterval: Duration) -> (closedAfter: Duration?, received: String) {
+    /// Reads until what the server sent contains `text` (or it closes the connection, or a minute passes).
+    /// - Returns: Everything it sent so far.
+    func waitForData(containing text: String) async -> String {
+        await onOwnThread { [self] in
+            blockingRead(within: .seconds(60), drip: [], dripInterval: .zero) { $0.contains(text) }.received
+        }
+    }
+
+    private func blockingRead(
+        within limit: Duration, drip: [UInt8], dripInterval: Duration, until enough: (String) -> Bool
+    ) -> (closedAfter: Duration?, received: String) {
         let start = ContinuousClock.now
         var received = [UInt8]()
         var remainingDrip = drip[...]
@@ -68,6 +94,7 @@ final class RawConnection: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count <= 0 { return (ContinuousClock.now - start, String(decoding: received, as: UTF8.self)) }
             received += buffer[..<count]
+            if enough(String(decoding: received, as: UTF8.self)) { return (nil, String(decoding: received, as: UTF8.self)) }
         }
         return (nil, String(decoding: received, as: UTF8.self))
     }
