@@ -111,16 +111,25 @@ public final class ChildProcess: Sendable {
     }
 
     /// Runs a program to its end and returns its status and what it wrote on standard output
-    /// (standard error included when `error` is ``Stream/standardOutput``). Blocks the thread.
+    /// (standard error included when `error` is ``Stream/standardOutput``). The waiting is done
+    /// on a thread of its own (``onOwnThread(_:)``).
     public static func run(
         executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: URL? = nil, input: Stream = .null, error: Stream = .null
-    ) throws -> (status: Int32, output: String) {
+    ) async throws -> (status: Int32, output: String) {
         let child = try ChildProcess(
             executable: executable, arguments: arguments, environment: environment, directory: directory, input: input, output: .pipe,
             error: error)
-        let data = child.standardOutput?.readDataToEndOfFile() ?? Data()
-        return (child.waitUntilExit(), String(decoding: data, as: UTF8.self))
+        return await onOwnThread {
+            let data = child.standardOutput?.readDataToEndOfFile() ?? Data()
+            return (child.waitUntilExit(), String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Waits for the child to end on a thread of its own, and returns its exit status, or 128
+    /// plus the signal that ended it; see ``waitUntilExit()``.
+    public func waitForExit() async -> Int32 {
+        await onOwnThread { self.waitUntilExit() }
     }
 
     /// Whether the child has not ended yet.

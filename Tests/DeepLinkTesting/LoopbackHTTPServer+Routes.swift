@@ -4,11 +4,10 @@ extension LoopbackHTTPServer {
     /// Starts a server that answers from a fixed table of request targets; other targets get a
     /// `404` HTML page.
     /// - Parameters:
-    ///   - routes: The response for each request target, e.g. `/.well-known/assetlinks.json`.
-    ///   - lifetime: How long the server runs at most.
+    /// - Parameter routes: The response for each request target, e.g. `/.well-known/assetlinks.json`.
     /// - Throws: `POSIXError` when the socket cannot be opened.
-    public convenience init(routes: [String: Response], lifetime: Duration = .seconds(120)) throws {
-        try self.init(lifetime: lifetime) { request in
+    public convenience init(routes: [String: Response]) throws {
+        try self.init { request in
             routes[request.path] ?? Response(status: 404, headers: [("Content-Type", "text/html")], body: Array("Not found".utf8))
         }
     }

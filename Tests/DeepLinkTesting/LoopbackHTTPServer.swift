@@ -9,8 +9,9 @@ import Foundation
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests that need a real socket.
 ///
 /// It binds an ephemeral port, answers each connection on its own thread from a handler, and
-/// closes every connection after one answer. It is bounded: at most ``maximumConnections``
-/// connections, and it stops by itself after ``lifetime``; tests call ``stop()`` when done.
+/// closes every connection after one answer. It runs until ``stop()`` or until it is released,
+/// however long a loaded machine takes to reach its first request (a server that stopped itself
+/// after 30 seconds refused a slow test's request), and accepts at most ``maximumConnections``.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as the server read it.
     public struct Request: Sendable, Hashable {
@@ -33,8 +34,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var body: [UInt8]
         /// Whether to send `Content-Length`; without it the body ends when the connection closes.
         public var sendsContentLength: Bool
-        /// How long to wait before answering; during a stall nothing is sent.
-        public var delay: Duration
+        /// How long to wait before answering; during a stall nothing is sent, and ``stop()`` ends
+        /// it without an answer. `nil`: never answer, until the server stops.
+        public var delay: Duration?
 
         /// Creates a response.
         /// - Parameters:
@@ -42,10 +44,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         ///   - headers: The headers, in order.
         ///   - body: The body.
         ///   - sendsContentLength: Whether to send `Content-Length`.
-        ///   - delay: How long to wait before answering.
+        ///   - delay: How long to wait before answering; `nil` for never.
         public init(
             status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-            sendsContentLength: Bool = true, delay: Duration = .zero
+            sendsContentLength: Bool = true, delay: Duration? = .zero
         ) {
             self.status = status
             self.headers = headers
@@ -69,38 +71,36 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public static func redirect(to location: String, status: Int = 302) -> Response {
             Response(status: status, headers: [("Location", location)])
         }
+
+        /// No answer at all: the request is read and the connection held open until the server
+        /// stops, as by a server that hangs. A client's own deadline is all that ends its wait.
+        public static var stall: Response { Response(delay: nil) }
     }
 
     /// The most connections accepted before the server stops accepting.
     public let maximumConnections: Int
-    /// How long the server runs at most.
-    public let lifetime: Duration
     /// The port bound on 127.0.0.1.
     public let port: UInt16
 
-    private let handler: @Sendable (Request) -> Response
-    private let listener: LoopbackListener
-    private let lock = NSLock()
-    private var stopped = false
-    private var recorded: [Request] = []
+    private let state: State
 
     /// Starts a server.
     /// - Parameters:
     ///   - maximumConnections: The most connections accepted. Default: 64.
-    ///   - lifetime: How long the server runs at most. Default: 30 seconds.
     ///   - handler: The response for each request.
     /// - Throws: `POSIXError` when the socket cannot be set up.
-    public init(
-        maximumConnections: Int = 64, lifetime: Duration = .seconds(30),
-        handler: @escaping @Sendable (Request) -> Response
-    ) throws {
+    public init(maximumConnections: Int = 64, handler: @escaping @Sendable (Request) -> Response) throws {
         self.maximumConnections = maximumConnections
-        self.lifetime = lifetime
-        self.handler = handler
-        listener = try LoopbackListener()
+        let listener = try LoopbackListener()
         port = listener.port
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        state = State(listener: listener, handler: handler)
+        // The threads hold the state, not the server, so releasing the server stops them.
+        let state = self.state
+        Thread { state.acceptLoop(maximumConnections: maximumConnections) }.start()
+    }
+
+    deinit {
+        state.stop()
     }
 
     /// The URL of a path on this server, e.g. `url("/page")`.
@@ -110,107 +110,140 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The requests read so far, in arrival order.
-    public var requests: [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    public var requests: [Request] { state.requests }
 
-    /// Stops accepting (within 50 ms) and ends stalls; open connections close after their answer.
+    /// Stops accepting (within 50 ms) and ends stalls at once; open connections close after
+    /// their answer, stalled ones without one.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        stopped = true
+        state.stop()
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    /// What the server's threads share.
+    private final class State: @unchecked Sendable {
+        let listener: LoopbackListener
+        let handler: @Sendable (Request) -> Response
+        /// Guards `stopped` and `recorded`; stalls wait on it for ``stop()``.
+        private let condition = NSCondition()
+        private var stopped = false
+        private var recorded: [Request] = []
 
-    private func acceptLoop() {
-        let deadline = ContinuousClock.now + lifetime
-        var accepted = 0
-        while !isStopped, accepted < maximumConnections, ContinuousClock.now < deadline {
-            var descriptor = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 50) > 0 else { continue }
-            let connection = accept(listener.descriptor, nil, nil)
-            guard connection >= 0 else { continue }
-            accepted += 1
-            Thread { [self] in serve(connection) }.start()
+        init(listener: LoopbackListener, handler: @escaping @Sendable (Request) -> Response) {
+            self.listener = listener
+            self.handler = handler
         }
-        stop()
-        listener.close()
-    }
 
-    private func serve(_ connection: Int32) {
-        defer { close(connection) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        #if canImport(Darwin)
-            var on: Int32 = 1
-            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        guard let request = readRequest(connection) else { return }
-        lock.lock()
-        recorded.append(request)
-        lock.unlock()
-        let response = handler(request)
-        let until = ContinuousClock.now + response.delay
-        while ContinuousClock.now < until {
-            if isStopped { return }
-            Thread.sleep(forTimeInterval: 0.01)
+        var requests: [Request] {
+            condition.lock()
+            defer { condition.unlock() }
+            return recorded
         }
-        write(response, to: connection)
-    }
 
-    private func readRequest(_ connection: Int32) -> Request? {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let end: [UInt8] = Array("\r\n\r\n".utf8)
-        while bytes.count < 65_536 {
-            let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return nil }
-            bytes += buffer[..<count]
-            if let range = bytes.firstRange(of: end) {
-                return parse(String(decoding: bytes[..<range.lowerBound], as: UTF8.self))
+        var isStopped: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return stopped
+        }
+
+        func stop() {
+            condition.lock()
+            stopped = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func acceptLoop(maximumConnections: Int) {
+            var accepted = 0
+            while !isStopped, accepted < maximumConnections {
+                var descriptor = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 50) > 0 else { continue }
+                let connection = accept(listener.descriptor, nil, nil)
+                guard connection >= 0 else { continue }
+                accepted += 1
+                Thread { [self] in serve(connection) }.start()
+            }
+            listener.close()
+        }
+
+        /// Waits out a response's delay; `false` when the server stopped first.
+        private func waitOut(_ delay: Duration?) -> Bool {
+            let until = delay.map { Date().addingTimeInterval(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) }
+            condition.lock()
+            defer { condition.unlock() }
+            while !stopped {
+                if let until {
+                    guard condition.wait(until: until) else { return true }
+                } else {
+                    condition.wait()
+                }
+            }
+            return false
+        }
+
+        func serve(_ connection: Int32) {
+            defer { close(connection) }
+            // Only a bound on a client that connects and never sends, so its thread ends.
+            var timeout = timeval(tv_sec: 120, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            #if canImport(Darwin)
+                var on: Int32 = 1
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            guard let request = readRequest(connection) else { return }
+            condition.lock()
+            recorded.append(request)
+            condition.unlock()
+            let response = handler(request)
+            if response.delay != .zero, !waitOut(response.delay) { return }
+            write(response, to: connection)
+        }
+
+        private func readRequest(_ connection: Int32) -> Request? {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let end: [UInt8] = Array("\r\n\r\n".utf8)
+            while bytes.count < 65_536 {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                guard count > 0 else { return nil }
+                bytes += buffer[..<count]
+                if let range = bytes.firstRange(of: end) {
+                    return parse(String(decoding: bytes[..<range.lowerBound], as: UTF8.self))
+                }
+            }
+            return nil
+        }
+
+        private func parse(_ head: String) -> Request? {
+            let lines = head.components(separatedBy: "\r\n")
+            let requestLine = lines[0].split(separator: " ")
+            guard requestLine.count == 3 else { return nil }
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers)
+        }
+
+        private func write(_ response: Response, to connection: Int32) {
+            var head = "HTTP/1.1 \(response.status) Test\r\n"
+            for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
+            if response.sendsContentLength { head += "Content-Length: \(response.body.count)\r\n" }
+            head += "Connection: close\r\n\r\n"
+            let bytes = Array(head.utf8) + response.body
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
+                guard sent > 0 else { return }
+                offset += sent
             }
         }
-        return nil
-    }
 
-    private func parse(_ head: String) -> Request? {
-        let lines = head.components(separatedBy: "\r\n")
-        let requestLine = lines[0].split(separator: " ")
-        guard requestLine.count == 3 else { return nil }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers)
+        /// Writing to a peer that hung up must fail with `EPIPE`, not kill the test process
+        /// (Darwin sets `SO_NOSIGPIPE` on the socket instead).
+        #if canImport(Glibc)
+            private static let noSignal = Int32(MSG_NOSIGNAL)
+        #else
+            private static let noSignal: Int32 = 0
+        #endif
     }
-
-    private func write(_ response: Response, to connection: Int32) {
-        var head = "HTTP/1.1 \(response.status) Test\r\n"
-        for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
-        if response.sendsContentLength { head += "Content-Length: \(response.body.count)\r\n" }
-        head += "Connection: close\r\n\r\n"
-        let bytes = Array(head.utf8) + response.body
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
-            guard sent > 0 else { return }
-            offset += sent
-        }
-    }
-
-    /// Writing to a peer that hung up must fail with `EPIPE`, not kill the test process
-    /// (Darwin sets `SO_NOSIGPIPE` on the socket instead).
-    #if canImport(Glibc)
-        private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-        private static let noSignal: Int32 = 0
-    #endif
 }

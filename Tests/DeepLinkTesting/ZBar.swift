@@ -19,12 +19,12 @@ public enum ZBar {
 
     /// The text `zbarimg` reads from a PNG image, without its trailing newline; empty when it finds no code.
     /// - Throws: ``Unavailable`` without `zbarimg`, or when it cannot be started.
-    public static func decode(png: [UInt8]) throws -> String {
+    public static func decode(png: [UInt8]) async throws -> String {
         guard let executable else { throw Unavailable() }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).png")
         try Data(png).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        var text = try ChildProcess.run(
+        var text = try await ChildProcess.run(
             executable: executable, arguments: ["--raw", "--quiet", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path]
         ).output
         if text.hasSuffix("\n") { text.removeLast() }

@@ -11,10 +11,10 @@ struct HTTPAppLinkResolverTests {
         </head><body></body></html>
         """
 
-    /// A resolver with limits small enough for tests to reach quickly, and a timeout generous
-    /// enough for a busy machine.
+    /// A resolver with limits small enough for tests to reach quickly, and a timeout no loaded
+    /// machine reaches on loopback (the whole suite on two busy cores once took 22 s to deliver a page).
     static let resolver = HTTPAppLinkResolver(
-        configuration: .init(timeout: .seconds(10), maximumRedirects: 3, maximumPageSize: 64 * 1024))
+        configuration: .init(timeout: .seconds(300), maximumRedirects: 3, maximumPageSize: 64 * 1024))
 
     @Test func fetchesThePageWithThePreferHeaderAndReadsItsTags() async throws {
         let server = try LoopbackHTTPServer { _ in .html(Self.page) }
@@ -66,21 +66,15 @@ struct HTTPAppLinkResolverTests {
     }
 
     @Test func givesUpWhenTheServerDoesNotAnswerInTime() async throws {
-        let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response.html(Self.page)
-            response.delay = .seconds(60)
-            return response
-        }
+        // The server never answers: an answer at all is the resolver's own deadline, whatever
+        // the time a loaded machine takes to reach it.
+        let server = try LoopbackHTTPServer { _ in .stall }
         defer { server.stop() }
         let impatient = HTTPAppLinkResolver(configuration: .init(timeout: .milliseconds(500)))
-        let start = ContinuousClock.now
 
         let error = await resolveError(server.url("/slow"), with: impatient)
         #expect(error?.code == .timedOut)
         #expect(error?.message == "no complete answer within 0.5 seconds")
-        // Not a speed check: the page comes after 60 s, so an answer well before then came from the
-        // resolver's own deadline (a loaded CI machine once took 22 s to deliver it).
-        #expect(ContinuousClock.now - start < .seconds(45))
     }
 
     @Test(arguments: [true, false])

@@ -20,26 +20,26 @@ struct QRCodeDecodingTests {
     ]
 
     @Test(arguments: texts, QRErrorCorrection.allCases)
-    func zbarReadsBackEveryPNG(text: String, level: QRErrorCorrection) throws {
+    func zbarReadsBackEveryPNG(text: String, level: QRErrorCorrection) async throws {
         guard let code = try? QRCode(encoding: text, errorCorrection: level) else {
             // Only the 1,200-byte text at level H is longer than any version holds.
             #expect(text.utf8.count > 1_000 && level == .high)
             return
         }
-        #expect(try ZBar.decode(png: code.png(moduleSize: 3)) == text, "version \(code.version) mask \(code.mask)")
+        #expect(try await ZBar.decode(png: code.png(moduleSize: 3)) == text, "version \(code.version) mask \(code.mask)")
     }
 
     @Test(arguments: 0..<8)
-    func zbarReadsBackEveryMask(mask: Int) throws {
+    func zbarReadsBackEveryMask(mask: Int) async throws {
         let code = try QRCode(encoding: "https://go.shop.example.com/spring", mask: mask)
-        #expect(try ZBar.decode(png: code.png()) == "https://go.shop.example.com/spring")
+        #expect(try await ZBar.decode(png: code.png()) == "https://go.shop.example.com/spring")
     }
 
     @Test(arguments: [1, 2, 6, 7, 14, 21, 27, 32, 40])
-    func zbarReadsBackEveryVersionBand(version: Int) throws {
+    func zbarReadsBackEveryVersionBand(version: Int) async throws {
         let text = "go.shop/v\(version)"
         let code = try QRCode(encoding: text, errorCorrection: .quartile, minimumVersion: version)
         #expect(code.version == version)
-        #expect(try ZBar.decode(png: code.png(moduleSize: 2)) == text)
+        #expect(try await ZBar.decode(png: code.png(moduleSize: 2)) == text)
     }
 }

@@ -586,7 +586,7 @@ struct DashboardFormSizeTests {
             connection.send(
                 "POST /dashboard/new-link HTTP/1.1\r\nHost: shop.example.com\r\nCookie: \(browser.cookie)\r\n"
                     + "Content-Type: application/x-www-form-urlencoded\r\n\(header)\r\nConnection: close\r\n\r\n\(body)")
-            let result = await connection.waitForClose(within: .seconds(10))
+            let result = await connection.waitForClose()
             #expect(result.received.hasPrefix("HTTP/1.1 413"), "\(result.received.prefix(300))")
             #expect(result.received.contains("Too large"))
             let health = try await server.client.execute(uri: "/healthz", method: .get)

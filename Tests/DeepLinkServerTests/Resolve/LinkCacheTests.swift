@@ -29,14 +29,14 @@ struct LinkCacheTests {
     }
 
     @Test func aLinkNeverOpenedFailsAsTheDatabaseDoes() async {
-        let cache = LinkCache(lifetime: .seconds(60))
+        let cache = LinkCache(lifetime: .seconds(60), clock: TestClock())
         await #expect(throws: StoreError.self) {
             _ = try await cache.link(code: "spring") { () throws(StoreError) in throw Self.outage }
         }
     }
 
     @Test func aLinkDeletedThroughThisServerDoesNotComeBackInAnOutage() async throws {
-        let cache = LinkCache(lifetime: .seconds(60))
+        let cache = LinkCache(lifetime: .seconds(60), clock: TestClock())
         _ = try await cache.link(code: "spring") { () throws(StoreError) in Self.link }
         cache.invalidate("spring")
         await #expect(throws: StoreError.self) {
@@ -109,7 +109,7 @@ struct LinkCacheTests {
     }
 
     @Test func aReadThatStartedBeforeAChangeDoesNotPutTheOldLinkBack() async throws {
-        let cache = LinkCache(lifetime: .seconds(60))
+        let cache = LinkCache(lifetime: .seconds(60), clock: TestClock())
         let held = HeldRead()
         let before = Task { try await cache.link(code: "spring") { () throws(StoreError) in await held.read(returning: Self.link) } }
         await held.waitUntilStarted()

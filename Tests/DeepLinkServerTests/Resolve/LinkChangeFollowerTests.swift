@@ -1,3 +1,4 @@
+import DeepLinkTesting
 import Foundation
 import Logging
 import Testing
@@ -24,7 +25,7 @@ struct LinkChangeFollowerTests {
     static func cached(
         after changes: [LinkChange], codes: [String], load: @escaping () throws(StoreError) -> Link? = { nil }
     ) async throws -> [String] {
-        let cache = LinkCache(lifetime: .seconds(60))
+        let cache = LinkCache(lifetime: .seconds(60), clock: TestClock())
         for code in codes { _ = try await cache.link(code: code) { () throws(StoreError) in link(code) } }
         try await LinkChangeFollower(feed: ReplayedFeed(changes: changes), cache: cache, logger: Logger(label: "test")).run()
         var still: [String] = []

@@ -167,7 +167,7 @@ struct OpenAPIDocumentTests {
         let status: Int32
         let text: String
         do {
-            (status, text) = try ChildProcess.run(executable: "/usr/bin/env", arguments: ["python3", "-c", check, file.path], error: .standardOutput)
+            (status, text) = try await ChildProcess.run(executable: "/usr/bin/env", arguments: ["python3", "-c", check, file.path], error: .standardOutput)
         } catch {
             #expect(!Self.validatorRequired, "python3 cannot be started: \(error)")
             return

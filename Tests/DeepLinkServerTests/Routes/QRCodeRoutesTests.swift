@@ -27,7 +27,7 @@ struct QRCodeRoutesTests {
             let response = try await server.open("/\(code)/qr.png?size=4", userAgent: ServerHarness.desktop)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "image/png")
-            #expect(try ZBar.decode(png: Array(buffer: response.body)) == "https://go.shop.example.com/\(code)")
+            #expect(try await ZBar.decode(png: Array(buffer: response.body)) == "https://go.shop.example.com/\(code)")
         }
     }
 

@@ -17,7 +17,7 @@ struct PostgresTLSTests {
     static func failure(_ url: String) async -> StoreError? {
         do {
             // A busy machine (the whole suite at once) may take over the default second to hand out a connection.
-            try await PostgresLinkStore.withStore(url: url, connectTimeout: .seconds(10), connectionWait: .seconds(10), logger: logger) { store in
+            try await PostgresLinkStore.withStore(url: url, connectTimeout: .seconds(120), connectionWait: .seconds(120), logger: logger) { store in
                 try await store.checkHealth()
             }
             return nil
@@ -28,53 +28,53 @@ struct PostgresTLSTests {
 
     @Test(.enabled(if: TemporaryPostgreSQL.isAvailable || TemporaryPostgreSQL.isRequired))
     func connectsOverTLSVerifiesTheCertificateAndExplainsEachRefusal() async throws {
-        let server = try TemporaryPostgreSQL()
-        defer { server.stop() }
-        let ca = server.certificateAuthority.path
-        let otherCA = server.otherCertificateAuthority.path
+        try await TemporaryPostgreSQL.with { server in
+            let ca = server.certificateAuthority.path
+            let otherCA = server.otherCertificateAuthority.path
 
-        // The server takes TLS connections only, so each success below was encrypted.
-        for query in ["sslmode=require", "sslmode=prefer", "schema=tls_default", "sslmode=verify-ca&sslrootcert=\(ca)",
-                      "sslmode=verify-full&sslrootcert=\(ca)", "sslmode=require&sslrootcert=\(ca)"] {
-            let error = await Self.failure(server.url(query: query))
-            #expect(error == nil, "\(query): \(error?.message ?? "")")
+            // The server takes TLS connections only, so each success below was encrypted.
+            for query in ["sslmode=require", "sslmode=prefer", "schema=tls_default", "sslmode=verify-ca&sslrootcert=\(ca)",
+                          "sslmode=verify-full&sslrootcert=\(ca)", "sslmode=require&sslrootcert=\(ca)"] {
+                let error = await Self.failure(server.url(query: query))
+                #expect(error == nil, "\(query): \(error?.message ?? "")")
+            }
+
+            let plain = await Self.failure(server.url(query: "sslmode=disable"))
+            #expect(plain?.code == .tlsRequired)
+            #expect(plain?.message.contains("it requires TLS, which sslmode=disable does not use; use sslmode=require") == true, "\(plain?.message ?? "")")
+
+            for query in ["sslmode=verify-full&sslrootcert=\(otherCA)", "sslmode=verify-ca&sslrootcert=\(otherCA)", "sslmode=require&sslrootcert=\(otherCA)"] {
+                let error = await Self.failure(server.url(query: query))
+                #expect(error?.code == .tlsFailed, "\(query)")
+                #expect(
+                    error?.message.hasPrefix("the TLS handshake with PostgreSQL at localhost:\(server.port) failed (certificate verify failed)") == true,
+                    "\(error?.message ?? "")")
+                #expect(error?.message.contains("check that sslrootcert is the CA that signed the server's certificate") == true)
+            }
+
+            // The certificate names localhost only: verify-full refuses it at 127.0.0.1, verify-ca does not look.
+            let otherName = await Self.failure(server.url(host: "127.0.0.1", query: "sslmode=verify-full&sslrootcert=\(ca)"))
+            #expect(otherName?.code == .tlsFailed)
+            #expect(otherName?.message.contains("failed (the certificate is not for 127.0.0.1)") == true, "\(otherName?.message ?? "")")
+            let unnamed = await Self.failure(server.url(host: "127.0.0.1", query: "sslmode=verify-ca&sslrootcert=\(ca)"))
+            #expect(unnamed == nil, "\(unnamed?.message ?? "")")
         }
-
-        let plain = await Self.failure(server.url(query: "sslmode=disable"))
-        #expect(plain?.code == .tlsRequired)
-        #expect(plain?.message.contains("it requires TLS, which sslmode=disable does not use; use sslmode=require") == true, "\(plain?.message ?? "")")
-
-        for query in ["sslmode=verify-full&sslrootcert=\(otherCA)", "sslmode=verify-ca&sslrootcert=\(otherCA)", "sslmode=require&sslrootcert=\(otherCA)"] {
-            let error = await Self.failure(server.url(query: query))
-            #expect(error?.code == .tlsFailed, "\(query)")
-            #expect(
-                error?.message.hasPrefix("the TLS handshake with PostgreSQL at localhost:\(server.port) failed (certificate verify failed)") == true,
-                "\(error?.message ?? "")")
-            #expect(error?.message.contains("check that sslrootcert is the CA that signed the server's certificate") == true)
-        }
-
-        // The certificate names localhost only: verify-full refuses it at 127.0.0.1, verify-ca does not look.
-        let otherName = await Self.failure(server.url(host: "127.0.0.1", query: "sslmode=verify-full&sslrootcert=\(ca)"))
-        #expect(otherName?.code == .tlsFailed)
-        #expect(otherName?.message.contains("failed (the certificate is not for 127.0.0.1)") == true, "\(otherName?.message ?? "")")
-        let unnamed = await Self.failure(server.url(host: "127.0.0.1", query: "sslmode=verify-ca&sslrootcert=\(ca)"))
-        #expect(unnamed == nil, "\(unnamed?.message ?? "")")
     }
 
     @Test(.enabled(if: TemporaryPostgreSQL.isAvailable || TemporaryPostgreSQL.isRequired))
     func aServerWithoutTLSIsRefusedWhenTLSIsRequiredAndUsedPlainWhenPreferred() async throws {
-        let server = try TemporaryPostgreSQL(tls: false)
-        defer { server.stop() }
-        for query in ["sslmode=prefer", "sslmode=allow", "sslmode=disable"] {
-            let error = await Self.failure(server.url(query: query))
-            #expect(error == nil, "\(query): \(error?.message ?? "")")
-        }
-        for mode in ["require", "verify-full&sslrootcert=\(server.certificateAuthority.path)"] {
-            let error = await Self.failure(server.url(query: "sslmode=\(mode)"))
-            #expect(error?.code == .tlsFailed, "\(mode)")
-            #expect(
-                error?.message.hasPrefix("PostgreSQL at localhost:\(server.port) does not offer TLS, and sslmode=\(mode.prefix { $0 != "&" }) requires it") == true,
-                "\(error?.message ?? "")")
+        try await TemporaryPostgreSQL.with(tls: false) { server in
+            for query in ["sslmode=prefer", "sslmode=allow", "sslmode=disable"] {
+                let error = await Self.failure(server.url(query: query))
+                #expect(error == nil, "\(query): \(error?.message ?? "")")
+            }
+            for mode in ["require", "verify-full&sslrootcert=\(server.certificateAuthority.path)"] {
+                let error = await Self.failure(server.url(query: "sslmode=\(mode)"))
+                #expect(error?.code == .tlsFailed, "\(mode)")
+                #expect(
+                    error?.message.hasPrefix("PostgreSQL at localhost:\(server.port) does not offer TLS, and sslmode=\(mode.prefix { $0 != "&" }) requires it") == true,
+                    "\(error?.message ?? "")")
+            }
         }
     }
 

@@ -58,10 +58,12 @@ struct ServerHarness: Sendable {
     /// Runs `body` against an in-process server.
     /// - Parameters:
     ///   - logs: Where the server's messages from `debug` up go; without it, only warnings are logged.
-    ///   - clock: The server's monotonic clock; the system's unless a test moves one.
+    ///   - clock: The server's monotonic clock: by default one that stands still, so that no
+    ///     cache entry expires and no rate limit refills while a loaded machine runs the test
+    ///     (a test of expiry or refill gives a ``TestClock`` it moves).
     static func run(
         _ backend: StoreBackend, mode: TestingSetup = .router, configuration: ServerConfiguration? = nil, logs: LogRecorder? = nil,
-        clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks(),
+        clock: any MonotonicClock = TestClock(), passwords: PasswordChecks = PasswordChecks(),
         resolver: any WebhookHostResolver = SystemHostResolver(),
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {

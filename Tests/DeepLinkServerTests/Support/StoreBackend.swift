@@ -46,11 +46,11 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
             let url = try #require(TestPostgreSQL.url(adding: "schema=\(schema)&pool_size=\(TestPostgreSQL.poolSize)"))
             // A turn of the shared database, as the suite runs many stores at once within
-            // PostgreSQL's 100 connections, and a longer wait for a connection than a server's
-            // second: with every suite running on two cores, opening a connection and migrating a
-            // new schema can take longer.
+            // PostgreSQL's 100 connections, and waits for a connection that no loaded machine
+            // reaches, where a server's is a second: with the whole suite and six busy loops on
+            // two cores, concurrent clicks waited more than 10 s for one of the six connections.
             return try await TestPostgreSQL.withTurn {
-                try await PostgresLinkStore.withStore(url: url, connectionWait: .seconds(10), logger: logger, body)
+                try await PostgresLinkStore.withStore(url: url, connectTimeout: .seconds(120), connectionWait: .seconds(120), logger: logger, body)
             }
         }
     }

@@ -44,50 +44,80 @@ final class TemporaryPostgreSQL: Sendable {
     private let serverOptions: String
 
     /// Makes the certificates, creates the cluster with user `deeplink` trusted over TLS only (or,
-    /// with `tls: false`, over plain connections only, TLS turned off), and starts it.
-    init(tls: Bool = true) throws {
-        guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
+    /// with `tls: false`, over plain connections only, TLS turned off), and starts it. The
+    /// programs run on a thread of their own (``onOwnThread(_:)``): `initdb` takes seconds.
+    init(tls: Bool = true) async throws {
+        guard Self.binaries != nil else { throw Failure("PostgreSQL's server programs are not installed") }
         folder = URL(fileURLWithPath: "/tmp/deeplink-postgres-\(UUID().uuidString.prefix(8))")
         data = folder.appendingPathComponent("data")
         certificateAuthority = folder.appendingPathComponent("ca.pem")
         otherCertificateAuthority = folder.appendingPathComponent("other-ca.pem")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try LoopbackListener.closedPort()
         serverOptions = [
             "-p \(port)", "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=\(folder.path)", "-c ssl=\(tls ? "on" : "off")",
             "-c ssl_cert_file=\(folder.path)/server.pem", "-c ssl_key_file=\(folder.path)/server.key", "-c fsync=off",
         ].joined(separator: " ")
+        try await onOwnThread { [self] in try create(tls: tls) }
+    }
+
+    /// Starts a server, runs `body` with it, and stops it, whether `body` throws or not.
+    /// - Parameters:
+    ///   - tls: Whether it takes TLS connections only (else plain ones only).
+    ///   - body: The test.
+    static func with<Result: Sendable>(tls: Bool = true, _ body: (TemporaryPostgreSQL) async throws -> Result) async throws -> Result {
+        let server = try await TemporaryPostgreSQL(tls: tls)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    private func create(tls: Bool) throws {
+        guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try makeCertificates()
         try Self.run(["chmod", "-R", "a+rX", folder.path])
         if getuid() == 0 { try Self.run(["chown", "-R", "postgres", folder.path]) }
         try Self.run(["chmod", "600", folder.appendingPathComponent("server.key").path])
         try runAsServerUser([binaries.appendingPathComponent("initdb").path, "-D", data.path, "-U", "deeplink", "-A", "trust", "--no-sync"])
         try "\(tls ? "hostssl" : "hostnossl") all all 127.0.0.1/32 trust\n".write(to: data.appendingPathComponent("pg_hba.conf"), atomically: true, encoding: .utf8)
-        try resume()
+        try start()
     }
 
     /// Shuts the server down as an administrator does (`pg_ctl stop -m fast`: sessions are ended,
     /// new connections refused), keeping its data and port for ``resume()``.
-    func pause() throws {
+    func pause() async throws {
         guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
-        try runAsServerUser([binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-m", "fast", "-w", "stop"])
+        try await onOwnThread { [self] in
+            _ = try runAsServerUser([binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-m", "fast", "-w", "stop"])
+        }
     }
 
     /// Starts the server, on its port with its data, and returns once it accepts connections.
-    func resume() throws {
+    func resume() async throws {
+        try await onOwnThread { [self] in try start() }
+    }
+
+    private func start() throws {
         guard let binaries = Self.binaries else { throw Failure("PostgreSQL's server programs are not installed") }
         try runAsServerUser([
             binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-l", folder.appendingPathComponent("server.log").path,
-            "-w", "-t", "30", "-o", serverOptions, "start",
+            "-w", "-t", "300", "-o", serverOptions, "start",
         ])
     }
 
     /// Stops the server at once and removes its folder.
-    func stop() {
-        if let binaries = Self.binaries {
-            _ = try? runAsServerUser([binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-m", "immediate", "-w", "stop"])
+    func stop() async {
+        await onOwnThread { [self] in
+            if let binaries = Self.binaries {
+                _ = try? runAsServerUser([binaries.appendingPathComponent("pg_ctl").path, "-D", data.path, "-m", "immediate", "-w", "stop"])
+            }
+            try? FileManager.default.removeItem(at: folder)
         }
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// The URL of the `postgres` database for user `deeplink` at `host`, with the given query.

@@ -39,7 +39,7 @@ struct WebhookDeliveryTests {
     }
 
     /// Verifies messages with PyPI's `standardwebhooks` and returns their types.
-    static func verifiedTypes(_ messages: [WebhookReceiver.Received], secret: String, clock: String = "now") throws -> [String] {
+    static func verifiedTypes(_ messages: [WebhookReceiver.Received], secret: String, clock: String = "now") async throws -> [String] {
         let document: JSONValue = [
             "secret": .string(secret), "clock": .string(clock),
             "messages": .array(messages.map { message in
@@ -50,7 +50,7 @@ struct WebhookDeliveryTests {
         try JSONWriter.write(document).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let python = "python3"
-        let run = try ChildProcess.run(executable: python, arguments: [Fixtures.file("Webhooks/verify.py").path, file.path], error: .standardOutput)
+        let run = try await ChildProcess.run(executable: python, arguments: [Fixtures.file("Webhooks/verify.py").path, file.path], error: .standardOutput)
         #expect(run.status == 0, "standardwebhooks did not verify every message:\n\(run.output)")
         return run.output.split(separator: "\n").map(String.init)
     }
@@ -75,10 +75,10 @@ struct WebhookDeliveryTests {
                 let data = try JSONValue(parsing: created.body).objectValue?["data"]?.objectValue
                 #expect(data?["code"] == "hooked")
                 #expect(data?["tags"] == ["spring"])
-                #expect(try Set(Self.verifiedTypes(received, secret: secret)) == ["link.created", "link.updated", "link.deleted"])
+                #expect(try await Set(Self.verifiedTypes(received, secret: secret)) == ["link.created", "link.updated", "link.deleted"])
                 // A wrong secret does not verify: the check can fail.
                 let other = WebhookSignature.newSecret()
-                let refused = try ChildProcess.run(
+                let refused = try await ChildProcess.run(
                     executable: "python3",
                     arguments: [
                         "-c",
@@ -125,7 +125,7 @@ struct WebhookDeliveryTests {
                 let successes = received.enumerated().filter { $0.offset >= 5 }.map(\.element)
                 #expect(Set(successes.map(\.id)) == Set(deliveries.map(\.eventID)), "each event delivered once it could be")
                 #expect(Set(received.prefix(5).map(\.id)).isSubset(of: Set(successes.map(\.id))), "a retry sends the same webhook-id")
-                #expect(try Self.verifiedTypes(received, secret: secret, clock: "message").count == received.count, "every attempt is signed")
+                #expect(try await Self.verifiedTypes(received, secret: secret, clock: "message").count == received.count, "every attempt is signed")
                 // The answer of 2 MB was read only in part: the log keeps its start.
                 let endpoint = try await server.api(.get, "/api/v1/webhooks/\(id)/deliveries")
                 #expect(endpoint.status == .ok)
@@ -207,18 +207,19 @@ struct WebhookDeliveryTests {
         }
     }
 
-    @Test func aReceiverThatTricklesItsAnswerIsCutOffAtTheAttemptsTimeout() async throws {
+    @Test(.timeLimit(.minutes(5)))
+    func aReceiverThatTricklesItsAnswerIsCutOffAtTheAttemptsTimeout() async throws {
         let router = Router()
         router.post("/slow") { _, _ -> Response in
-            // An error answer, whose body is read, one byte every 200 ms for 20 s.
+            // An error answer, whose body is read, one byte every 200 ms until the sender hangs
+            // up: only the attempt's timeout ends the attempt.
             Response(
                 status: .internalServerError,
                 body: ResponseBody { writer in
-                    for _ in 0..<100 {
+                    while true {
                         try await writer.write(ByteBuffer(string: "x"))
                         try await Task.sleep(for: .milliseconds(200))
                     }
-                    try await writer.finish(nil)
                 })
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -228,10 +229,7 @@ struct WebhookDeliveryTests {
                 _ = try await server.createLink(#"{"code": "trickle", "deepLink": "shop://sales/1"}"#)
                 var retry = WebhookRetryPolicy()
                 retry.attemptTimeout = .seconds(1)
-                let started = ContinuousClock.now
                 await Self.sender(server.store, retry: retry).deliverDue(now: Date())
-                let elapsed = ContinuousClock.now - started
-                #expect(elapsed < .seconds(15), "the attempt ended at its timeout, not with the answer's 20 s: \(elapsed)")
                 let delivery = try #require(try await server.store.webhookDeliveries(endpointID: id, limit: 1).first)
                 #expect(delivery.status == .pending)
                 #expect(delivery.lastError == "no complete answer within 1 s", "\(delivery.lastError ?? "")")

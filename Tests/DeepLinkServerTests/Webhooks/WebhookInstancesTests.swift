@@ -23,8 +23,8 @@ struct WebhookInstancesTests {
         try await receiver.run { base in
             try await TestPostgreSQL.withTurn {
                 // Two stores, each with its own pool of connections, as two servers have.
-                try await PostgresLinkStore.withStore(url: url, connectionWait: .seconds(10), logger: logger) { first in
-                    try await PostgresLinkStore.withStore(url: url, connectionWait: .seconds(10), logger: logger) { second in
+                try await PostgresLinkStore.withStore(url: url, connectTimeout: .seconds(120), connectionWait: .seconds(120), logger: logger) { first in
+                    try await PostgresLinkStore.withStore(url: url, connectTimeout: .seconds(120), connectionWait: .seconds(120), logger: logger) { second in
                         let endpoint = WebhookEndpoint(
                             id: WebhookEndpoint.newID(), url: "\(base)/hooks", events: WebhookEventType.allCases, secret: WebhookSignature.newSecret(),
                             createdAt: Date())

@@ -194,12 +194,9 @@ struct ServeCommandTests {
         #expect(resolved.text.contains("Spring sale"))
         _ = try await second.request("/\(code)", headers: [.userAgent: Self.desktop])
         // Each server writes its counts within a second; reading stats writes the reader's own at once.
-        var total: JSONValue?
-        for _ in 0..<50 where total != 5 {
-            total = try await Self.total(first, token: token, code: code)
-            if total != 5 { try await Task.sleep(for: .milliseconds(100)) }
+        try await eventually("both servers' five clicks in the first server's stats") {
+            try await Self.total(first, token: token, code: code) == 5
         }
-        #expect(total == 5)
         #expect(try await Self.total(second, token: token, code: code) == 5)
     }
 
@@ -230,14 +227,14 @@ struct ServeCommandTests {
         #expect(statuses.last == 429, "the fourth claim from one address, on the second server, is over the limit of 3: \(statuses), \(generator)")
     }
 
-    /// With a cache lifetime of a minute, only the announcement can make the second server
-    /// drop its copy within the second the test allows.
+    /// With a cache lifetime of ten minutes, only the announcement can make the second server
+    /// drop its copy within the two minutes the test allows (a second on a quiet machine).
     @Test(.enabled(if: TestPostgreSQL.url != nil), .postgreSQLTurn)
-    func anEditOrDeleteThroughOneServerShowsOnAnotherSharingPostgreSQLWithinASecond() async throws {
+    func anEditOrDeleteThroughOneServerShowsOnAnotherSharingPostgreSQL() async throws {
         let database = try #require(TestPostgreSQL.url(adding: "pool_size=\(TestPostgreSQL.poolSize)"))
         let token = try await Self.createKey(database: database)
         let config = Fixtures.shopConfig.path
-        let arguments = ["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0", "--link-cache-seconds", "60"]
+        let arguments = ["serve", "--config", config, "--database", database, "--host", "127.0.0.1", "--port", "0", "--link-cache-seconds", "600"]
         let first = try await ServerProcess(arguments)
         let second = try await ServerProcess(arguments)
         defer {
@@ -253,25 +250,18 @@ struct ServeCommandTests {
         let before = try await second.request("/\(code)", headers: [.userAgent: Self.desktop])
         #expect(before.headers[.location] == "https://shop.example.com/sales/42")
 
-        /// Asks the second server until `done` holds, for at most a second; returns how long it took.
-        func waitOnSecond(_ done: (TestClient.Response) -> Bool) async throws -> Duration? {
-            let start = ContinuousClock.now
-            while start.duration(to: .now) < .seconds(1) {
-                if done(try await second.request("/\(code)", headers: [.userAgent: Self.desktop])) { return start.duration(to: .now) }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            return nil
+        /// Asks the second server until `done` holds.
+        func waitOnSecond(_ what: String, _ done: @escaping (TestClient.Response) -> Bool) async throws {
+            try await eventually(what) { done(try await second.request("/\(code)", headers: [.userAgent: Self.desktop])) }
         }
 
         let updated = try await first.request(
             "/api/v1/links/\(code)", method: .patch, headers: auth, body: #"{"fallbacks": {"webURL": "https://shop.example.com/sales/43"}}"#)
         #expect(updated.status == .ok, "\(updated.text)")
-        let edit = try await waitOnSecond { $0.headers[.location] == "https://shop.example.com/sales/43" }
-        #expect(edit != nil, "the second server still sends the old fallback a second after the edit")
+        try await waitOnSecond("the second server sends the edited fallback") { $0.headers[.location] == "https://shop.example.com/sales/43" }
 
         let deleted = try await first.request("/api/v1/links/\(code)", method: .delete, headers: auth)
         #expect(deleted.status == .noContent)
-        let deletion = try await waitOnSecond { $0.status == .notFound }
-        #expect(deletion != nil, "the second server still resolves the link a second after its deletion")
+        try await waitOnSecond("the second server forgets the deleted link") { $0.status == .notFound }
     }
 }

@@ -14,11 +14,12 @@ struct WebhooksCommandTests {
         let port: Int
         let log: URL
 
-        init(mode: String) throws {
+        init(mode: String) async throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("receiver-\(UUID().uuidString).jsonl")
-            process = try ChildProcess(
+            let process = try ChildProcess(
                 executable: "python3", arguments: [Fixtures.file("Webhooks/receiver.py").path, log.path, mode], output: .pipe, error: .null)
-            let line = String(decoding: process.standardOutput?.availableData ?? Data(), as: UTF8.self)
+            self.process = process
+            let line = await onOwnThread { String(decoding: process.standardOutput?.availableData ?? Data(), as: UTF8.self) }
             port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), "the receiver printed \(line)")
         }
 
@@ -28,13 +29,9 @@ struct WebhooksCommandTests {
             return text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)).objectValue }
         }
 
-        /// Waits, up to a deadline, until `condition` holds for the requests.
-        func wait(for what: String, seconds: Double = 20, _ condition: ([[String: JSONValue]]) -> Bool) async throws {
-            let deadline = Date().addingTimeInterval(seconds)
-            while !condition(requests) {
-                guard Date() < deadline else { throw ServerProcessError(message: "the receiver never saw \(what): \(requests)") }
-                try await Task.sleep(for: .milliseconds(100))
-            }
+        /// Waits until `condition` holds for the requests.
+        func wait(for what: String, _ condition: ([[String: JSONValue]]) -> Bool) async throws {
+            try await eventually("the receiver sees \(what)") { condition(requests) }
         }
 
         func stop() {
@@ -44,11 +41,17 @@ struct WebhooksCommandTests {
         }
     }
 
+    /// The code of the link a received `link.created` message is about.
+    static func code(of request: [String: JSONValue]) -> String? {
+        guard let body = request["body"]?.stringValue else { return nil }
+        return (try? JSONValue(parsing: body))?.objectValue?["data"]?.objectValue?["code"]?.stringValue
+    }
+
     @Test func aKillMidDeliveryLosesNoAcknowledgedEvent() async throws {
         let (folder, database) = try ServeCommandTests.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         let token = try await ServeCommandTests.createKey(database: database)
-        let receiver = try PythonReceiver(mode: "hang-first")
+        let receiver = try await PythonReceiver(mode: "hang-first")
         defer { receiver.stop() }
         let arguments = ["serve", "--config", Fixtures.shopConfig.path, "--database", database, "--host", "127.0.0.1", "--port", "0", "--allow-private-webhook-urls"]
         let first = try await ServerProcess(arguments)
@@ -62,7 +65,7 @@ struct WebhooksCommandTests {
         // The server is sending it; the receiver holds the request unanswered; the server dies.
         try await receiver.wait(for: "the first attempt") { $0.count == 1 }
         kill(first.process.id, SIGKILL)
-        _ = first.process.waitUntilExit()
+        _ = await first.process.waitForExit()
 
         let second = try await ServerProcess(arguments)
         defer { _ = second.stop() }
@@ -75,20 +78,17 @@ struct WebhooksCommandTests {
         // The delivery log says so, and the message verifies with the Standard Webhooks library.
         let list = try await ServerProcess.run(["webhooks", "list", "--database", database, "--json"])
         let id = try #require(try JSONValue(parsing: list.output).objectValue?["webhooks"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
-        var delivered = false
-        for _ in 0..<50 where !delivered {
+        try await eventually("the delivery log says delivered", every: .milliseconds(100)) {
             let log = try await ServerProcess.run(["webhooks", "deliveries", id, "--database", database, "--json"])
-            delivered = try JSONValue(parsing: log.output).objectValue?["deliveries"]?.arrayValue?.first?.objectValue?["status"] == "delivered"
-            if !delivered { try await Task.sleep(for: .milliseconds(100)) }
+            return try JSONValue(parsing: log.output).objectValue?["deliveries"]?.arrayValue?.first?.objectValue?["status"] == "delivered"
         }
-        #expect(delivered)
         let file = folder.appendingPathComponent("messages.json")
         let messages: JSONValue = [
             "secret": .string(secret), "clock": "message",
             "messages": .array(requests.map { ["headers": $0["headers"] ?? .null, "body": $0["body"] ?? .null] }),
         ]
         try JSONWriter.write(messages).write(to: file, atomically: true, encoding: .utf8)
-        let verified = try ChildProcess.run(executable: "python3", arguments: [Fixtures.file("Webhooks/verify.py").path, file.path], error: .standardOutput)
+        let verified = try await ChildProcess.run(executable: "python3", arguments: [Fixtures.file("Webhooks/verify.py").path, file.path], error: .standardOutput)
         #expect(verified.status == 0, "\(verified.output)")
         #expect(verified.output == "link.created\nlink.created\n")
     }
@@ -98,7 +98,7 @@ struct WebhooksCommandTests {
         let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
         let database = try #require(TestPostgreSQL.url(adding: "schema=\(schema)&pool_size=3"))
         let token = try await ServeCommandTests.createKey(database: database)
-        let receiver = try PythonReceiver(mode: "ok")
+        let receiver = try await PythonReceiver(mode: "ok")
         defer { receiver.stop() }
         let arguments = ["serve", "--config", Fixtures.shopConfig.path, "--database", database, "--host", "127.0.0.1", "--port", "0", "--allow-private-webhook-urls"]
         let first = try await ServerProcess(arguments)
@@ -111,18 +111,27 @@ struct WebhooksCommandTests {
         let endpoint = try await first.request(
             "/api/v1/webhooks", method: .post, headers: auth, body: #"{"url": "http://127.0.0.1:\#(receiver.port)/hook", "events": ["link.created"]}"#)
         #expect(endpoint.status == .created, "\(endpoint.text)")
-        // The other server learns of the endpoint within 5 seconds (WebhookEvents.refreshInterval).
-        try await Task.sleep(for: .seconds(6))
+        // The other server learns of the endpoint within 5 seconds (WebhookEvents.refreshInterval):
+        // once a link it creates reaches the receiver, it has.
+        var probes = 0
+        try await eventually("a link created through the second server reaches the receiver", every: .milliseconds(250)) {
+            probes += 1
+            _ = try await second.request(
+                "/api/v1/links", method: .post, headers: auth, body: #"{"code": "probe-\#(probes)", "deepLink": "shop://sales/1"}"#)
+            return receiver.requests.contains { Self.code(of: $0)?.hasPrefix("probe-") == true }
+        }
         // Sixty links through each server; both servers' senders poll the one outbox every second.
         for (server, name) in [(first, "a"), (second, "b")] {
             let links = (0..<60).map { #"{"code": "twice-\#(name)-\#($0)", "deepLink": "shop://sales/\#($0)"}"# }.joined(separator: ",")
             let created = try await server.request("/api/v1/links/bulk", method: .post, headers: auth, body: #"{"links": [\#(links)]}"#)
             #expect(created.status == .ok, "\(created.text)")
         }
-        try await receiver.wait(for: "120 messages", seconds: 60) { $0.count >= 120 }
-        // Two more polls of each server, for a message sent twice to show.
+        func twice(_ requests: [[String: JSONValue]]) -> [[String: JSONValue]] { requests.filter { Self.code(of: $0)?.hasPrefix("twice-") == true } }
+        try await receiver.wait(for: "120 messages") { twice($0).count >= 120 }
+        // Two more polls of each server (they poll every second), for a message sent twice to
+        // show: a quiet period, the one wait here that no event can end.
         try await Task.sleep(for: .seconds(2.5))
-        let ids = receiver.requests.compactMap { $0["headers"]?.objectValue?["webhook-id"]?.stringValue }
+        let ids = twice(receiver.requests).compactMap { $0["headers"]?.objectValue?["webhook-id"]?.stringValue }
         #expect(ids.count == 120, "each event delivered once by the two servers: \(ids.count) requests")
         #expect(Set(ids).count == 120)
     }
