@@ -161,11 +161,11 @@ func buildRouter(
     OperationsRoutes(checkStoreHealth: store.checkHealth, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
     AssociationRoutes(files: association).add(to: router)
     PageAssetRoutes(stylesheet: pages.stylesheet).add(to: router)
-    let keyUses = APIKeyUses(store: store, logger: logger)
+    let access = AccessService(store: store, passwords: passwords, logger: logger)
     // One bucket per key for single writes and a bulk request's items alike.
     let writesPerKey = limiter("writes-per-key", configuration.writesPerMinutePerKey)
     let api = router.group("/api/v1")
-        .add(middleware: APIKeyMiddleware(store: store, uses: keyUses))
+        .add(middleware: APIKeyMiddleware(access: access))
         .add(
             middleware: WriteLimitMiddleware(
                 perKey: writesPerKey,
@@ -184,11 +184,11 @@ func buildRouter(
     ).add(to: api)
     LinkAPIRoutes(links: links, maximumBodySize: configuration.maximumBodySize, maximumPageSize: configuration.maximumPageSize).add(to: api)
     DashboardRoutes(
-        links: links, store: store,
+        links: links, access: access,
         sessions: DashboardSessions(
-            store: store, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
-            failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute), passwords: passwords,
-            clientAddress: clientAddress, keyUses: keyUses),
+            access: access, failedSignIns: limiter("failed-sign-ins", DashboardSessions.failedSignInsPerMinute),
+            failedSignInsPerName: limiter("failed-sign-ins-per-name", DashboardSessions.failedSignInsPerNamePerMinute),
+            clientAddress: clientAddress),
         renderer: try DashboardRenderer(brand: setup.pages), health: DashboardHealth(configuration: configuration, setup: setup), journeys: journeys,
         webhooks: webhooks
     ).add(to: router)

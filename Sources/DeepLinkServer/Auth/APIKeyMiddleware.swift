@@ -5,13 +5,12 @@ import Hummingbird
 import Logging
 
 /// Lets a request through only with `Authorization: Bearer TOKEN` for a stored, unrevoked key,
-/// before anything is read or written; records the key's id in the context.
+/// before anything is read or written; records the key's id in the context. The key is checked
+/// by the ``AccessService``, as the dashboard's sign-in checks it.
 struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    let store: any APIKeyStorage
-    /// Records when each key was last used.
-    let uses: APIKeyUses
+    let access: AccessService
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -19,24 +18,22 @@ struct APIKeyMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization], header.count > 7, header.prefix(7).lowercased() == "bearer " else {
             throw LinkServerError(code: .unauthorized, message: "send an API key: Authorization: Bearer dlk_…; create one with deeplink keys create")
         }
-        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
-        var record: APIKeyRecord?
-        if let id = APIKey.id(of: token) {
-            do {
-                record = try await store.apiKey(id: id)
-            } catch {
-                throw error.serverError
+        let record: APIKeyRecord
+        do {
+            switch try await access.check(token: header.dropFirst(7).trimmingCharacters(in: .whitespaces)) {
+            case .valid(let valid):
+                record = valid
+            case .revoked(let revoked):
+                context.logger.notice("rejected a revoked API key", metadata: ["key.id": "\(revoked.id)"])
+                throw LinkServerError(code: .unauthorized, message: "the API key was revoked")
+            case .invalid:
+                context.logger.notice("rejected an unknown API key")
+                throw LinkServerError(code: .unauthorized, message: "the API key is not valid")
             }
+        } catch let error as StoreError {
+            throw error.serverError
         }
-        guard let record, APIKey.verify(token, against: record) else {
-            context.logger.notice("rejected an unknown API key")
-            throw LinkServerError(code: .unauthorized, message: "the API key is not valid")
-        }
-        guard record.revokedAt == nil else {
-            context.logger.notice("rejected a revoked API key", metadata: ["key.id": "\(record.id)"])
-            throw LinkServerError(code: .unauthorized, message: "the API key was revoked")
-        }
-        await uses.record(id: record.id)
+        await access.recordUse(ofKey: record.id)
         var context = context
         context.apiKeyID = record.id
         context.apiKeyScopes = APIKeyScope.mask(record.scopes)

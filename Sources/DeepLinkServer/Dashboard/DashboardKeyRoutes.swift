@@ -7,8 +7,8 @@ import Logging
 /// The admin API keys: the list, a new key (its token shown once) and revoking one, which also
 /// ends the sessions signed in with it. `Sendable`.
 struct DashboardKeyRoutes: Sendable {
-    /// Where the keys live, and the sessions a revoked key loses.
-    let store: any APIKeyStorage & DashboardStorage
+    /// The keys: created, listed and revoked as the command line does.
+    let access: AccessService
     /// The pages' renderer.
     let renderer: DashboardRenderer
     /// Where the password or key is checked again before a key is created.
@@ -33,8 +33,7 @@ struct DashboardKeyRoutes: Sendable {
 
     /// Whether a session may revoke a key: an admin any key, anyone else the keys they created.
     static func mayRevoke(_ record: APIKeyRecord, session: DashboardSession?) -> Bool {
-        guard let session else { return false }
-        return session.role == .admin || record.createdBy == APIKeyCreator(session.principal)
+        session.map { AccessService.may(.session($0), revoke: record) } ?? false
     }
 
     /// `GET /dashboard/keys/ID/revoke`: asks before revoking, and says so when this session
@@ -44,7 +43,7 @@ struct DashboardKeyRoutes: Sendable {
         let session = context.dashboardSession
         let record: APIKeyRecord?
         do {
-            record = try await store.apiKey(id: id)
+            record = try await access.key(id: id)
         } catch {
             return renderer.problem(error.serverError, session: session)
         }
@@ -66,13 +65,15 @@ struct DashboardKeyRoutes: Sendable {
     @Sendable func createKey(_ request: Request, context: ServerRequestContext) async -> Response {
         guard let session = context.dashboardSession else { return renderer.refused("Sign in first.", session: nil) }
         let form = context.dashboardForm
-        let name: String
+        let name = form["name"] ?? ""
+        let scopes = Set(APIKeyScope.allCases.filter { form[Self.field(of: $0)] == "on" })
+        // The name and scopes are checked before the password is asked for again, so a mistake
+        // in them costs no try of the sign-in limit.
         do {
-            name = try APIKey.validated(name: form["name"] ?? "")
+            _ = try APIKey.validated(name: name)
         } catch {
             return await keysPage(context: context, error: DashboardText.sentence(error.message), status: .unprocessableContent)
         }
-        let scopes = Set(APIKeyScope.allCases.filter { form[Self.field(of: $0)] == "on" })
         guard !scopes.isEmpty else {
             return await keysPage(context: context, error: "Choose what the key may do: at least one scope.", status: .unprocessableContent)
         }
@@ -80,7 +81,7 @@ struct DashboardKeyRoutes: Sendable {
         guard beyond.isEmpty else {
             return await keysPage(
                 context: context,
-                error: "Signed in as a \(session.role.rawValue), you may create keys with \(APIKeyScope.list(session.role.grantableScopes)) only, "
+                error: "Signed in as \(session.role.withArticle), you may create keys with \(APIKeyScope.list(session.role.grantableScopes)) only, "
                     + "not \(APIKeyScope.list(beyond)).",
                 status: .forbidden)
         }
@@ -97,11 +98,14 @@ struct DashboardKeyRoutes: Sendable {
         } catch {
             return renderer.problem(error, session: session)
         }
-        let key = APIKey.generate(name: name, at: Date(), scopes: scopes, createdBy: APIKeyCreator(session.principal))
+        let key: APIKey
         do {
-            try await store.insert(key.record)
+            key = try await access.createKey(
+                name: name, scopes: scopes, createdBy: APIKeyCreator(session.principal), grantable: session.role.grantableScopes)
+        } catch let error as StoreError {
+            return renderer.problem(error.serverError, session: session)
         } catch {
-            return renderer.problem(error.serverError, session: context.dashboardSession)
+            return renderer.problem(error, session: session)
         }
         context.logger.notice("created API key", metadata: ["key.id": "\(key.record.id)", "key.scopes": "\(APIKeyScope.stored(scopes))"])
         return await keysPage(context: context, newToken: key.token)
@@ -111,20 +115,20 @@ struct DashboardKeyRoutes: Sendable {
     /// is one of them, goes to the sign-in page.
     @Sendable func revokeKey(_ request: Request, context: ServerRequestContext) async -> Response {
         let id = context.parameters.get("id") ?? ""
+        guard let session = context.dashboardSession else { return renderer.refused("Sign in first.", session: nil) }
         let revoked: [String]
         do {
-            if let record = try await store.apiKey(id: id), !Self.mayRevoke(record, session: context.dashboardSession) {
-                return renderer.refused("Only an admin may revoke a key someone else created.", session: context.dashboardSession)
+            switch try await access.revokeKey(id: id, by: .session(session)) {
+            case .revoked(let alsoRevoked):
+                // Keys made in sessions signed in with this key went with it.
+                revoked = [id] + alsoRevoked
+            case .notAllowed:
+                return renderer.refused("Only an admin may revoke a key someone else created.", session: session)
+            case .unknown, .alreadyRevoked:
+                return renderer.problem(LinkServerError(code: .notFound, message: "there is no active key with the id \(id)"), session: session)
             }
-            let now = Date()
-            guard try await store.revokeAPIKey(id: id, at: now) else {
-                return renderer.problem(LinkServerError(code: .notFound, message: "there is no key with the id \(id)"), session: context.dashboardSession)
-            }
-            try await store.deleteDashboardSessions(of: .apiKey(id: id))
-            // Keys made in sessions signed in with this key go with it.
-            revoked = [id] + (try await APIKeyRevocation.revokeKeys(madeBy: .apiKey(id: id), in: store, at: now))
         } catch {
-            return renderer.problem(error.serverError, session: context.dashboardSession)
+            return renderer.problem(error.serverError, session: session)
         }
         context.logger.notice("revoked API key", metadata: ["key.id": "\(id)", "keys.revoked": "\(revoked.count)"])
         // Revoking the key this session signed in with (or the key it was made with) ends the session too.
@@ -150,7 +154,7 @@ struct DashboardKeyRoutes: Sendable {
     ) async -> Response {
         let records: [APIKeyRecord]
         do {
-            records = try await store.apiKeys()
+            records = try await access.keys()
         } catch {
             return renderer.problem(error.serverError, session: context.dashboardSession)
         }

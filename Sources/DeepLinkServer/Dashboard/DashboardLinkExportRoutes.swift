@@ -8,7 +8,7 @@ import NIOCore
 /// (``LinkCSV``), a page of links at a time, so a large table is never held whole. `Sendable`.
 struct DashboardLinkExportRoutes: Sendable {
     /// Where the links are read.
-    let store: any LinkStorage
+    let links: LinkService
 
     /// Adds the route to the dashboard's signed-in routes.
     func add(to signedIn: some RouterMethods<ServerRequestContext>) {
@@ -17,7 +17,7 @@ struct DashboardLinkExportRoutes: Sendable {
 
     /// The download: a header row, then the links by code, 1,000 a page.
     @Sendable func export(_ request: Request, context: ServerRequestContext) async -> Response {
-        let store = self.store
+        let links = self.links
         let logger = context.logger
         return Response(
             status: .ok,
@@ -27,7 +27,7 @@ struct DashboardLinkExportRoutes: Sendable {
             ],
             body: ResponseBody { writer in
                 do {
-                    _ = try await LinkCSV.export(from: store) { text in try await writer.write(ByteBuffer(string: text)) }
+                    _ = try await links.exportCSV { text in try await writer.write(ByteBuffer(string: text)) }
                 } catch {
                     // The status is sent already; a cut-off file is all that can tell the browser.
                     logger.error("cannot write the links' CSV download", metadata: ["error": "\(error)"])

@@ -14,10 +14,10 @@ extension DashboardRenderer {
     ) -> @Sendable (Request, ServerRequestContext) async throws -> Response {
         { request, context in
             guard let session = context.dashboardSession, session.role >= role else {
-                let held = context.dashboardSession?.role.rawValue ?? "none"
-                context.logger.notice("refused a dashboard page outside the session's role", metadata: ["role": "\(held)"])
+                let held = context.dashboardSession?.role
+                context.logger.notice("refused a dashboard page outside the session's role", metadata: ["role": "\(held?.rawValue ?? "none")"])
                 return refused(
-                    "Signed in as a \(held), you may not \(what): that needs the \(role.rawValue) role. Ask an admin for it.",
+                    "Signed in as \(held?.withArticle ?? "nobody"), you may not \(what): that needs the \(role.rawValue) role. Ask an admin for it.",
                     session: context.dashboardSession)
             }
             return try await handler(request, context)

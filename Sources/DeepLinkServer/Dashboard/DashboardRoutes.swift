@@ -10,8 +10,8 @@ import NIOCore
 struct DashboardRoutes: Sendable {
     /// The links, as the admin API changes them.
     let links: LinkService
-    /// Where the API keys the dashboard lists, creates and revokes live, and the sessions a revoked key loses.
-    let store: any APIKeyStorage & DashboardStorage
+    /// The API keys the dashboard lists, creates and revokes.
+    let access: AccessService
     /// The dashboard's sessions.
     let sessions: DashboardSessions
     /// The pages' renderer.
@@ -34,13 +34,13 @@ struct DashboardRoutes: Sendable {
         let signedIn = router.group("/dashboard").add(middleware: DashboardMiddleware(sessions: sessions, renderer: renderer))
         DashboardSignInRoutes(sessions: sessions, renderer: renderer).add(to: router, signedIn: signedIn)
         DashboardLinkListRoutes(links: links, renderer: renderer).add(to: signedIn)
-        DashboardLinkExportRoutes(store: links.store).add(to: signedIn)
+        DashboardLinkExportRoutes(links: links).add(to: signedIn)
         DashboardLinkFormRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardLinkRoutes(links: links, renderer: renderer, journeys: journeys).add(to: signedIn)
         DashboardLinkDeleteRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardNumbersRoutes(links: links, renderer: renderer).add(to: signedIn)
         DashboardTagRoutes(links: links, renderer: renderer).add(to: signedIn)
-        DashboardKeyRoutes(store: store, renderer: renderer, sessions: sessions).add(to: signedIn)
+        DashboardKeyRoutes(access: access, renderer: renderer, sessions: sessions).add(to: signedIn)
         DashboardHealthRoutes(links: links, health: health, renderer: renderer).add(to: signedIn)
         if let webhooks { DashboardWebhookRoutes(webhooks: webhooks, renderer: renderer).add(to: signedIn) }
     }

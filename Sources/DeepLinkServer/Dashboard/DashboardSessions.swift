@@ -13,25 +13,21 @@ struct DashboardSessions: Sendable {
     /// The sign-in form's cookie name.
     static let signInCookieName = "deeplink_sign_in"
     /// How long a session lasts from sign-in, whatever happens meanwhile.
-    static let lifetime: TimeInterval = 12 * 3600
+    static let lifetime = AccessService.sessionLifetime
     /// Failed sign-ins allowed per client address and minute (and in a burst), across all names and keys.
     static let failedSignInsPerMinute = 10
     /// Failed sign-ins allowed per user name and minute, from every address together, so a name
     /// cannot be guessed at from many addresses.
     static let failedSignInsPerNamePerMinute = 10
 
-    /// Where the sessions, the dashboard users and the API keys they sign in with live.
-    let store: any DashboardStorage & APIKeyStorage
+    /// Who may sign in, and the sessions: keys, users and their passwords are checked there.
+    let access: AccessService
     /// Failed sign-ins per client address: a few a minute, so keys and passwords cannot be guessed.
     let failedSignIns: any RequestLimiter
     /// Failed sign-ins per user name, from every address together.
     let failedSignInsPerName: any RequestLimiter
-    /// Where passwords are checked: off the request threads, a bounded number at a time.
-    let passwords: PasswordChecks
     /// Where the client's address is read from, for the per-address limit.
     let clientAddress: ClientAddressReader
-    /// Records when each API key was last used: a sign-in with it, and each page it is signed in to.
-    let keyUses: APIKeyUses
 
     /// Why a sign-in failed, for the page.
     enum SignInFailure: Error {
@@ -51,20 +47,9 @@ struct DashboardSessions: Sendable {
     /// The signed-in session of a request, or `nil` without a valid, unexpired session cookie or
     /// when its key was revoked or its user deleted since.
     func session(of request: Request) async throws(LinkServerError) -> DashboardSession? {
-        guard let secret = request.cookies[Self.cookieName]?.value, !secret.isEmpty, secret.count <= 100 else { return nil }
+        guard let secret = request.cookies[Self.cookieName]?.value else { return nil }
         do {
-            guard var session = try await store.dashboardSession(idHash: SHA256.hex(secret), now: Date()) else { return nil }
-            switch session.principal {
-            case .apiKey(let id):
-                guard let key = try await store.apiKey(id: id), key.revokedAt == nil, let role = DashboardRole(scopes: key.scopes) else { return nil }
-                session.keyName = key.name
-                session.role = role
-                await keyUses.record(id: id)
-            case .user(let name):
-                guard let user = try await store.dashboardUser(name: name) else { return nil }
-                session.role = user.role
-            }
-            return session
+            return try await access.session(secret: secret)
         } catch {
             throw error.serverError
         }
@@ -90,27 +75,24 @@ struct DashboardSessions: Sendable {
         let principal: DashboardPrincipal
         do {
             if !key.isEmpty {
-                guard let id = APIKey.id(of: key), let record = try await store.apiKey(id: id), record.revokedAt == nil,
-                    APIKey.verify(key, against: record)
-                else { throw SignInFailure.wrong }
+                // A revoked key reads as a wrong one: the page does not say which keys existed.
+                guard case .valid(let record) = try await access.check(token: key) else { throw SignInFailure.wrong }
                 guard DashboardRole(scopes: record.scopes) != nil else {
                     await failedSignIns.giveBack(address)
                     throw SignInFailure.keyWithoutDashboardScope
                 }
-                principal = .apiKey(id: id)
-                await keyUses.record(id: id)
+                principal = .apiKey(id: record.id)
+                await access.recordUse(ofKey: record.id)
             } else {
-                let user = try await store.dashboardUser(name: name)
-                // An unknown name is checked against a hash too, so it takes as long as a known one.
-                let matches: Bool
+                let user: DashboardUser?
                 do {
-                    matches = try await passwords.verify(password, hash: user?.passwordHash ?? PasswordChecks.unknownNameHash)
-                } catch {
+                    user = try await access.user(named: name, password: password)
+                } catch is PasswordChecks.Busy {
                     await failedSignIns.giveBack(address)
                     if let nameKey { await failedSignInsPerName.giveBack(nameKey) }
                     throw SignInFailure.busy
                 }
-                guard let user, matches else { throw SignInFailure.wrong }
+                guard let user else { throw SignInFailure.wrong }
                 principal = .user(name: user.name)
             }
         } catch let error as StoreError {
@@ -118,19 +100,14 @@ struct DashboardSessions: Sendable {
         }
         await failedSignIns.giveBack(address)
         if let nameKey { await failedSignInsPerName.giveBack(nameKey) }
-        let secret = Self.randomToken()
-        let now = Date().roundedToSeconds
-        let session = DashboardSession(
-            idHash: SHA256.hex(secret), principal: principal, formToken: Self.randomToken(), createdAt: now,
-            expiresAt: now.addingTimeInterval(Self.lifetime))
+        let started: (secret: String, session: DashboardSession)
         do {
-            try await store.insert(session)
-            _ = try await store.purgeDashboardSessions(now: now)
+            started = try await access.startSession(for: principal)
         } catch {
             throw error.serverError
         }
         context.logger.notice("dashboard sign-in", metadata: ["principal": "\(principal)"])
-        return (secret, session)
+        return started
     }
 
     /// Why a session's secret, asked again, was not accepted.
@@ -152,19 +129,10 @@ struct DashboardSessions: Sendable {
         if let retryAfter = await failedSignIns.take(address) { throw ConfirmationFailure.tooMany(retryAfter: retryAfter) }
         let matches: Bool
         do {
-            switch session.principal {
-            case .apiKey(let id):
-                let record = try await store.apiKey(id: id)
-                matches = APIKey.id(of: secret) == id && record.map { APIKey.verify(secret, against: $0) } == true
-            case .user(let name):
-                let user = try await store.dashboardUser(name: name)
-                do {
-                    matches = try await passwords.verify(secret, hash: user?.passwordHash ?? PasswordChecks.unknownNameHash) && user != nil
-                } catch {
-                    await failedSignIns.giveBack(address)
-                    throw ConfirmationFailure.busy
-                }
-            }
+            matches = try await access.confirm(secret, for: session)
+        } catch is PasswordChecks.Busy {
+            await failedSignIns.giveBack(address)
+            throw ConfirmationFailure.busy
         } catch let error as StoreError {
             throw error.serverError
         }
@@ -178,7 +146,7 @@ struct DashboardSessions: Sendable {
     /// Ends a session.
     func signOut(_ session: DashboardSession) async throws(LinkServerError) {
         do {
-            try await store.deleteDashboardSession(idHash: session.idHash)
+            try await access.endSession(session)
         } catch {
             throw error.serverError
         }
@@ -243,12 +211,6 @@ struct DashboardSessions: Sendable {
     /// Whether two tokens are equal, in constant time: swift-crypto's digest `==`, as ``APIKey/verify(_:against:)`` uses.
     static func equalInConstantTime(_ given: String, _ expected: String) -> Bool {
         SHA256.hash(data: Array(given.utf8)) == SHA256.hash(data: Array(expected.utf8))
-    }
-
-    /// 32 random bytes from the system's secure generator, as 64 hex digits.
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
     }
 }
 

@@ -38,7 +38,7 @@ struct DashboardSignInRoutes: Sendable {
     /// The sign-in page with a fresh form token, which its form carries and a cookie holds: before
     /// there is a session, the two must match (so another site cannot sign a browser in).
     private func signInForm(request: Request, next: String, name: String = "", error: String? = nil, status: HTTPResponse.Status) -> Response {
-        let token = DashboardSessions.randomToken()
+        let token = AccessService.randomToken()
         var response = renderer.render(
             DashboardSignInView(signInToken: token, next: next, name: name, error: error), title: "Sign in", session: nil, status: status)
         response.setCookie(DashboardSessions.signInCookie(token: token))

@@ -14,6 +14,15 @@ package enum DashboardRole: String, Sendable, Hashable, CaseIterable, Comparable
     case editor
     case admin
 
+    /// The role with its article, for sentences: "a viewer", "an editor", "an admin".
+    package var withArticle: String {
+        switch self {
+        case .viewer: "a viewer"
+        case .editor: "an editor"
+        case .admin: "an admin"
+        }
+    }
+
     /// The scopes a user with this role may give the keys they create.
     package var grantableScopes: Set<APIKeyScope> {
         switch self {

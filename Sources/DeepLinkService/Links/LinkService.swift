@@ -115,6 +115,14 @@ package struct LinkService: Sendable {
         return link
     }
 
+    /// Every link as CSV (``LinkCSV``), handed to `write` the header first and then a page of
+    /// rows at a time: `links export` and the dashboard's download.
+    /// - Returns: How many links were written.
+    /// - Throws: ``StoreError`` when the links cannot be read; what `write` throws.
+    package func exportCSV(_ write: (String) async throws -> Void) async throws -> Int {
+        try await LinkCSV.export(from: store, write: write)
+    }
+
     /// A page of links ordered by code, after a cursor.
     /// - Parameters:
     ///   - cursor: Only codes after this one.

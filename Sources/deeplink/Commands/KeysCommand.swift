@@ -50,8 +50,9 @@ struct KeysCreateCommand: ReportingCommand {
             throw CommandFailure("--name: \(error.message)", code: "usage", status: .usage)
         }
         let scopes = scope.isEmpty ? [APIKeyScope.admin] : Set(scope)
-        let key = APIKey.generate(name: name, at: Date(), scopes: scopes, createdBy: .commandLine)
-        try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in try await store.insert(key.record) }
+        let key = try await configOptions.serverConfiguration(databaseOptions).withAccessService(label: "deeplink.keys") { access in
+            try await access.createKey(name: name, scopes: scopes, createdBy: .commandLine)
+        }
         if json {
             return JSONWriter.write([
                 "id": .string(key.record.id), "name": .string(name), "token": .string(key.token),
@@ -78,8 +79,8 @@ struct KeysListCommand: ReportingCommand {
 
     /// Returns the keys, one line each.
     func render() async throws(CommandFailure) -> String {
-        let keys = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in
-            try await store.apiKeys()
+        let keys = try await configOptions.serverConfiguration(databaseOptions).withAccessService(label: "deeplink.keys") { access in
+            try await access.keys()
         }
         let formatter = ISO8601DateFormatter()
         if json {
@@ -125,31 +126,19 @@ struct KeysRevokeCommand: ReportingCommand {
     /// Revokes the key and returns the output.
     func render() async throws(CommandFailure) -> String {
         let id = self.id
-        let outcome = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.keys") { store in
-            guard let key = try await store.apiKey(id: id) else { return Revocation.unknown }
-            if let revokedAt = key.revokedAt { return .alreadyRevoked(revokedAt) }
-            let now = Date()
-            _ = try await store.revokeAPIKey(id: id, at: now)
-            return .revoked(made: try await APIKeyRevocation.revokeKeys(madeBy: .apiKey(id: id), in: store, at: now))
+        let outcome = try await configOptions.serverConfiguration(databaseOptions).withAccessService(label: "deeplink.keys") { access in
+            try await access.revokeKey(id: id, by: .commandLine)
         }
         switch outcome {
-        case .unknown:
+        case .unknown, .notAllowed:
             throw CommandFailure("there is no API key with the id \(id)", fix: "see deeplink keys list", code: "unknown-key")
         case .alreadyRevoked(let revokedAt):
             throw CommandFailure(
                 "the API key \(id) was already revoked at \(ISO8601DateFormatter().string(from: revokedAt))", code: "already-revoked")
-        case .revoked(let made):
+        case .revoked(alsoRevoked: let made):
             if json { return JSONWriter.write(["id": .string(id), "revoked": true, "revokedKeysMadeWithIt": .array(made.map { .string($0) })]) }
             return "revoked API key \(id)" + (made.isEmpty ? "" : " and the \(made.count) key\(made.count == 1 ? "" : "s") made with it (\(made.joined(separator: ", ")))")
         }
-    }
-
-    /// What revoking found.
-    private enum Revocation: Sendable {
-        /// Revoked, with the ids of the keys made with it, revoked too.
-        case revoked(made: [String])
-        case unknown
-        case alreadyRevoked(Date)
     }
 }
 

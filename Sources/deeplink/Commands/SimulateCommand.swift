@@ -61,8 +61,14 @@ struct SimulateCommand: ReportingCommand {
                 "\(JSONWriter.quoted(url)) is not a short link of this server: \(problem ?? "")",
                 fix: "give a link such as https://\(configuration.linkHost ?? "LINK_DOMAIN")/CODE", code: "not-a-short-link", status: .usage)
         }
-        let link = try await configuration.withCommandStore(label: "deeplink.simulate", access: .readOnly) { store -> DeviceJourneys.LinkState in
-            guard let link = try await store.link(code: code) else { return .missing }
+        let link = try await configuration.withLinkService(label: "deeplink.simulate", access: .readOnly) { links throws(LinkServerError) -> DeviceJourneys.LinkState in
+            let link: Link
+            do throws(LinkServerError) {
+                link = try await links.link(code: code)
+            } catch {
+                guard error.code == .notFound else { throw error }
+                return .missing
+            }
             return link.isExpired(at: Date()) ? .expired(link) : .live(link)
         }
         let devices = device.isEmpty ? DeviceJourney.Device.allCases : device

@@ -62,21 +62,16 @@ struct UsersCreateCommand: ReportingCommand {
         }
         let user: DashboardUser
         do {
-            user = DashboardUser(name: name, passwordHash: try DashboardPassword.hash(password, name: name), createdAt: Date(), role: role)
+            user = try AccessService.newUser(name: name, password: password, role: role)
         } catch {
             throw CommandFailure(error)
         }
-        try await configuration.withCommandStore(label: "deeplink.users") { store in
-            let existing = try await store.dashboardUsers().map(\.name)
-            do throws(LinkServerError) {
-                try DashboardPassword.check(newName: user.name, among: existing)
-            } catch {
+        try await configuration.withAccessService(label: "deeplink.users") { access in
+            do {
+                try await access.add(user)
+            } catch let error as LinkServerError {
                 throw CommandFailure(error)
-            }
-            do throws(StoreError) {
-                try await store.insert(user)
-            } catch {
-                guard error.code == .duplicate else { throw error }
+            } catch let error as StoreError where error.code == .duplicate {
                 throw CommandFailure(
                     "there is already a dashboard user named \(user.name)", fix: "choose another name, or delete that user first",
                     code: error.code.description)
@@ -103,8 +98,8 @@ struct UsersListCommand: ReportingCommand {
 
     /// Returns the users, one line each.
     func render() async throws(CommandFailure) -> String {
-        let users = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
-            try await store.dashboardUsers()
+        let users = try await configOptions.serverConfiguration(databaseOptions).withAccessService(label: "deeplink.users") { access in
+            try await access.users()
         }
         let formatter = ISO8601DateFormatter()
         if json {
@@ -142,13 +137,13 @@ struct UsersSetRoleCommand: ReportingCommand {
     /// Sets the role; `not-found` (exit 1) when there is no such user.
     func render() async throws(CommandFailure) -> String {
         let (name, role) = (self.name, self.role)
-        let changed = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
-            try await store.setDashboardUserRole(name: name, role: role)
+        let changed = try await configOptions.serverConfiguration(databaseOptions).withAccessService(label: "deeplink.users") { access in
+            try await access.setRole(ofUser: name, to: role)
         }
         guard changed else {
             throw CommandFailure("there is no dashboard user named \(name)", fix: "see deeplink users list", code: "not-found")
         }
-        return json ? JSONWriter.write(["name": .string(name), "role": .string(role.rawValue)]) : "\(name) is now \(role.rawValue == "admin" ? "an" : "a") \(role.rawValue)"
+        return json ? JSONWriter.write(["name": .string(name), "role": .string(role.rawValue)]) : "\(name) is now \(role.withArticle)"
     }
 }
 
@@ -174,16 +169,13 @@ struct UsersDeleteCommand: ReportingCommand {
     /// Deletes the user; `not-found` (exit 1) when there is none.
     func render() async throws(CommandFailure) -> String {
         let (name, keepKeys) = (self.name, self.keepKeys)
-        let outcome = try await configOptions.serverConfiguration(databaseOptions).withCommandStore(label: "deeplink.users") { store in
-            guard try await store.dashboardUser(name: name) != nil else { return (deleted: false, revoked: [String]()) }
-            // The keys first: should that fail, the user is still there and the command can run again.
-            let revoked = keepKeys ? [] : try await APIKeyRevocation.revokeKeys(madeBy: .user(name: name), in: store, at: Date())
-            _ = try await store.deleteDashboardUser(name: name)
-            return (deleted: true, revoked: revoked)
+        let revoked = try await configOptions.serverConfiguration(databaseOptions).withAccessService(label: "deeplink.users") { access in
+            try await access.deleteUser(named: name, keepingKeys: keepKeys)
         }
-        guard outcome.deleted else {
+        guard let revoked else {
             throw CommandFailure("there is no dashboard user named \(name)", fix: "see deeplink users list", code: "not-found")
         }
+        let outcome = (deleted: true, revoked: revoked)
         if json {
             return JSONWriter.write(["name": .string(name), "deleted": true, "revokedKeys": .array(outcome.revoked.map { .string($0) })])
         }

@@ -1,13 +1,12 @@
-import DeepLinkService
 import Foundation
 import Logging
 
 /// Records when each admin API key was last used, writing to the store at most once a minute per
 /// key so that a busy integration costs one write a minute, not one a request. A failed write is
 /// logged and never fails the request. `Sendable`.
-actor APIKeyUses {
+package actor APIKeyUses {
     /// How long after a recorded use the next one is written.
-    static let interval: TimeInterval = 60
+    package static let interval: TimeInterval = 60
 
     private let store: any APIKeyStorage
     private let logger: Logger
@@ -17,7 +16,7 @@ actor APIKeyUses {
     /// - Parameters:
     ///   - store: Where the keys live.
     ///   - logger: Where a failed write is reported.
-    init(store: any APIKeyStorage, logger: Logger) {
+    package init(store: any APIKeyStorage, logger: Logger) {
         self.store = store
         self.logger = logger
     }
@@ -26,7 +25,7 @@ actor APIKeyUses {
     /// - Parameters:
     ///   - id: The key's public id.
     ///   - now: When it was used.
-    func record(id: String, at now: Date = Date()) async {
+    package func record(id: String, at now: Date = Date()) async {
         if let last = written[id], now.timeIntervalSince(last) < Self.interval { return }
         written[id] = now
         if written.count > 10_000 { written = written.filter { now.timeIntervalSince($0.value) < Self.interval } }
