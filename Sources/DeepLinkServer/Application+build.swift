@@ -46,7 +46,8 @@ package func buildApplication(
         webhooks: WebhookService(store: store, policy: webhookPolicy, events: webhookEvents), logger: logger, clock: clock, passwords: passwords)
     let sender = WebhookSender(
         // A database whose store shares rate limits (PostgreSQL) may serve several servers, whose leases must stand.
-        store: store, policy: webhookPolicy, releasesLeasesAtStart: !(store is any RateLimitStorage), clock: clock, logger: logger)
+        store: store, policy: webhookPolicy, transport: HTTPWebhookTransport(), releasesLeasesAtStart: !(store is any RateLimitStorage),
+        clock: clock, logger: logger)
     var services: [any Service] = sendsWebhooks ? [clicks, deferred, sender] : [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     let cap = configuration.connectionsPerAddress > 0 ? ConnectionCap(limit: configuration.connectionsPerAddress) : nil

@@ -4,40 +4,19 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// What one attempt to post a message got. A `Sendable` value.
-struct WebhookAttempt: Sendable, Hashable {
-    /// The answer's status, or `nil` when there was none.
-    var status: Int?
-    /// What went wrong: the failure, or for a status outside 2xx the start of the answer's body.
-    var error: String?
-
-    /// Whether the receiver took the message: a 2xx answer.
-    var succeeded: Bool { status.map { (200..<300).contains($0) } ?? false }
-}
-
-/// Posts one message to one URL, connecting to an address the caller checked. `Sendable`.
-protocol WebhookTransport: Sendable {
-    /// Posts a body with headers.
-    /// - Parameters:
-    ///   - url: The endpoint's URL.
-    ///   - host: The URL's host.
-    ///   - address: The checked address to connect to in place of resolving `host` again.
-    ///   - headers: The message's headers.
-    ///   - body: The JSON body.
-    ///   - timeout: How long connecting and answering may take together.
-    func post(url: String, host: String, address: IPAddress, headers: [(String, String)], body: String, timeout: Duration) async -> WebhookAttempt
-}
-
 /// Posts with AsyncHTTPClient: redirects are not followed (a 3xx is a failed attempt), only the
 /// first ``maximumResponseBytes`` of an answer are read, and a host name connects to the address
 /// that was checked (``HTTPClient/Configuration/dnsOverride``) while TLS still verifies the name.
-struct HTTPWebhookTransport: WebhookTransport {
+package struct HTTPWebhookTransport: WebhookTransport {
     /// The most bytes of an answer's body read.
     static let maximumResponseBytes = 4096
     /// The most characters of an answer's body kept in the delivery log.
     static let keptResponseCharacters = 300
 
-    func post(url: String, host: String, address: IPAddress, headers: [(String, String)], body: String, timeout: Duration) async -> WebhookAttempt {
+    /// A transport.
+    package init() {}
+
+    package func post(url: String, host: String, address: IPAddress, headers: [(String, String)], body: String, timeout: Duration) async -> WebhookAttempt {
         let seconds = Int64(WebhookRetryPolicy.seconds(timeout).rounded(.up))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: .seconds(min(seconds, 5)), read: .seconds(seconds)))

@@ -38,3 +38,59 @@ package struct WebhookRetryPolicy: Sendable, Hashable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
+
+/// What one attempt of a delivery leads to: the delivery as it is recorded next, and what the
+/// sender does about it. A `Sendable` value, from ``WebhookRetryPolicy/outcome(of:attempt:sent:at:took:jitter:)``.
+package struct WebhookDeliveryOutcome: Sendable, Hashable {
+    /// The delivery as it is recorded: delivered, pending with its next attempt's time, or failed.
+    package var delivery: WebhookDelivery
+    /// Whether the delivery was given up (it is `failed`), which the sender logs.
+    package var gaveUp: Bool
+    /// Whether the attempt counts towards turning the endpoint off: only a message that left the
+    /// server does, so a refusal of the server's own (DNS down, the address rules) does not.
+    package var countsAgainstEndpoint: Bool
+    /// The endpoint is turned off when every delivery since this time has failed.
+    package var disableBefore: Date
+    /// Why, if it is turned off.
+    package var disableReason: String
+}
+
+extension WebhookRetryPolicy {
+    /// The next state of a delivery after an attempt, decided from the attempt's result and the
+    /// time alone (the sender does the I/O around it: the lease, the DNS pin, the POST, the record).
+    /// - Parameters:
+    ///   - delivery: The delivery as it was leased.
+    ///   - attempt: What the attempt got.
+    ///   - sent: Whether the message left this server.
+    ///   - now: When the attempt began: its recorded time, and the time its retry waits from.
+    ///   - elapsed: How long it took.
+    ///   - jitter: The retry wait's random factor, from 0.5 to 1.
+    package func outcome(
+        of delivery: WebhookDelivery, attempt: WebhookAttempt, sent: Bool, at now: Date, took elapsed: Duration, jitter: Double
+    ) -> WebhookDeliveryOutcome {
+        var next = delivery
+        next.attempts += 1
+        next.lastAttemptAt = now
+        next.lastStatus = attempt.status
+        next.lastError = attempt.error
+        next.lastLatencyMilliseconds = Int(Self.seconds(elapsed) * 1000)
+        var gaveUp = false
+        if attempt.succeeded {
+            next.status = .delivered
+            next.deliveredAt = now
+        } else {
+            let retryAt = now.addingTimeInterval(Self.seconds(delay(afterAttempts: next.attempts, jitter: jitter)))
+            if retryAt.timeIntervalSince(delivery.createdAt) > Self.seconds(retryWindow) {
+                next.status = .failed
+                gaveUp = true
+            } else {
+                next.nextAttemptAt = retryAt
+            }
+        }
+        let hours = Int(Self.seconds(disableAfter) / 3600)
+        let period = hours == 0 ? "\(Int(Self.seconds(disableAfter))) seconds" : "\(hours) hours"
+        return WebhookDeliveryOutcome(
+            delivery: next, gaveUp: gaveUp, countsAgainstEndpoint: sent, disableBefore: now.addingTimeInterval(-Self.seconds(disableAfter)),
+            disableReason: "every delivery failed for \(period); the last: \(attempt.error ?? "no answer")")
+    }
+}

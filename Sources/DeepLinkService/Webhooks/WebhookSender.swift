@@ -1,5 +1,4 @@
 import DeepLinkCore
-import DeepLinkService
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -32,21 +31,13 @@ package final class WebhookSender: Service, Sendable {
     ///   - store: The outbox.
     ///   - policy: Where messages may go, checked again before each attempt.
     ///   - retry: The retry schedule.
+    ///   - transport: What posts the messages.
     ///   - releasesLeasesAtStart: Whether the database is this server's alone (SQLite).
     ///   - clock: The clock the polling waits on.
     ///   - logger: Where failures and turned-off endpoints are logged.
-    package convenience init(
-        store: any WebhookStorage, policy: WebhookURLPolicy, retry: WebhookRetryPolicy = WebhookRetryPolicy(), releasesLeasesAtStart: Bool,
-        clock: any MonotonicClock = SystemClock(), logger: Logger
-    ) {
-        self.init(
-            store: store, policy: policy, retry: retry, transport: HTTPWebhookTransport(), releasesLeasesAtStart: releasesLeasesAtStart, clock: clock,
-            logger: logger)
-    }
-
-    init(
-        store: any WebhookStorage, policy: WebhookURLPolicy, retry: WebhookRetryPolicy, transport: any WebhookTransport, releasesLeasesAtStart: Bool,
-        clock: any MonotonicClock, logger: Logger
+    package init(
+        store: any WebhookStorage, policy: WebhookURLPolicy, retry: WebhookRetryPolicy = WebhookRetryPolicy(), transport: any WebhookTransport,
+        releasesLeasesAtStart: Bool, clock: any MonotonicClock = SystemClock(), logger: Logger
     ) {
         self.store = store
         self.policy = policy
@@ -122,33 +113,21 @@ package final class WebhookSender: Service, Sendable {
         } catch {
             result = WebhookAttempt(status: nil, error: "not sent: \(error.message)")
         }
-        let elapsed = ContinuousClock.now - started
-        var outcome = delivery
-        outcome.attempts += 1
-        outcome.lastAttemptAt = now
-        outcome.lastStatus = result.status
-        outcome.lastError = result.error
-        outcome.lastLatencyMilliseconds = Int(WebhookRetryPolicy.seconds(elapsed) * 1000)
-        if result.succeeded {
-            outcome.status = .delivered
-            outcome.deliveredAt = now
-        } else {
-            let next = now.addingTimeInterval(WebhookRetryPolicy.seconds(retry.delay(afterAttempts: outcome.attempts, jitter: Double.random(in: 0.5...1))))
-            if next.timeIntervalSince(delivery.createdAt) > WebhookRetryPolicy.seconds(retry.retryWindow) {
-                outcome.status = .failed
-                logger.warning(
-                    "gave up a webhook delivery", metadata: ["webhook.endpoint": "\(endpoint.id)", "webhook.id": "\(delivery.eventID)", "attempts": "\(outcome.attempts)"])
-            } else {
-                outcome.nextAttemptAt = next
-            }
+        let next = retry.outcome(
+            of: delivery, attempt: result, sent: sent, at: now, took: ContinuousClock.now - started, jitter: Double.random(in: 0.5...1))
+        if next.gaveUp {
+            logger.warning(
+                "gave up a webhook delivery",
+                metadata: ["webhook.endpoint": "\(endpoint.id)", "webhook.id": "\(delivery.eventID)", "attempts": "\(next.delivery.attempts)"])
         }
-        let hours = Int(WebhookRetryPolicy.seconds(retry.disableAfter) / 3600)
-        let reason = "every delivery failed for \(hours == 0 ? "\(Int(WebhookRetryPolicy.seconds(retry.disableAfter))) seconds" : "\(hours) hours"); the last: \(result.error ?? "no answer")"
         do throws(StoreError) {
             let turnedOff = try await store.finishWebhookDelivery(
-                outcome, owner: owner, countsAgainstEndpoint: sent, disableBefore: now.addingTimeInterval(-WebhookRetryPolicy.seconds(retry.disableAfter)), reason: reason)
+                next.delivery, owner: owner, countsAgainstEndpoint: next.countsAgainstEndpoint, disableBefore: next.disableBefore,
+                reason: next.disableReason)
             if turnedOff {
-                logger.error("turned off a failing webhook endpoint", metadata: ["webhook.endpoint": "\(endpoint.id)", "webhook.url": "\(endpoint.url)", "reason": "\(reason)"])
+                logger.error(
+                    "turned off a failing webhook endpoint",
+                    metadata: ["webhook.endpoint": "\(endpoint.id)", "webhook.url": "\(endpoint.url)", "reason": "\(next.disableReason)"])
             }
         } catch {
             logger.error("cannot record a webhook delivery; it is tried again when its lease ends", metadata: ["error": "\(error.message)"])
