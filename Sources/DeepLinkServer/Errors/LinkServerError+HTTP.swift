@@ -5,9 +5,11 @@ import Hummingbird
 import NIOCore
 
 extension LinkServerError: HTTPResponseError {
-    /// The HTTP status for the code.
+    /// The HTTP status for the code: the one mapping from an error's meaning to a status, for
+    /// the admin API's JSON errors and the dashboard's problem pages alike.
     package var status: HTTPResponse.Status {
         switch code {
+        case .storageUnavailable: .serviceUnavailable
         case .invalidJSON, .invalidField, .unroutableDeepLink, .disallowedURL, .invalidBody: .badRequest
         case .codeTaken: .conflict
         case .notFound, .notAShortLink: .notFound
@@ -18,7 +20,8 @@ extension LinkServerError: HTTPResponseError {
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
-        default: .serviceUnavailable
+        // A code this switch does not know yet is a server's mistake, not the client's.
+        default: .internalServerError
         }
     }
 
