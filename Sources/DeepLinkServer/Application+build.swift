@@ -173,9 +173,8 @@ func buildRouter(
                 perAddress: limiter("writes-per-address", configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize,
                 maximumBulkBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize)))
-    let resolution = LinkResolution(
-        store: store, cache: cache, resolver: LinkResolver(setup: setup, pages: pages), deferred: deferred, metrics: metrics,
-        clientAddress: clientAddress, webhooks: webhooks?.events)
+    let visits = LinkVisits(store: store, cache: cache, clicks: clicks, deferred: deferred, setup: setup, webhooks: webhooks?.events)
+    let resolution = LinkResolution(visits: visits, resolver: LinkResolver(setup: setup, pages: pages), metrics: metrics, clientAddress: clientAddress)
     let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, webhooks: webhooks?.events, logger: logger)
     if let webhooks { WebhookRoutes(webhooks: webhooks, maximumBodySize: configuration.maximumBodySize).add(to: api) }
@@ -197,10 +196,10 @@ func buildRouter(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress), webhooks: webhooks?.events
     ).add(to: router)
     AppOpenRoutes(
-        resolution: resolution, store: store, linkHost: setup.linkHost, origin: setup.linkOrigin, clientAddress: clientAddress,
-        limiter: limiter("opens", configuration.opensPerMinutePerAddress), webhooks: webhooks?.events
+        visits: visits, policy: setup.policy, linkHost: setup.linkHost, origin: setup.linkOrigin, clientAddress: clientAddress,
+        limiter: limiter("opens", configuration.opensPerMinutePerAddress)
     ).add(to: router)
-    ResolveRoutes(resolution: resolution, clicks: clicks, journeys: journeys).add(to: router)
+    ResolveRoutes(resolution: resolution, journeys: journeys).add(to: router)
     QRCodeRoutes(resolution: resolution).add(to: router)
     if configuration.firebaseLongLinks { FirebaseLongLinkRoutes(editor: editor, resolution: resolution).add(to: router) }
     MethodNotAllowedRoutes.add(to: router)

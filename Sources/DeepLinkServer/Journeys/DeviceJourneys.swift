@@ -80,11 +80,12 @@ package struct DeviceJourneys: Sendable {
 
     /// The state of a code as the server's lookup found it.
     /// - Parameter lookup: The lookup.
-    static func state(_ lookup: LinkResolution.Lookup) -> LinkState {
+    static func state(_ lookup: LinkLookup) -> LinkState {
         switch lookup {
         case .found(let link): .live(link)
         case .expired(let link): .expired(link)
-        case .problem(let problem): problem == .unavailable ? .unavailable : .missing
+        case .unavailable: .unavailable
+        case .missing: .missing
         }
     }
 

@@ -106,7 +106,7 @@ final class LinkResolver: Sendable {
     /// referrer. Without a link host the hop cannot be addressed, so the Play Store directly.
     private func androidFallback(_ link: Link, utm: UTMFields) -> String {
         if let url = link.androidFallbackURL.flatMap(setup.policy.redirectURL(for:)) { return url }
-        guard let origin = setup.linkOrigin else { return playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
+        guard let origin = setup.linkOrigin else { return LinkVisits.playStoreURL(package: link.playPackage ?? "", utm: utm, token: nil) }
         return origin.url(AppStore.google.hopPath(for: link, utm: utm))
     }
 
@@ -165,16 +165,5 @@ final class LinkResolver: Sendable {
         // Long links are read as forms, where `+` is a space; a literal plus must arrive encoded.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.string
-    }
-
-    /// The Play Store page of a package with an install referrer: the UTM fields and, when a
-    /// click was recorded, its token as `deeplink_click`, which the app claims on first launch.
-    /// - Parameters:
-    ///   - package: The Android package.
-    ///   - utm: The UTM fields in effect.
-    ///   - token: The recorded click's token.
-    func playStoreURL(package: String, utm: UTMFields, token: String?) -> String {
-        AndroidIntentURL.playStore(
-            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: DeferredLinkToken.queryItemName, value: $0)] } ?? []))
     }
 }

@@ -10,8 +10,10 @@ import Logging
 /// short link's own `utm_*` override the link's, as for `GET /{code}`), and the open is counted by
 /// UTC day and platform. `openapi.yaml` documents the body and the answers.
 struct AppOpenRoutes: Sendable {
-    let resolution: LinkResolution
-    let store: any DailyCountStorage
+    /// The links' lookup and the open's count.
+    let visits: LinkVisits
+    /// Where an expired link's visitors are sent instead.
+    let policy: RedirectPolicy
     /// The host short links live on.
     let linkHost: String?
     /// Where short links are addressed, which may be a development origin.
@@ -19,8 +21,6 @@ struct AppOpenRoutes: Sendable {
     /// Where the client's address comes from.
     let clientAddress: ClientAddressReader
     let limiter: any RequestLimiter
-    /// Where `app.opened` webhook events go.
-    var webhooks: WebhookEvents? = nil
 
     /// The most an open's body may hold.
     static let maximumBodySize = 4096
@@ -42,26 +42,22 @@ struct AppOpenRoutes: Sendable {
         }
         let (code, query) = try ShortLinkAnswer.shortLink(in: asked.url, linkHost: linkHost, origin: origin)
         let link: Link
-        switch await resolution.liveLink(code: code, logger: context.logger) {
+        switch await visits.lookup(code: code, logger: context.logger) {
         case .found(let found):
             link = found
         case .expired(let expired):
             var error = LinkServerError(code: .linkExpired, message: "the link \(code) expired; open it in the browser instead")
-            error.openInBrowser = expired.webURL.flatMap(resolution.resolver.setup.policy.redirectURL(for:)) ?? asked.url
+            error.openInBrowser = expired.webURL.flatMap(policy.redirectURL(for:)) ?? asked.url
             throw error
-        case .problem(let problem):
-            guard problem == .notFound else { throw StoreError(code: .unavailable, message: "the link could not be read").serverError }
+        case .unavailable:
+            throw StoreError(code: .unavailable, message: "the link could not be read").serverError
+        case .missing:
             throw LinkServerError(code: .notFound, message: "no link has the code \(code)", field: "url")
         }
         let answer = try ShortLinkAnswer.resolution(of: link, query: query)
         let platform: ClientPlatform = asked.platform == .ios ? .ios : .android
-        do {
-            try await store.recordAppOpen(code: link.code, day: Date().utcDay, platform: platform)
-        } catch {
-            // The app still gets its link; only the count is lost.
-            context.logger.error("cannot count an app open", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
-        }
-        await webhooks?.recordLoggingFailure([.visit(.appOpened, code: link.code, platform: platform)])
+        // The app still gets its link when the count fails; only the count is lost.
+        await visits.countAppOpen(of: link, platform: platform, logger: context.logger)
         context.logger.debug("app opened a link", metadata: ["link.code": "\(link.code)", "client.platform": "\(platform.rawValue)"])
         return Response.json(answer.jsonValue)
     }

@@ -42,10 +42,9 @@ struct FirebaseLongLinkRoutes: Sendable {
         }
         var longLink = link
         longLink.code = ""
-        let opened = LinkRequest(request)
-        if opened.query[AppStore.longLinkQueryName] != nil {
-            return await resolution.hop(longLink, opened: opened, context: context, storeParameter: AppStore.longLinkQueryName, records: counts)
+        if request.formQuery[AppStore.longLinkQueryName] != nil {
+            return await resolution.hop(longLink, request: request, context: context, counts: counts)
         }
-        return await resolution.respond(with: longLink, utm: opened.utm(for: longLink), opened: opened, context: context, counts: counts)
+        return await resolution.open(longLink, request: request, context: context, counts: counts)
     }
 }

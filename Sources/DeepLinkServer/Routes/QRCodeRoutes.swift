@@ -39,9 +39,9 @@ struct QRCodeRoutes: Sendable {
             return Self.text(error.message, status: .badRequest)
         }
         let code = context.parameters.get("code") ?? ""
-        let lookup = await resolution.liveLink(code: code, logger: context.logger)
+        let lookup = await resolution.lookup(code: code, context: context)
         guard case .found(let link) = lookup else {
-            return Self.text("There is no link to encode at this address.", status: (lookup.problem ?? .notFound).status)
+            return Self.text("There is no link to encode at this address.", status: (PageProblem(lookup) ?? .notFound).status)
         }
         let url = resolution.resolver.publicURL(of: link, utm: UTMFields()) ?? "https://\(request.head.authority ?? "localhost")/\(link.code)"
         let body: ByteBuffer

@@ -11,7 +11,6 @@ import Logging
 /// `HEAD /{code}` answers as `GET` does, without a body and without counting a click.
 struct ResolveRoutes: Sendable {
     let resolution: LinkResolution
-    let clicks: ClickCounter
     /// What happens on each device, for `?d=1`.
     let journeys: DeviceJourneys
 
@@ -24,42 +23,26 @@ struct ResolveRoutes: Sendable {
 
     /// `GET /{code}/install?store=apple|google`: the store hop of a stored link; `HEAD` records no click.
     func install(_ request: Request, context: ServerRequestContext, records: Bool) async -> Response {
-        let code = context.parameters.get("code") ?? ""
-        let lookup = await resolution.liveLink(code: code, logger: context.logger)
-        guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound) }
-        return await resolution.hop(link, opened: LinkRequest(request), context: context, storeParameter: AppStore.queryName, records: records)
+        await resolution.hop(code: context.parameters.get("code") ?? "", request: request, context: context, counts: records)
     }
 
     @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
-        let lookup = await resolution.liveLink(code: code, logger: context.logger)
-        if request.uri.queryParameters["d"] == "1" { return debugPage(code: code, request: request, lookup: lookup) }
-        guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound) }
-        let now = Date()
-        let opened = LinkRequest(request)
-        let utm = opened.utm(for: link)
-        let click = Click(
-            code: link.code, day: now.utcDay, platform: opened.platform, referrerDomain: Self.referrerDomain(request.headers.value(.referer)),
-            utmSource: utm.source ?? "", utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
-        clicks.add(click)
-        context.logger.debug("resolved link", metadata: ["link.code": "\(code)", "client.platform": "\(opened.platform.rawValue)"])
-        return await resolution.respond(with: link, utm: utm, opened: opened, context: context)
+        if request.uri.queryParameters["d"] == "1" {
+            return debugPage(code: code, request: request, lookup: await resolution.lookup(code: code, context: context))
+        }
+        return await resolution.open(code: code, request: request, context: context, counts: true)
     }
 
     /// `HEAD /{code}`: the status and headers `GET` would send, counting nothing: link checkers
     /// and previews ask this way, and must not show up as clicks.
     @Sendable func head(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let code = context.parameters.get("code") ?? ""
-        let lookup = await resolution.liveLink(code: code, logger: context.logger)
-        guard case .found(let link) = lookup else { return resolution.page(for: lookup.problem ?? .notFound).createHeadResponse() }
-        let opened = LinkRequest(request)
-        return await resolution.respond(with: link, utm: opened.utm(for: link), opened: opened, context: context, counts: false)
-            .createHeadResponse()
+        await resolution.open(code: context.parameters.get("code") ?? "", request: request, context: context, counts: false).createHeadResponse()
     }
 
     /// `GET /{code}?d=1` (Firebase's debug parameter): what happens on each device when someone
     /// taps the link, as a page; no click is counted. `noindex`, never cached.
-    private func debugPage(code: String, request: Request, lookup: LinkResolution.Lookup) -> Response {
+    private func debugPage(code: String, request: Request, lookup: LinkLookup) -> Response {
         var components = URLComponents(string: resolution.resolver.setup.linkOrigin?.description ?? "https://localhost") ?? URLComponents()
         components.path = "/\(code)"
         let items = FormQuery.items(percentEncoded: request.uri.query ?? "").filter { $0.name != "d" }
@@ -69,14 +52,6 @@ struct ResolveRoutes: Sendable {
         var response = Response.page(html, status: .ok)
         response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex"
         return response
-    }
-
-    /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.
-    static func referrerDomain(_ referer: String?) -> String {
-        guard let referer, let host = URLComponents(string: referer)?.host?.lowercased(), host.count <= 253,
-            host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
-        else { return "" }
-        return host
     }
 }
 

@@ -17,7 +17,7 @@ struct LinkResolverTests {
 
     @Test func thePlayStoreReferrerCarriesTheTokenTheAppReads() throws {
         let token = DeferredClick.generateToken()
-        let url = try Self.resolver().playStoreURL(package: "com.example.shop", utm: UTMFields(source: "mail"), token: token)
+        let url = LinkVisits.playStoreURL(package: "com.example.shop", utm: UTMFields(source: "mail"), token: token)
         let referrer = try #require(URLComponents(string: url)?.installReferrer)
         #expect(DeferredLinkTokenSource.installReferrer(referrer).token?.rawValue == token)
     }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Who opens a link and how, as the HTTP layer read it once from the request: the client, the
+/// form-decoded query, the headers a click and a deferred click keep. ``LinkVisits`` decides from
+/// these values alone. A `Sendable` value.
+package struct LinkVisit: Sendable {
+    /// Who the client is, from its `User-Agent`.
+    package var visitor: Visitor
+    /// The query, form-decoded: `utm_*`, the store a hop names, the pasteboard page's `tz` and `screen`.
+    package var query: [String: String]
+    /// `Referer`, whose host the click keeps.
+    package var referrer: String?
+    /// Whether the client asked for the `al:*` tags alone (`Prefer-Html-Meta-Tags: al`).
+    package var appLinksOnly: Bool
+    /// Whether this is a click (`GET`), counted and recorded; `HEAD` is not.
+    package var counts: Bool
+    /// What a deferred click keeps of the request, read only when one is recorded: `User-Agent`
+    /// and `Accept-Language` for its device signals, and the client's address as the server
+    /// trusts it (of which only the network prefix is kept).
+    package var signals: @Sendable () -> DeferredClickSignals
+
+    /// A visit.
+    package init(
+        visitor: Visitor, query: [String: String], referrer: String? = nil, appLinksOnly: Bool = false, counts: Bool = true,
+        signals: @escaping @Sendable () -> DeferredClickSignals = { DeferredClickSignals() }
+    ) {
+        self.visitor = visitor
+        self.query = query
+        self.referrer = referrer
+        self.appLinksOnly = appLinksOnly
+        self.counts = counts
+        self.signals = signals
+    }
+
+    /// The client's platform.
+    package var platform: ClientPlatform { visitor.platform }
+
+    /// The link's UTM fields, each overridden by the visit's `utm_*` query parameter
+    /// (``UTMFields/overridden(by:)``).
+    package func utm(for link: Link) -> UTMFields {
+        link.utm.overridden(by: query)
+    }
+
+    /// The referring page's host, lowercased, or `""` when there is none or it is not a host name.
+    package var referrerDomain: String {
+        guard let referrer, let host = URLComponents(string: referrer)?.host?.lowercased(), host.count <= 253,
+            host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" })
+        else { return "" }
+        return host
+    }
+}
+
+/// What a deferred click keeps of the request that made it. A `Sendable` value.
+package struct DeferredClickSignals: Sendable {
+    /// `User-Agent`.
+    package var userAgent: String?
+    /// `Accept-Language`.
+    package var acceptLanguage: String?
+    /// The client's address, as the server trusts it.
+    package var clientAddress: String?
+
+    /// The signals.
+    package init(userAgent: String? = nil, acceptLanguage: String? = nil, clientAddress: String? = nil) {
+        self.userAgent = userAgent
+        self.acceptLanguage = acceptLanguage
+        self.clientAddress = clientAddress
+    }
+}
+
+/// A stored link looked up to be opened, or why it cannot be. A `Sendable` value.
+package enum LinkLookup: Sendable, Hashable {
+    /// The link, live.
+    case found(Link)
+    /// The link exists but expired.
+    case expired(Link)
+    /// No link has the code.
+    case missing
+    /// The database did not answer (and the cache held no copy).
+    case unavailable
+}
+
+/// What opening a link came to. A `Sendable` value.
+package enum LinkOpening: Sendable, Hashable {
+    /// The link opens, with the UTM fields in effect; `pasteboardToken` is the click the
+    /// pasteboard flow recorded, when it did (an iPhone, for a link to the App Store), for the
+    /// page that copies it.
+    case open(Link, utm: UTMFields, pasteboardToken: String?)
+    /// It does not: missing, expired or unavailable.
+    case notOpened(LinkLookup)
+}
+
+/// Where a store hop sends the visitor, or why it cannot. A `Sendable` value.
+package enum StoreHop: Sendable, Hashable {
+    /// A redirect to the store, or to the platform's fallback URL.
+    case redirect(String)
+    /// The query names no store.
+    case noStoreNamed
+    /// The link has no app in the store named.
+    case notInStore
+    /// The link cannot be opened.
+    case notOpened(LinkLookup)
+}

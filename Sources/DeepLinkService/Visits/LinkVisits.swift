@@ -1,0 +1,219 @@
+import DeepLinkCore
+import Foundation
+import Logging
+
+/// Opening links, for every route that opens one (`GET /{code}`, the store hop, the QR codes,
+/// Firebase long links, the app's `POST /api/v1/opens`): the live link through the cache, the
+/// click, the store hop with its deferred click, the app open. It answers with values
+/// (``LinkLookup``, ``LinkOpening``, ``StoreHop``); the HTTP layer turns them into pages and
+/// redirects. `Sendable`.
+///
+/// The store hop, `GET /{code}/install?store=apple|google`, is where a landing page's store
+/// buttons and Android's `intent://` fallback lead: it records a click for deferred deep linking
+/// when the browser is on the store's platform, then redirects to the store; Google Play gets the
+/// click's token in its install referrer.
+package struct LinkVisits: Sendable {
+    let store: any LinkStorage & DailyCountStorage
+    /// The short-lived copies of links.
+    let cache: LinkCache
+    /// Where clicks are counted, in memory until the next flush.
+    let clicks: ClickCounter
+    /// Where store hops record their clicks.
+    let deferred: DeferredLinks
+    /// The config, read once: the redirect policy and the `deferred` section.
+    let setup: DeepLinkSetup
+    /// Where `link.store_visited` and `app.opened` webhook events go.
+    let webhooks: WebhookEvents?
+
+    /// The service.
+    /// - Parameters:
+    ///   - store: Where links are read when the cache does not hold them, and visits without a click are counted.
+    ///   - cache: The short-lived copies of links.
+    ///   - clicks: Where clicks are counted.
+    ///   - deferred: Where store hops record their clicks.
+    ///   - setup: The config, read once.
+    ///   - webhooks: Where visit events go; `nil` for none.
+    package init(
+        store: any LinkStorage & DailyCountStorage, cache: LinkCache, clicks: ClickCounter, deferred: DeferredLinks, setup: DeepLinkSetup,
+        webhooks: WebhookEvents? = nil
+    ) {
+        self.store = store
+        self.cache = cache
+        self.clicks = clicks
+        self.deferred = deferred
+        self.setup = setup
+        self.webhooks = webhooks
+    }
+
+    /// The link with a code, from the cache, and whether it can be opened.
+    /// - Parameters:
+    ///   - code: The code.
+    ///   - logger: Where a database failure is logged.
+    package func lookup(code: String, logger: Logger) async -> LinkLookup {
+        let link: Link?
+        do {
+            link = try await cache.link(code: code) { () throws(StoreError) in try await store.link(code: code) }
+        } catch {
+            logger.error("cannot read a link", metadata: ["link.code": "\(code)", "error": "\(error)"])
+            return .unavailable
+        }
+        guard let link else {
+            logger.debug("no link has this code", metadata: ["link.code": "\(code)"])
+            return .missing
+        }
+        guard !link.isExpired(at: Date()) else {
+            logger.debug("the link expired", metadata: ["link.code": "\(code)"])
+            return .expired(link)
+        }
+        return .found(link)
+    }
+
+    /// Opens a stored link: looks it up, counts the click (by platform, day, referring domain and
+    /// UTM fields, never by address) unless the visit is no click, and records the pasteboard
+    /// flow's click when it applies. The one call `GET /{code}` makes.
+    /// - Parameters:
+    ///   - code: The code.
+    ///   - visit: Who opens it.
+    ///   - logger: Where failures are logged.
+    package func open(code: String, visit: LinkVisit, logger: Logger) async -> LinkOpening {
+        let lookup = await lookup(code: code, logger: logger)
+        guard case .found(let link) = lookup else { return .notOpened(lookup) }
+        let utm = visit.utm(for: link)
+        if visit.counts {
+            clicks.add(
+                Click(
+                    code: link.code, day: Date().utcDay, platform: visit.platform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
+                    utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? ""))
+        }
+        return await opening(of: link, utm: utm, visit: visit, logger: logger)
+    }
+
+    /// Opens a link that is not stored, a Firebase long link: no click is counted (it has no
+    /// code), and the pasteboard flow's click is recorded when it applies.
+    package func open(_ link: Link, visit: LinkVisit, logger: Logger) async -> LinkOpening {
+        await opening(of: link, utm: visit.utm(for: link), visit: visit, logger: logger)
+    }
+
+    private func opening(of link: Link, utm: UTMFields, visit: LinkVisit, logger: Logger) async -> LinkOpening {
+        guard visit.counts, visit.platform == .ios, !visit.appLinksOnly, setup.deferred.pasteboard, link.appStoreID != nil,
+            link.iosFallbackURL == nil
+        else { return .open(link, utm: utm, pasteboardToken: nil) }
+        return .open(link, utm: utm, pasteboardToken: await recordClick(of: link, utm: utm, visit: visit, logger: logger))
+    }
+
+    /// The store hop of a stored link.
+    /// - Parameters:
+    ///   - code: The code.
+    ///   - storeParameter: The query parameter that names the store.
+    ///   - visit: Who hops; a visit that is no click (`HEAD`) records nothing.
+    ///   - logger: Where failures are logged.
+    package func hop(code: String, storeParameter: String, visit: LinkVisit, logger: Logger) async -> StoreHop {
+        let lookup = await lookup(code: code, logger: logger)
+        guard case .found(let link) = lookup else { return .notOpened(lookup) }
+        return await hop(link, storeParameter: storeParameter, visit: visit, logger: logger)
+    }
+
+    /// The store hop of a link, stored or long: the store the query names, the click recorded for
+    /// deferred deep linking where it can be claimed, and the redirect.
+    package func hop(_ link: Link, storeParameter: String, visit: LinkVisit, logger: Logger) async -> StoreHop {
+        // `store=Google` from a hand-written link still means Google Play.
+        guard let appStore = visit.query[storeParameter].flatMap({ AppStore(rawValue: $0.lowercased()) }) else {
+            logger.debug("a store link names no store", metadata: ["link.code": "\(link.code)", "store": "\(visit.query[storeParameter] ?? "")"])
+            return .noStoreNamed
+        }
+        guard let location = await storeRedirect(for: link, to: appStore, utm: visit.utm(for: link), visit: visit, logger: logger) else {
+            logger.debug("the link has no app in this store", metadata: ["link.code": "\(link.code)", "store": "\(appStore)"])
+            return .notInStore
+        }
+        if visit.counts, let webhooks, await webhooks.isTaken(.linkStoreVisited) {
+            // Written before the redirect, so a visit answered is a message stored; only when an endpoint takes it.
+            await webhooks.recordLoggingFailure([
+                WebhookEvent(
+                    .linkStoreVisited,
+                    data: ["code": .string(link.code), "platform": .string(visit.platform.rawValue), "store": .string(appStore.rawValue)])
+            ])
+        }
+        return .redirect(location)
+    }
+
+    /// Counts an app's open of a link (`POST /api/v1/opens`) by UTC day and platform, and sends its
+    /// `app.opened` event. A failure is logged: the app still gets its link.
+    package func countAppOpen(of link: Link, platform: ClientPlatform, logger: Logger) async {
+        do {
+            try await store.recordAppOpen(code: link.code, day: Date().utcDay, platform: platform)
+        } catch {
+            logger.error("cannot count an app open", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
+        }
+        await webhooks?.recordLoggingFailure([.visit(.appOpened, code: link.code, platform: platform)])
+    }
+
+    /// The Play Store page of a package with an install referrer: the UTM fields and, when a
+    /// click was recorded, its token as `deeplink_click`, which the app claims on first launch.
+    /// - Parameters:
+    ///   - package: The Android package.
+    ///   - utm: The UTM fields in effect.
+    ///   - token: The recorded click's token.
+    package static func playStoreURL(package: String, utm: UTMFields, token: String?) -> String {
+        AndroidIntentURL.playStore(
+            package: package, referrer: utm.queryItems + (token.map { [URLQueryItem(name: DeferredLinkToken.queryItemName, value: $0)] } ?? []))
+    }
+
+    /// The redirect to a store, or `nil` when the link has nothing in that store.
+    private func storeRedirect(for link: Link, to appStore: AppStore, utm: UTMFields, visit: LinkVisit, logger: Logger) async -> String? {
+        let policy = setup.policy
+        switch appStore {
+        case .apple:
+            if let url = link.iosFallbackURL.flatMap(policy.redirectURL(for:)) { return url }
+            guard let appStoreID = link.appStoreID else { return nil }
+            let recorded = visit.query[DeferredLinkToken.queryItemName].flatMap(DeferredLinkToken.init(rawValue:))
+            // A page shown for the pasteboard flow recorded its click, and so its hop, already.
+            if visit.counts, recorded == nil {
+                if deferred.recordsAppStoreClicks {
+                    _ = await recordClick(of: link, utm: utm, visit: visit, logger: logger)
+                } else {
+                    await countStoreHop(of: link, platform: visit.platform, logger: logger)
+                }
+            }
+            return "https://apps.apple.com/app/id\(appStoreID)"
+        case .google:
+            if let url = link.androidFallbackURL.flatMap(policy.redirectURL(for:)) { return url }
+            guard let package = link.playPackage else { return nil }
+            let token = visit.counts && visit.platform == .android ? await recordClick(of: link, utm: utm, visit: visit, logger: logger) : nil
+            return Self.playStoreURL(package: package, utm: utm, token: token)
+        }
+    }
+
+    /// Counts a phone's visit to a store through the hop that records no click for deferred deep
+    /// linking: an App Store visit that neither the pasteboard flow nor probabilistic matching
+    /// could claim still counts in "went to a store". A failure is logged, never the visitor's.
+    private func countStoreHop(of link: Link, platform: ClientPlatform, logger: Logger) async {
+        guard !link.code.isEmpty, platform == .ios || platform == .android else { return }
+        do {
+            try await store.recordStoreHop(code: link.code, day: Date().utcDay, platform: platform)
+        } catch {
+            logger.error("cannot count a store hop", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
+        }
+    }
+
+    /// Records a click from an iOS or Android browser and returns its token; `nil` for other
+    /// platforms, past the address's limit (``DeferredLinks/recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:)``),
+    /// or when the database fails (logged: the user still gets to the store, only without
+    /// deferred deep linking).
+    private func recordClick(of link: Link, utm: UTMFields, visit: LinkVisit, logger: Logger) async -> String? {
+        let signals = visit.signals()
+        guard
+            let device = DeviceSignals(
+                userAgent: signals.userAgent, platform: visit.platform, acceptLanguage: signals.acceptLanguage, timeZone: visit.query["tz"],
+                screen: visit.query["screen"])
+        else { return nil }
+        do {
+            let click = try await deferred.recordWithinLimit(
+                code: link.code.isEmpty ? nil : link.code, deepLink: link.deepLink, campaign: utm.campaign, utm: utm, device: device,
+                clientAddress: signals.clientAddress)
+            return click?.token
+        } catch {
+            logger.error("cannot record a deferred click", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
+            return nil
+        }
+    }
+}
