@@ -65,7 +65,7 @@ package func buildApplication(
         onServerRunning: { channel in
             let port = channel.localAddress?.port.map(String.init) ?? "?"
             logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
-            await logFirstRunHints(configuration: configuration, port: port, store: store, logger: logger)
+            await logFirstRunHints(configuration: configuration, port: port, access: AccessService(store: store, logger: logger), logger: logger)
         },
         logger: logger)
 }
@@ -73,11 +73,11 @@ package func buildApplication(
 /// What a newcomer needs once the server listens: the dashboard's address; the command that
 /// creates a way in when there is none; and, when it listens beyond loopback, that browsers sign
 /// in only over https, since the dashboard's cookies are `Secure`.
-private func logFirstRunHints(configuration: ServerConfiguration, port: String, store: any LinkStore, logger: Logger) async {
+private func logFirstRunHints(configuration: ServerConfiguration, port: String, access: AccessService, logger: Logger) async {
     var hasWayIn = true
     do {
-        let keys = try await store.apiKeys().filter { $0.revokedAt == nil }
-        let users = try await store.dashboardUsers()
+        let keys = try await access.keys().filter { $0.revokedAt == nil }
+        let users = try await access.users()
         hasWayIn = !keys.isEmpty || !users.isEmpty
     } catch {
         logger.warning("could not read the API keys and dashboard users: \(error)")

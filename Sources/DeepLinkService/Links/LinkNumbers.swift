@@ -43,22 +43,8 @@ package struct LinkNumbers: Sendable, Hashable {
     /// Every app open in the range.
     package var totalOpens: Int { opensPerDay.reduce(0, +) }
 
-    /// A count under a name, such as a platform and its clicks. A `Sendable` value.
-    package struct Share: Sendable, Hashable {
-        /// The bucket's name.
-        package let name: String
-        /// Its clicks.
-        package let count: Int
-
-        /// Creates a share.
-        /// - Parameters:
-        ///   - name: The bucket's name.
-        ///   - count: Its clicks.
-        package init(name: String, count: Int) {
-            self.name = name
-            self.count = count
-        }
-    }
+    /// A count under a name, such as a platform and its clicks (``NamedCount``).
+    package typealias Share = NamedCount
 
     /// Clicks by people (crawlers left out), the store hops among them, and the installs claimed
     /// from those hops, with the rates between the steps. A `Sendable` value.

@@ -8,7 +8,7 @@ import Logging
 /// `Sendable`.
 package struct LinkService: Sendable {
     /// Where the links and their numbers live.
-    package let store: any LinkStorage & ClickStatsStorage
+    let store: any LinkStorage & ClickStatsStorage
     /// Checks request fields against the config.
     let editor: LinkEditor
     /// Where short links are addressed, for their public URLs.

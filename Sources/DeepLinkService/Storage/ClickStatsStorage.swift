@@ -42,7 +42,7 @@ package protocol ClickStatsStorage: Sendable {
     ///   - first: The first day, `YYYY-MM-DD`.
     ///   - last: The last day, included.
     ///   - limit: How many links at most.
-    func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share]
+    func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [NamedCount]
 }
 
 extension ClickStatsStorage {

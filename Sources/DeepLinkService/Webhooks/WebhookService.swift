@@ -10,7 +10,7 @@ package struct WebhookService: Sendable {
     package static let maximumDeliveriesListed = 500
 
     /// Where endpoints and their deliveries live.
-    package let store: any WebhookStorage
+    let store: any WebhookStorage
     /// Where endpoints may point.
     package let policy: WebhookURLPolicy
     /// The server's event recorder, told when endpoints change; `nil` from the command line.

@@ -153,7 +153,7 @@ extension SQLLinkStore {
     /// the answer; otherwise (the range's leaders are not all time's, as over a short range)
     /// every link's clicks in the range are summed. Either way the database ranks, so both
     /// answers order ties alike.
-    package func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share] {
+    package func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [NamedCount] {
         guard limit > 0 else { return [] }
         func codes(_ sql: String, _ values: [SQLValue]) async throws(StoreError) -> [(code: String, clicks: Int)] {
             try await run(
@@ -198,7 +198,7 @@ extension SQLLinkStore {
     }
 
     /// The best `limit` of some links by their clicks in a range, ties by code.
-    private func ranked(_ codes: [String], from first: String, through last: String, limit: Int) async throws(StoreError) -> [LinkNumbers.Share] {
+    private func ranked(_ codes: [String], from first: String, through last: String, limit: Int) async throws(StoreError) -> [NamedCount] {
         guard !codes.isEmpty else { return [] }
         return try await run(
             SQLQuery(
@@ -211,9 +211,9 @@ extension SQLLinkStore {
     }
 
     /// `code` and `clicks` rows as shares.
-    private static func shares(_ rows: [any SQLRow]) throws(StoreError) -> [LinkNumbers.Share] {
+    private static func shares(_ rows: [any SQLRow]) throws(StoreError) -> [NamedCount] {
         try rows.map { row throws(StoreError) in
-            LinkNumbers.Share(
+            NamedCount(
                 name: try row.required("code", of: "link_click_totals"), count: Int(try row.required("clicks", of: "link_click_totals") as Int64))
         }
     }
