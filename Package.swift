@@ -147,10 +147,50 @@ let package = Package(
         .testTarget(name: "DeepLinkAssociationTests", dependencies: ["DeepLinkAssociation", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkFirebaseTests", dependencies: ["DeepLinkFirebase", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkQRCodeTests", dependencies: ["DeepLinkQRCode", "DeepLinkTesting"]),
+        // Helpers of the service's, the stores' and the server's tests: a fresh store on each
+        // backend, a log that can be read, a PostgreSQL server of a test's own.
+        .target(
+            name: "DeepLinkServiceTesting",
+            dependencies: [
+                "DeepLinkService", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/DeepLinkServiceTesting"
+        ),
+        // The link service without HTTP, a folder for each of Sources/DeepLinkService/'s; the
+        // storage tests run on both stores.
+        .testTarget(
+            name: "DeepLinkServiceTests",
+            dependencies: [
+                "DeepLinkService", "DeepLinkServiceTesting", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkFirebase",
+                "DeepLinkCore",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // What each store does of its own: SQLite's connections and closing, PostgreSQL's pool, TLS and outages.
+        .testTarget(
+            name: "DeepLinkStoreSQLiteTests",
+            dependencies: [
+                "DeepLinkService", "DeepLinkServiceTesting", "DeepLinkStoreSQLite", "DeepLinkTesting",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "DeepLinkStorePostgresTests",
+            dependencies: [
+                "DeepLinkService", "DeepLinkServiceTesting", "DeepLinkStorePostgres", "DeepLinkTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "DeepLinkServerTests",
             dependencies: [
-                "DeepLinkService", "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting", "DeepLinkQRCode", "DeepLinkFirebase",
+                "DeepLinkService", "DeepLinkServiceTesting", "DeepLinkServer", "DeepLinkStoreSQLite", "DeepLinkStorePostgres", "DeepLinkTesting",
+                "DeepLinkQRCode", "DeepLinkFirebase",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import DeepLinkServer
 import DeepLinkService
+import DeepLinkServiceTesting
 import Foundation
 import HummingbirdTesting
 import Testing

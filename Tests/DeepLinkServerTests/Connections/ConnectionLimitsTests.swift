@@ -1,5 +1,6 @@
 import DeepLinkServer
 import DeepLinkService
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import DeepLinkServer
+import DeepLinkServiceTesting
 import Foundation
 import HummingbirdTesting
 import Testing

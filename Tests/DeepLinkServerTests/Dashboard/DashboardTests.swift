@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkServer
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import HTTPTypes

@@ -1,3 +1,4 @@
+import DeepLinkServiceTesting
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting

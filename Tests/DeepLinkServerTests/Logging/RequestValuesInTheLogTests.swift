@@ -1,5 +1,6 @@
 import DeepLinkServer
 import DeepLinkService
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import Hummingbird
@@ -13,7 +14,7 @@ import Testing
 /// escaped, so a `%0A` cannot forge a log line and an escape sequence cannot reach the terminal.
 struct RequestValuesInTheLogTests {
     @Test func aLongLinksAppAndACodeCannotForgeALogLine() async throws {
-        let lines = StandardErrorLogHandlerTests.Lines()
+        let lines = WrittenLines()
         let logger = Logger(label: "deeplink.server") { StandardErrorLogHandler(label: $0, level: .debug, metadataProvider: nil, stream: lines) }
         try await StoreBackend.sqlite.withStore { store in
             let app = try buildApplication(configuration: try ServerHarness.configuration(), store: store, logger: logger)

@@ -1,5 +1,6 @@
 import Crypto
 import DeepLinkCore
+import DeepLinkServiceTesting
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,5 +1,6 @@
 import DeepLinkAssociation
 import DeepLinkCore
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkServiceTesting
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkServiceTesting
 import DeepLinkStoreSQLite
 import Foundation
 import HTTPTypes

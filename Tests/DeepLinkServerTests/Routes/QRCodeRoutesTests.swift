@@ -1,5 +1,6 @@
 import DeepLinkCore
 import DeepLinkQRCode
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import HTTPTypes

@@ -1,5 +1,6 @@
 import DeepLinkAppLinks
 import DeepLinkCore
+import DeepLinkServiceTesting
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,5 +1,6 @@
 // Tests DeepLinkStorePostgres, here beside the server's shared store suite, whose PostgreSQL setup it uses.
 import DeepLinkServer
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import DeepLinkService
 import Foundation

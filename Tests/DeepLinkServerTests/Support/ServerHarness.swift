@@ -1,6 +1,7 @@
 import DeepLinkCore
 import DeepLinkServer
 import DeepLinkService
+import DeepLinkServiceTesting
 import DeepLinkTesting
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import DeepLinkCore
+import DeepLinkServiceTesting
 import DeepLinkStorePostgres
 import DeepLinkTesting
 import Foundation
