@@ -23,12 +23,15 @@ enum AbandonableWait {
     ///     and ends or stops the wait itself); told whether the caller was cancelled (else the
     ///     timeout passed). Asked at most once, at whichever comes first, while a lock is held: it
     ///     must return at once.
+    ///   - sleep: How the timer waits out `timeout`: `Task.sleep`, or in a test one that returns
+    ///     at once, so the timer can fire before the call has finished starting.
     ///   - work: The work, given `stopWaiting`, which ends the caller's wait at once with an error
     ///     (if it has not ended). It is cancelled when the wait stops, and may outlive it.
     /// - Returns: What `work` returns.
     /// - Throws: What `work` throws, the error from `giveUp`, or the one `work` stopped the wait with.
     static func run<Result: Sendable>(
         timeout: Duration, giveUp: @escaping @Sendable (_ callerCancelled: Bool) -> (any Error)?,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         _ work: @escaping @Sendable (_ stopWaiting: @escaping @Sendable (any Error) -> Void) async throws -> Result
     ) async throws -> Result {
         let waiter = Waiter<Result>()
@@ -43,7 +46,7 @@ enum AbandonableWait {
                         }
                     }
                     let timer = Task {
-                        try? await Task.sleep(for: timeout)
+                        try? await sleep(timeout)
                         if !Task.isCancelled { waiter.askToGiveUp() }
                     }
                     return (worker, timer)

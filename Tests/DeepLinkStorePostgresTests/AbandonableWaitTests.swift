@@ -43,15 +43,16 @@ struct AbandonableWaitTests {
         await stuck.release()
     }
 
-    /// The timer may fire before the call has even started to track its tasks (a timeout of zero
-    /// here; a thread descheduled on a loaded machine, for a real one): the question is still
-    /// asked, and the caller stops waiting for work that never ends. Once, the question was
-    /// dropped, and the caller waited for ever.
-    @Test(.timeLimit(.minutes(5)), arguments: 0..<200)
+    /// The timer may fire before the call has even started to track its tasks (a timer that does
+    /// not wait at all here; a thread descheduled on a loaded machine, for a real one): the
+    /// question is still asked, and the caller stops waiting for work that never ends. Before the
+    /// tasks were started under the waiter's lock, the question was then dropped and the caller
+    /// waited for ever, its threads idle: the time limit turns that into a failure.
+    @Test(.timeLimit(.minutes(5)), arguments: 0..<500)
     func aTimerThatFiresAtOnceStillEndsTheWait(attempt: Int) async throws {
         let stuck = StuckWork()
         await #expect(throws: GaveUp.self) {
-            try await AbandonableWait.run(timeout: .zero, giveUp: { _ in GaveUp() }) { _ in await stuck.run() }
+            try await AbandonableWait.run(timeout: .zero, giveUp: { _ in GaveUp() }, sleep: { _ in }) { _ in await stuck.run() }
         }
         await stuck.release()
     }
