@@ -36,7 +36,7 @@ struct ClickCounterTests {
 
     @Test func aFlushWritesAThousandBucketsInAFewCallsNotOneEach() async {
         let storage = CallCountingStorage()
-        let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"))
+        let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"), clock: TestClock())
         for index in 0..<1_200 {
             counter.add(Click(code: "link\(index)", day: "2026-05-01", platform: .ios, referrerDomain: "", utmSource: "", utmMedium: "", utmCampaign: ""))
         }
@@ -50,7 +50,7 @@ struct ClickCounterTests {
 
     @Test func aFlushReturnsOnlyOnceTheWriteAlreadyUnderWayIsStoredToo() async {
         let storage = HeldClickStorage()
-        let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"))
+        let counter = ClickCounter(store: storage, interval: .seconds(60), logger: Logger(label: "test"), clock: TestClock())
         counter.add(Self.click(.ios))
         counter.add(Self.click(.android))
         let timerFlush = Task { await counter.flush() }

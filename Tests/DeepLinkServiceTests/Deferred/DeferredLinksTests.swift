@@ -1,6 +1,7 @@
 import Crypto
 import DeepLinkCore
 import DeepLinkServiceTesting
+import DeepLinkTesting
 import Foundation
 import Logging
 import Synchronization
@@ -26,7 +27,7 @@ struct DeferredLinksTests {
             let code = "d\(UUID().uuidString.prefix(8))"
             try await store.insert(Link(code: code, deepLink: "shop://cart", createdAt: Date(), updatedAt: Date()))
             let clock = TestClock()
-            let links = DeferredLinks(store: store, settings: settings, logger: Logger(label: "test"), now: { clock.now })
+            let links = DeferredLinks(store: store, settings: settings, logger: Logger(label: "test"), now: { clock.now }, clock: DeepLinkTesting.TestClock())
             try await body(links, store, clock, code)
         }
     }
@@ -190,7 +191,9 @@ struct DeferredLinksTests {
         try await backend.withStore { store in
             let code = "d\(UUID().uuidString.prefix(8))"
             try await store.insert(Link(code: code, deepLink: "shop://cart", createdAt: Date(), updatedAt: Date()))
-            let links = DeferredLinks(store: store, settings: DeferredLinkSettings(), clicksPerMinutePerAddress: 2, logger: Logger(label: "test"))
+            // A clock that stands still: no token comes back while a loaded machine runs the test.
+            let links = DeferredLinks(
+                store: store, settings: DeferredLinkSettings(), clicksPerMinutePerAddress: 2, logger: Logger(label: "test"), clock: DeepLinkTesting.TestClock())
             func record(_ address: String?) async throws -> DeferredClick? {
                 try await links.recordWithinLimit(
                     code: code, deepLink: "shop://cart", campaign: nil, utm: UTMFields(), device: Self.pixel, clientAddress: address)
@@ -218,7 +221,7 @@ struct DeferredLinksTests {
             // Two services on one database are two servers behind a load balancer: each writes
             // its own batches, and the limit is taken in those batches' statements.
             let servers = (0..<2).map { _ in
-                DeferredLinks(store: store, settings: DeferredLinkSettings(), clicksPerMinutePerAddress: 5, logger: Logger(label: "test"))
+                DeferredLinks(store: store, settings: DeferredLinkSettings(), clicksPerMinutePerAddress: 5, logger: Logger(label: "test"), clock: DeepLinkTesting.TestClock())
             }
             let recorded = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<40 {
