@@ -41,9 +41,10 @@ package func buildApplication(
         clicksPerMinutePerAddress: configuration.deferredClicksPerMinutePerAddress, logger: logger, clock: clock)
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime, clock: clock)
     let webhookPolicy = WebhookURLPolicy(allowsPrivateAddresses: configuration.allowPrivateWebhookURLs, resolver: resolver)
+    let access = AccessService(store: store, passwords: passwords, logger: logger)
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
-        webhooks: WebhookService(store: store, policy: webhookPolicy, events: webhookEvents), logger: logger, clock: clock, passwords: passwords)
+        webhooks: WebhookService(store: store, policy: webhookPolicy, events: webhookEvents), access: access, logger: logger, clock: clock)
     let sender = WebhookSender(
         // A database whose store shares rate limits (PostgreSQL) may serve several servers, whose leases must stand.
         store: store, policy: webhookPolicy, transport: HTTPWebhookTransport(), releasesLeasesAtStart: !(store is any RateLimitStorage),
@@ -65,7 +66,7 @@ package func buildApplication(
         onServerRunning: { channel in
             let port = channel.localAddress?.port.map(String.init) ?? "?"
             logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
-            await logFirstRunHints(configuration: configuration, port: port, access: AccessService(store: store, logger: logger), logger: logger)
+            await logFirstRunHints(configuration: configuration, port: port, access: access, logger: logger)
         },
         logger: logger)
 }
@@ -126,8 +127,8 @@ func firstRunHints(configuration: ServerConfiguration, port: String, hasWayIn: B
 /// The server's routes, without binding a socket.
 func buildRouter(
     configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
-    clicks: ClickCounter, deferred: DeferredLinks, webhooks: WebhookService? = nil, logger: Logger, clock: any MonotonicClock = SystemClock(),
-    passwords: PasswordChecks = PasswordChecks()
+    clicks: ClickCounter, deferred: DeferredLinks, webhooks: WebhookService? = nil, access: AccessService, logger: Logger,
+    clock: any MonotonicClock = SystemClock()
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(
         apps: setup.apps, linkDomain: setup.linkDomain, developmentHost: configuration.publicURL?.host, linkHost: setup.linkHost)
@@ -162,7 +163,6 @@ func buildRouter(
     OperationsRoutes(checkStoreHealth: store.checkHealth, metrics: metrics, openAPIDocument: try OpenAPIDocument.text()).add(to: router)
     AssociationRoutes(files: association).add(to: router)
     PageAssetRoutes(stylesheet: pages.stylesheet).add(to: router)
-    let access = AccessService(store: store, passwords: passwords, logger: logger)
     // One bucket per key for single writes and a bulk request's items alike.
     let writesPerKey = limiter("writes-per-key", configuration.writesPerMinutePerKey)
     let api = router.group("/api/v1")

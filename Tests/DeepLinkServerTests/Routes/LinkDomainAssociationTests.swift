@@ -37,7 +37,8 @@ struct LinkDomainAssociationTests {
             let router = try buildRouter(
                 configuration: configuration, setup: setup, store: store, metrics: ServerMetrics(), cache: LinkCache(lifetime: .zero, clock: TestClock()),
                 clicks: ClickCounter(store: store, interval: .seconds(60), logger: logger, clock: TestClock()),
-                deferred: DeferredLinks(store: store, settings: setup.deferred, logger: logger, clock: TestClock()), logger: logger)
+                deferred: DeferredLinks(store: store, settings: setup.deferred, logger: logger, clock: TestClock()),
+                access: AccessService(store: store, logger: logger), logger: logger)
             let paths = router.routes.map { "\($0.path)" }
             #expect(paths.contains("/{code}"))
             return Set(paths).subtracting(["/{code}"]).sorted().map { path in
