@@ -2,6 +2,7 @@
 // servers of these tests are what it keeps from holding the suite's connections.
 import DeepLinkTesting
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,4 +45,73 @@ struct ChildProcessTests {
         #expect(await child.waitForExit() == 128 + SIGTERM)
         #expect(!child.isRunning)
     }
+}
+
+/// The suite once hung on a busy two-core machine with every thread parked. Swift's cooperative
+/// pool has one thread a core, and a test that waited for a child process (`zbarimg`, `pg_ctl`,
+/// `deeplink`) blocked one of them until the child ended: with as many such waits as cores, no
+/// other task of the process could run, not even the one the children were waiting for. Waits
+/// now happen on threads of their own (``ChildProcess/waitForExit()``). Here more children than
+/// the pool has threads wait for a file that only a task on the pool creates once every wait has
+/// begun; with the waits on the pool, that task never runs, and a watchdog thread creates the file
+/// after two minutes so that the test fails instead of hanging the run.
+struct ChildProcessStarvationTests {
+    @Test func moreWaitsForChildrenThanCoresLeaveThePoolFreeForTheTaskTheyWaitFor() async throws {
+        let folder = try temporaryFolder(prefix: "deeplink-starvation")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let signal = folder.appendingPathComponent("go")
+        let count = ProcessInfo.processInfo.activeProcessorCount + 2
+        let children = try (0..<count).map { _ in
+            try ChildProcess(executable: "/bin/sh", arguments: ["-c", "while [ ! -e '\(signal.path)' ]; do sleep 0.01; done"])
+        }
+        let watchdog = Watchdog(after: 120) { _ = FileManager.default.createFile(atPath: signal.path, contents: Data()) }
+        defer { watchdog.cancel() }
+
+        let waiting = Counter()
+        let everyWaitBegan = Latch()
+        let creator = Task {
+            await everyWaitBegan.wait()
+            _ = FileManager.default.createFile(atPath: signal.path, contents: Data())
+        }
+        let statuses = await withTaskGroup(of: Int32.self) { group in
+            for child in children {
+                group.addTask {
+                    if waiting.increment() == count { everyWaitBegan.open() }
+                    return await child.waitForExit()
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        await creator.value
+        #expect(statuses == Array(repeating: 0, count: count))
+        #expect(!watchdog.fired, "the task that creates the file did not run while \(count) children were waited for")
+    }
+}
+
+/// A count tasks add to. `Sendable`.
+private final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    /// Adds one and returns the new count.
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+}
+
+/// Runs an action on a thread of its own after a delay unless cancelled first: a bound for a test
+/// whose failure would otherwise be a hang. `Sendable`.
+private final class Watchdog: Sendable {
+    private let cancelled = DispatchSemaphore(value: 0)
+    private let didFire = Mutex(false)
+
+    /// Whether the delay passed before ``cancel()``.
+    var fired: Bool { didFire.withLock { $0 } }
+
+    init(after seconds: Double, action: @escaping @Sendable () -> Void) {
+        Thread { [self] in
+            guard cancelled.wait(timeout: .now() + seconds) == .timedOut else { return }
+            didFire.withLock { $0 = true }
+            action()
+        }.start()
+    }
+
+    func cancel() { cancelled.signal() }
 }
