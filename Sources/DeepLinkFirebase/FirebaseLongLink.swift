@@ -16,8 +16,10 @@ import Foundation
 /// | `ofl` | `fallbacks.webURL` | desktop browsers go here; without it they go to `link` |
 /// | `st`, `sd`, `si` | `preview.title`, `.description`, `.imageURL` | the social preview |
 /// | `utm_source` … `utm_content` | `utm.*` | campaign fields |
+/// | `imv` | `minAppVersion.ios` | the oldest iOS app version that opens the link |
+/// | `amv` | `minAppVersion.android` | the oldest Android `versionCode`; older installs go to the Play Store to update |
 ///
-/// `ibi`, `ipbi`, `ipfl`, `ius`, `imv`, `amv`, `efr`, `at`, `ct`, `mt`, `pt` and `d` describe the
+/// `ibi`, `ipbi`, `ipfl`, `ius`, `efr`, `at`, `ct`, `mt`, `pt` and `d` describe the
 /// app, the iPad app or Firebase's own analytics and preview page; the config's `apps` section and
 /// the landing page take their place (iPads get the iPhone's answer), so they are accepted and
 /// listed in ``ignoredParameters``, as are parameters Firebase never defined.
@@ -29,10 +31,10 @@ package struct FirebaseLongLink: Sendable, Hashable {
         ("link", "deepLink"), ("apn", "fallbacks.playPackage"), ("afl", "fallbacks.androidURL"), ("isi", "fallbacks.appStoreID"),
         ("ifl", "fallbacks.iosURL"), ("ofl", "fallbacks.webURL"), ("st", "preview.title"), ("sd", "preview.description"),
         ("si", "preview.imageURL"), ("utm_source", "utm.source"), ("utm_medium", "utm.medium"), ("utm_campaign", "utm.campaign"),
-        ("utm_term", "utm.term"), ("utm_content", "utm.content"),
+        ("utm_term", "utm.term"), ("utm_content", "utm.content"), ("imv", "minAppVersion.ios"), ("amv", "minAppVersion.android"),
     ]
     /// Parameters Firebase defined that have no link field here.
-    package static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "imv", "amv", "efr", "at", "ct", "mt", "pt", "d"]
+    package static let appParameters: Set<String> = ["ibi", "ipbi", "ipfl", "ius", "efr", "at", "ct", "mt", "pt", "d"]
 
     /// The link's fields by JSON path (`fallbacks.androidURL`), as the admin API takes them.
     package let fields: [String: String]

@@ -20,6 +20,16 @@ struct FirebaseLongLinkTests {
         #expect(longLink.ignoredParameters == ["efr", "ibi", "ipfl"])
     }
 
+    /// Firebase's `imv` ("the minimum version of your app that can open the link") and `amv` (the
+    /// `versionCode` below which Android users are taken to the Play Store to upgrade), from
+    /// Firebase's "Manually constructing a Dynamic Link URL" reference.
+    @Test func readsTheMinimumVersionsIntoMinAppVersion() throws {
+        let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&imv=5.2&amv=520")
+        #expect(longLink.fields["minAppVersion.ios"] == "5.2")
+        #expect(longLink.fields["minAppVersion.android"] == "520")
+        #expect(longLink.ignoredParameters.isEmpty)
+    }
+
     @Test func leavesTheIPadFallbackToIPadsOfFirebase() throws {
         let longLink = try FirebaseLongLink(url: "https://x.page.link/?link=shop://cart&ipfl=https://p.example/")
         #expect(longLink.fields["fallbacks.iosURL"] == nil)

@@ -7,6 +7,7 @@ final class ConfigReader {
     ]
     static let routeKeys: Set<String> = [
         "class", "identifier", "storyboard", "handlers", "routeParameters", "requiresAuth", "allowedOrigins", "parent",
+        "minAppVersion",
     ]
     static let defaultRouteKeys: Set<String> = ["class", "identifier", "storyboard", "handlers"]
     static let parameterKeys: Set<String> = ["required", "regex", "type"]
@@ -85,7 +86,26 @@ final class ConfigReader {
             pattern: pattern, destination: destination, parameters: parameters,
             requiresAuth: try object.optional("requiresAuth")?.readBool(),
             allowedOrigins: try object.optional("allowedOrigins").map(readOrigins), parent: parent,
-            location: member.keyLocation)
+            location: member.keyLocation, minAppVersion: try object.optional("minAppVersion").map(readMinimumAppVersion) ?? MinimumAppVersion())
+    }
+
+    /// Reads `minAppVersion`: `{"ios": "5.2", "android": "520"}`, either or both.
+    private func readMinimumAppVersion(_ node: JSONNode) throws(ConfigError) -> MinimumAppVersion {
+        let object = try reader.object(node, known: ["ios", "android"], refusingUnknownKeys: true)
+        func version(_ platform: DeferredLinkDeviceSignals.Platform) throws(ConfigError) -> AppVersion? {
+            guard let member = object.optional(platform.rawValue) else { return nil }
+            let text = try member.readString()
+            guard let version = AppVersion(text, for: platform) else {
+                throw ConfigError(
+                    code: .invalidValue, message: "\(JSONWriter.quoted(text)) is not \(AppVersion.expectedForm(for: platform))", at: member)
+            }
+            return version
+        }
+        let minimum = MinimumAppVersion(ios: try version(.ios), android: try version(.android))
+        guard !minimum.isEmpty else {
+            throw ConfigError(code: .invalidValue, message: "minAppVersion names no platform; write \"ios\", \"android\" or both", at: node)
+        }
+        return minimum
     }
 
     /// Reads what a route or the default route opens.

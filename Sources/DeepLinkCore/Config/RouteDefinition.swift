@@ -12,6 +12,8 @@ public struct RouteDefinition: Sendable, Hashable {
     public var allowedOrigins: Set<LinkOrigin>? { rarelySet?.allowedOrigins }
     /// The route shown beneath this one in a navigation stack, as a normalized pattern.
     public var parent: String? { rarelySet?.parent }
+    /// The oldest app versions that know the route (`minAppVersion`); empty when any version does.
+    public var minAppVersion: MinimumAppVersion { rarelySet?.minAppVersion ?? MinimumAppVersion() }
     /// Where the route's key stands in the config, when it came from one.
     public var location: SourceLocation? {
         guard hasLocation else { return rarelySet?.location }
@@ -30,11 +32,13 @@ public struct RouteDefinition: Sendable, Hashable {
         let allowedOrigins: Set<LinkOrigin>?
         let parent: String?
         let location: SourceLocation?
+        let minAppVersion: MinimumAppVersion
 
-        init(allowedOrigins: Set<LinkOrigin>?, parent: String?, location: SourceLocation?) {
+        init(allowedOrigins: Set<LinkOrigin>?, parent: String?, location: SourceLocation?, minAppVersion: MinimumAppVersion) {
             self.allowedOrigins = allowedOrigins
             self.parent = parent
             self.location = location
+            self.minAppVersion = minAppVersion
         }
     }
 
@@ -47,10 +51,11 @@ public struct RouteDefinition: Sendable, Hashable {
     ///   - allowedOrigins: The origins that may navigate here; `nil` follows the config.
     ///   - parent: The pattern of the route shown beneath this one.
     ///   - location: Where the route's key stands in the config.
+    ///   - minAppVersion: The oldest app versions that know the route.
     public init(
         pattern: RoutePattern, destination: RouteDestination, parameters: [ParameterRule] = [],
         requiresAuth: Bool? = nil, allowedOrigins: Set<LinkOrigin>? = nil, parent: String? = nil,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil, minAppVersion: MinimumAppVersion = MinimumAppVersion()
     ) {
         self.pattern = pattern
         self.destination = destination
@@ -63,15 +68,15 @@ public struct RouteDefinition: Sendable, Hashable {
         hasLocation = compact != nil
         let farLocation = compact == nil ? location : nil
         rarelySet =
-            allowedOrigins == nil && parent == nil && farLocation == nil
-            ? nil : RarelySet(allowedOrigins: allowedOrigins, parent: parent, location: farLocation)
+            allowedOrigins == nil && parent == nil && farLocation == nil && minAppVersion.isEmpty
+            ? nil : RarelySet(allowedOrigins: allowedOrigins, parent: parent, location: farLocation, minAppVersion: minAppVersion)
     }
 
     /// Routes are equal when their pattern, destination, parameters, settings and location are.
     public static func == (lhs: RouteDefinition, rhs: RouteDefinition) -> Bool {
         lhs.pattern == rhs.pattern && lhs.destination == rhs.destination && lhs.parameters == rhs.parameters
             && lhs.requiresAuth == rhs.requiresAuth && lhs.allowedOrigins == rhs.allowedOrigins && lhs.parent == rhs.parent
-            && lhs.location == rhs.location
+            && lhs.location == rhs.location && lhs.minAppVersion == rhs.minAppVersion
     }
 
     /// Hashes the pattern, destination, parameters, settings and location.
@@ -83,6 +88,7 @@ public struct RouteDefinition: Sendable, Hashable {
         hasher.combine(allowedOrigins)
         hasher.combine(parent)
         hasher.combine(location)
+        hasher.combine(minAppVersion)
     }
 
     /// Where the route stands in a config: `routes["<key as written>"]`.

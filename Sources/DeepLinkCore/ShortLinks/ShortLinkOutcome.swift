@@ -5,6 +5,10 @@ import Foundation
 public enum ShortLinkOutcome: Sendable, Hashable {
     /// The link server named the deep link (or, offline, the last answer for this URL did).
     case resolved(ShortLinkResolution)
+    /// The running app is older than the link's ``ShortLinkResolution/minAppVersion``: the router
+    /// would not know the screen. Open ``ShortLinkResolution/storeURL`` (the app's store page) so
+    /// the user updates, instead of routing the deep link.
+    case updateRequired(ShortLinkResolution)
     /// Open this URL in the browser (an in-app browser, such as `SFSafariViewController`, since
     /// the system would hand a universal link of the app's own domain back to the app).
     case openInBrowser(URL, reason: ShortLinkFailure)

@@ -12,6 +12,9 @@ import Foundation
 /// }
 /// ```
 ///
+/// A link that needs a newer app than the one running (its `minAppVersion`) comes back as
+/// ``ShortLinkOutcome/updateRequired(_:)``, with the store page to open instead of routing.
+///
 /// A repeated tap works offline: each answer is kept for ``cacheLifetime`` and used when the
 /// server cannot be reached. Nothing throws for a network condition; every failure is a
 /// ``ShortLinkOutcome/openInBrowser(_:reason:)`` with the URL to show instead.
@@ -24,6 +27,8 @@ public actor ShortLinkResolver {
     public nonisolated let cacheLifetime: Duration
     /// The most answers kept.
     public nonisolated let maximumEntries: Int
+    /// The running app's version, compared with a link's minimum; `nil` compares nothing.
+    public nonisolated let appVersion: AppVersion?
 
     private let transport: any DeferredLinkTransport
     private let clock: any MonotonicClock
@@ -38,25 +43,29 @@ public actor ShortLinkResolver {
     ///   - transport: How requests are sent. Default: an ephemeral `URLSession` that waits 3 seconds.
     ///   - cacheLifetime: How long an answer is kept for offline taps. Default: 7 days.
     ///   - maximumEntries: The most answers kept. Default: 64.
+    ///   - appVersion: The running app's version, which a link's minimum is compared with. Default:
+    ///     on iOS the main bundle's `CFBundleShortVersionString`; on Android none, so pass the
+    ///     app's `versionCode` (`AppVersion(versionCode: "520")`).
     ///
     /// Without link domains, no URL is a short link.
     public init(
         linkDomains: [String], platform: DeferredLinkDeviceSignals.Platform = .ios,
         transport: any DeferredLinkTransport = URLSessionDeferredLinkTransport(timeout: 3), cacheLifetime: Duration = .seconds(7 * 86_400),
-        maximumEntries: Int = 64
+        maximumEntries: Int = 64, appVersion: AppVersion?? = nil
     ) {
         self.init(
             linkDomains: linkDomains, platform: platform, transport: transport, cacheLifetime: cacheLifetime, maximumEntries: maximumEntries,
-            clock: SystemClock())
+            appVersion: appVersion ?? Self.bundleVersion(for: platform), clock: SystemClock())
     }
 
     /// Creates a resolver on a clock; tests move one.
     package init(
         linkDomains: [String], platform: DeferredLinkDeviceSignals.Platform = .ios, transport: any DeferredLinkTransport,
-        cacheLifetime: Duration = .seconds(7 * 86_400), maximumEntries: Int = 64, clock: any MonotonicClock
+        cacheLifetime: Duration = .seconds(7 * 86_400), maximumEntries: Int = 64, appVersion: AppVersion? = nil, clock: any MonotonicClock
     ) {
         self.linkDomains = Set(linkDomains.map { $0.lowercased() })
         self.platform = platform
+        self.appVersion = appVersion
         self.transport = transport
         self.cacheLifetime = cacheLifetime
         self.maximumEntries = max(1, maximumEntries)
@@ -100,7 +109,7 @@ public actor ShortLinkResolver {
                 return offline(url, reason: .badResponse(statusCode: response.statusCode))
             }
             store(resolution, for: url)
-            return .resolved(resolution)
+            return outcome(of: resolution)
         case 404:
             cache[url.absoluteString] = nil
             return .openInBrowser(url, reason: json?.objectValue?["error"]?.objectValue?["code"]?.stringValue == "not-a-short-link" ? .notAShortLink : .unknownCode)
@@ -117,8 +126,19 @@ public actor ShortLinkResolver {
 
     /// The last answer for the URL while it is kept, else the browser.
     private func offline(_ url: URL, reason: ShortLinkFailure) -> ShortLinkOutcome {
-        if let entry = cache[url.absoluteString], entry.stored + cacheLifetime > clock.now { return .resolved(entry.resolution) }
+        if let entry = cache[url.absoluteString], entry.stored + cacheLifetime > clock.now { return outcome(of: entry.resolution) }
         return .openInBrowser(url, reason: reason)
+    }
+
+    /// The resolution to route, or to update for when the app is older than the link needs.
+    private func outcome(of resolution: ShortLinkResolution) -> ShortLinkOutcome {
+        resolution.needsUpdate(from: appVersion) ? .updateRequired(resolution) : .resolved(resolution)
+    }
+
+    /// The main bundle's marketing version on iOS; `nil` on Android, whose `versionCode` no bundle holds.
+    private static func bundleVersion(for platform: DeferredLinkDeviceSignals.Platform) -> AppVersion? {
+        guard platform == .ios, let text = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String else { return nil }
+        return AppVersion(marketingVersion: text)
     }
 
     private func store(_ resolution: ShortLinkResolution, for url: URL) {

@@ -8,6 +8,9 @@ public enum UniversalLinkRoute: Sendable, Hashable {
     case routed(RouteResult, resolution: ShortLinkResolution?)
     /// Open this URL in the browser instead (see ``ShortLinkOutcome/openInBrowser(_:reason:)``).
     case openInBrowser(URL, reason: ShortLinkFailure)
+    /// The short link needs a newer app: nothing was routed; open the resolution's
+    /// ``ShortLinkResolution/storeURL`` so the user updates (see ``ShortLinkOutcome/updateRequired(_:)``).
+    case updateRequired(ShortLinkResolution)
 }
 
 extension Router {
@@ -33,6 +36,8 @@ extension Router {
         case .resolved(let resolution):
             let result = await route(RouteRequest(url: resolution.deepLink, origin: .universalLink, idiom: idiom, isSignedIn: isSignedIn))
             return .routed(result, resolution: resolution)
+        case .updateRequired(let resolution):
+            return .updateRequired(resolution)
         case .openInBrowser(let fallback, let reason):
             return .openInBrowser(fallback, reason: reason)
         }
@@ -56,6 +61,8 @@ extension SessionRouter {
         switch await resolver.resolve(url) {
         case .resolved(let resolution):
             return .routed(await open(resolution.deepLink, origin: .universalLink, idiom: idiom), resolution: resolution)
+        case .updateRequired(let resolution):
+            return .updateRequired(resolution)
         case .openInBrowser(let fallback, let reason):
             return .openInBrowser(fallback, reason: reason)
         }

@@ -192,7 +192,10 @@ package struct DeviceJourneys: Sendable {
             switch link {
             case .live(let stored):
                 let query = FormQuery.firstValues(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
-                guard let resolution = try? ShortLinkAnswer.resolution(of: stored, query: query) else {
+                let platform: DeferredLinkDeviceSignals.Platform = device == .android ? .android : .ios
+                guard let resolution = try? ShortLinkAnswer.resolution(of: stored, query: query, requirement: { utm in
+                    setup.appRequirement(of: stored, platform: platform, utm: utm)
+                }) else {
                     step("App", "POST /api/v1/opens answers 404: the link has no deep link; the app opens \(url) in the browser")
                     return
                 }
@@ -200,10 +203,16 @@ package struct DeviceJourneys: Sendable {
                 step(
                     "App", "ShortLinkResolver asks POST /api/v1/opens, which answers \(resolution.deepLink.absoluteString)" + (utm.isEmpty ? "" : " (\(utm))")
                         + " and counts an app open", decidedBy: "link \(code)")
+                if let minimum = resolution.minAppVersion {
+                    let store = resolution.storeURL.map { "opens \($0.absoluteString) to update" } ?? "has no store page to open (the link names no app)"
+                    step(
+                        "App", "an app older than \(minimum) gets updateRequired and \(store); \(minimum) or newer goes on",
+                        decidedBy: "minAppVersion of link \(code) or its route")
+                }
                 route(resolution.deepLink, origin: .universalLink)
                 ending = .appOpened
             case .expired(let stored):
-                let fallback = stored.webURL.flatMap(setup.policy.redirectURL(for:)) ?? url
+                let fallback = stored.expiredURL.flatMap(setup.policy.redirectURL(for:)) ?? stored.webURL.flatMap(setup.policy.redirectURL(for:)) ?? url
                 step("App", "POST /api/v1/opens answers 410 link-expired; the app opens \(fallback) in the browser", decidedBy: "link \(code) expired")
             case .missing:
                 step("App", "POST /api/v1/opens answers 404 not-found; the app opens \(url) in the browser, which shows the server's \"link not found\" page")
@@ -217,7 +226,11 @@ package struct DeviceJourneys: Sendable {
             let stored: Link
             switch link {
             case .live(let found): stored = found
-            case .expired: return step("Server", "the link expired: 410 and a page that says so, with the website's address")
+            case .expired(let expired):
+                if let location = expired.expiredURL.flatMap(setup.policy.redirectURL(for:)) {
+                    return step("Server", "the link expired: 302 to its expiredURL, \(location)")
+                }
+                return step("Server", "the link expired: 410 and a page that says so, with the website's address")
             case .missing: return step("Server", "no link has the code \(code): 404 and a page that says so")
             case .unavailable: return step("Server", "the database is not answering: 503 with Retry-After")
             }

@@ -76,7 +76,7 @@ struct LinkResolution: Sendable {
     func answer(_ opening: LinkOpening, visit: LinkVisit) -> Response {
         switch opening {
         case .notOpened(let lookup):
-            return page(for: PageProblem(lookup) ?? .notFound)
+            return notOpened(lookup)
         case .open(let link, let utm, let pasteboardToken):
             if visit.counts { metrics.recordResolution(platform: visit.platform) }
             if let pasteboardToken { return .page(resolver.pasteboardLanding(link, utm: utm, token: pasteboardToken), status: .ok) }
@@ -93,8 +93,14 @@ struct LinkResolution: Sendable {
         case .redirect(let location): .found(location)
         case .noStoreNamed: page(for: .invalidLink)
         case .notInStore: page(for: .notInStore)
-        case .notOpened(let lookup): page(for: PageProblem(lookup) ?? .notFound)
+        case .notOpened(let lookup): notOpened(lookup)
         }
+    }
+
+    /// The answer for a link that cannot be opened: an expired link's `expiredURL`, or the problem page.
+    func notOpened(_ lookup: LinkLookup) -> Response {
+        if case .expired(let link) = lookup, let location = visits.expiredRedirect(for: link) { return .found(location) }
+        return page(for: PageProblem(lookup) ?? .notFound)
     }
 
     /// A problem page, with its status and, when the database failed, `Retry-After`.

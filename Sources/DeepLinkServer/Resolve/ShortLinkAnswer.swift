@@ -36,16 +36,21 @@ enum ShortLinkAnswer {
     }
 
     /// The resolution of a live link: its deep link, the UTM fields in effect (the short link's
-    /// own `utm_*` override the link's) and its campaign.
+    /// own `utm_*` override the link's), its campaign and what the app must be to open it.
+    /// - Parameter requirement: The oldest app version and the store page, for the platform that asked.
     /// - Throws: ``LinkServerError`` with code `not-found` when the stored deep link is no URL.
-    static func resolution(of link: Link, query: [String: String]) throws(LinkServerError) -> ShortLinkResolution {
+    static func resolution(
+        of link: Link, query: [String: String], requirement: (UTMFields) -> AppRequirement = { _ in AppRequirement() }
+    ) throws(LinkServerError) -> ShortLinkResolution {
         guard let deepLink = URL(string: link.deepLink) else {
             throw LinkServerError(code: .notFound, message: "the link \(link.code) has no deep link the app can open", field: "url")
         }
         let utm = link.utm.overridden(by: query)
         let fields = [("source", utm.source), ("medium", utm.medium), ("campaign", utm.campaign), ("term", utm.term), ("content", utm.content)]
+        let required = requirement(utm)
         return ShortLinkResolution(
             code: link.code, deepLink: deepLink,
-            utm: Dictionary(uniqueKeysWithValues: fields.compactMap { name, value in value.map { (name, $0) } }), campaign: utm.campaign)
+            utm: Dictionary(uniqueKeysWithValues: fields.compactMap { name, value in value.map { (name, $0) } }), campaign: utm.campaign,
+            minAppVersion: required.minimumVersion, storeURL: required.storeURL.flatMap(URL.init(string:)))
     }
 }

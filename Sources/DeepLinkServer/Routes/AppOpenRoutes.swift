@@ -47,14 +47,16 @@ struct AppOpenRoutes: Sendable {
             link = found
         case .expired(let expired):
             var error = LinkServerError(code: .linkExpired, message: "the link \(code) expired; open it in the browser instead")
-            error.openInBrowser = expired.webURL.flatMap(policy.redirectURL(for:)) ?? asked.url
+            error.openInBrowser = visits.expiredRedirect(for: expired) ?? expired.webURL.flatMap(policy.redirectURL(for:)) ?? asked.url
             throw error
         case .unavailable:
             throw StoreError(code: .unavailable, message: "the link could not be read").serverError
         case .missing:
             throw LinkServerError(code: .notFound, message: "no link has the code \(code)", field: "url")
         }
-        let answer = try ShortLinkAnswer.resolution(of: link, query: query)
+        let answer = try ShortLinkAnswer.resolution(of: link, query: query) { utm in
+            visits.appRequirement(of: link, platform: asked.platform, utm: utm)
+        }
         let platform: ClientPlatform = asked.platform == .ios ? .ios : .android
         // The app still gets its link when the count fails; only the count is lost.
         await visits.countAppOpen(of: link, platform: platform, logger: context.logger)

@@ -134,6 +134,12 @@ package struct LinkEditor: Sendable {
         // allowlist), never loopback or a cloud's metadata address that a preview crawler would fetch.
         case .imageURL: checked = try redirectTarget(text, field: path)
         case .text(let maximumLength): checked = try Self.checkedText(text, field: path, maximumLength: maximumLength)
+        case .appVersion(let platform):
+            guard text.map({ AppVersion($0, for: platform) != nil }) ?? true else {
+                throw LinkServerError(
+                    code: .invalidField, message: "\(path) must be \(AppVersion.expectedForm(for: platform)), or null", field: path)
+            }
+            checked = text
         case .tags:
             guard case .list(let keyPath) = field.value else { return }
             link[keyPath: keyPath] = try LinkTags.normalized(text.map(LinkTags.split) ?? [], field: path)

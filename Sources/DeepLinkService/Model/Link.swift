@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// A short link: a code that resolves to an in-app deep link, with fallbacks per platform,
@@ -29,6 +30,12 @@ package struct Link: Sendable, Hashable {
     package var tags: [String] = []
     /// When the link stops resolving; `nil` for never.
     package var expiresAt: Date?
+    /// Where visitors of the link go once it expired, instead of the "link expired" page.
+    package var expiredURL: String?
+    /// The oldest iOS marketing version that can open the link (`minAppVersion.ios`).
+    package var minIOSVersion: String?
+    /// The oldest Android `versionCode` that can open the link (`minAppVersion.android`).
+    package var minAndroidVersion: String?
     /// When the link was created.
     package var createdAt: Date
     /// When the link was last changed.
@@ -48,12 +55,16 @@ package struct Link: Sendable, Hashable {
     ///   - note: A note for the team.
     ///   - tags: The tags, as ``LinkTags/normalized(_:)`` orders them.
     ///   - expiresAt: The expiry.
+    ///   - expiredURL: Where visitors go once it expired.
+    ///   - minIOSVersion: The oldest iOS app version that can open it.
+    ///   - minAndroidVersion: The oldest Android `versionCode` that can open it.
     ///   - createdAt: The creation time.
     ///   - updatedAt: The last change.
     package init(
         code: String, deepLink: String, appStoreID: String? = nil, playPackage: String? = nil, webURL: String? = nil,
         iosFallbackURL: String? = nil, androidFallbackURL: String? = nil, preview: LinkPreview = LinkPreview(), utm: UTMFields = UTMFields(), note: String? = nil,
-        tags: [String] = [], expiresAt: Date? = nil, createdAt: Date, updatedAt: Date
+        tags: [String] = [], expiresAt: Date? = nil, expiredURL: String? = nil, minIOSVersion: String? = nil, minAndroidVersion: String? = nil,
+        createdAt: Date, updatedAt: Date
     ) {
         self.code = code
         self.deepLink = deepLink
@@ -67,6 +78,9 @@ package struct Link: Sendable, Hashable {
         self.note = note
         self.tags = tags
         self.expiresAt = expiresAt
+        self.expiredURL = expiredURL
+        self.minIOSVersion = minIOSVersion
+        self.minAndroidVersion = minAndroidVersion
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -75,6 +89,13 @@ package struct Link: Sendable, Hashable {
     /// - Parameter now: The moment.
     package func isExpired(at now: Date) -> Bool {
         expiresAt.map { $0 <= now } ?? false
+    }
+
+    /// The oldest app versions that can open the link, as ``minIOSVersion`` and
+    /// ``minAndroidVersion`` give them (the editor stores only versions that read).
+    package var minAppVersion: MinimumAppVersion {
+        MinimumAppVersion(
+            ios: minIOSVersion.flatMap { AppVersion(marketingVersion: $0) }, android: minAndroidVersion.flatMap { AppVersion(versionCode: $0) })
     }
 }
 

@@ -26,6 +26,9 @@ package struct LinkField: Sendable, Hashable {
         case expiry
         /// Tags: a JSON array of strings, or one text of comma-separated tags (``LinkTags``).
         case tags
+        /// An app version as the platform numbers it (``AppVersion``): an iOS marketing version
+        /// such as `5.2`, an Android `versionCode` such as `520`.
+        case appVersion(DeferredLinkDeviceSignals.Platform)
     }
 
     /// The group a field belongs to: its JSON object and its section of the form.
@@ -38,6 +41,8 @@ package struct LinkField: Sendable, Hashable {
         case utm
         /// `preview`: the social preview.
         case preview
+        /// `minAppVersion`: the oldest app versions that can open the link.
+        case minAppVersion
 
         /// The form section's title.
         package var title: String {
@@ -46,6 +51,7 @@ package struct LinkField: Sendable, Hashable {
             case .fallbacks: "Where people without the app go"
             case .utm: "Campaign tracking (UTM)"
             case .preview: "Social preview"
+            case .minAppVersion: "Oldest app versions that open the link"
             }
         }
     }
@@ -160,6 +166,11 @@ package struct LinkField: Sendable, Hashable {
             group: .link, name: "expiresAt", kind: .expiry, value: .time(\.expiresAt), column: "expires_at", label: "Expires (UTC)",
             hint: "When the link stops working, in UTC (RFC 3339, such as 2026-12-31T23:59:59Z); empty to keep it forever.", flag: "expires-at"),
         LinkField(
+            group: .link, name: "expiredURL", kind: .redirectURL, value: .optional(\.expiredURL), column: "expired_url",
+            label: "After it expires, send visitors to",
+            hint: "Where the link sends visitors once it expired, instead of the \"link expired\" page; an https URL on an allowed host.",
+            flag: "expired-url"),
+        LinkField(
             group: .fallbacks, name: "webURL", kind: .redirectURL, value: .optional(\.webURL), column: "web_url", label: "Web page",
             hint: "For desktop browsers and people without the app; an https URL on an allowed host.", flag: "web-url"),
         LinkField(
@@ -200,5 +211,15 @@ package struct LinkField: Sendable, Hashable {
         LinkField(
             group: .preview, name: "imageURL", kind: .imageURL, value: .optional(\.preview.imageURL), column: "preview_image_url",
             label: "Image", hint: "The social preview's image, an https URL on the config's hosts or allowedRedirectHosts.", flag: "image-url"),
+        LinkField(
+            group: .minAppVersion, name: "ios", kind: .appVersion(.ios), value: .optional(\.minIOSVersion), column: "min_ios_version",
+            label: "iOS app version",
+            hint: "The oldest iOS app version (marketing version, such as 5.2) that can open the link; older installs are sent to the App Store to update.",
+            flag: "min-ios-version"),
+        LinkField(
+            group: .minAppVersion, name: "android", kind: .appVersion(.android), value: .optional(\.minAndroidVersion),
+            column: "min_android_version", label: "Android versionCode",
+            hint: "The oldest Android versionCode (a whole number, such as 520) that can open the link; older installs are sent to Google Play to update.",
+            flag: "min-android-version"),
     ]
 }

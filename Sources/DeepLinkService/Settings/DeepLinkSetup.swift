@@ -27,6 +27,9 @@ package struct DeepLinkSetup: Sendable {
     /// The website's host, the config's first that is not a wildcard: where problem pages send people. With short
     /// links on a link domain of their own it differs from ``linkHost``.
     package let websiteHost: String?
+    /// The routes of the config that name a `minAppVersion`, by pattern: most configs have none,
+    /// and then no deep link is matched to find one.
+    let routeMinimums: [RoutePattern: MinimumAppVersion]
 
     /// Reads a server's config.
     /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, or a build error when the router
@@ -46,6 +49,35 @@ package struct DeepLinkSetup: Sendable {
         linkOrigin = configuration.linkOrigin
         linkDomain = configuration.publicHost.map(ServerPaths.linkDomain)
         websiteHost = config.hosts.first { !$0.hasPrefix("*") }
+        routeMinimums = Dictionary(
+            config.routes.filter { !$0.minAppVersion.isEmpty }.map { ($0.pattern, $0.minAppVersion) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The oldest app versions that can open a link: each platform's newer of the link's own
+    /// `minAppVersion` and that of the route its deep link reaches.
+    /// - Parameter link: The link.
+    package func minAppVersion(for link: Link) -> MinimumAppVersion {
+        guard !routeMinimums.isEmpty, let url = URL(string: link.deepLink), let route = router.match(url).route,
+            let routeMinimum = routeMinimums[route]
+        else { return link.minAppVersion }
+        return link.minAppVersion.stricter(with: routeMinimum)
+    }
+
+    /// What an app must be to open a link on its platform: the oldest version
+    /// (``minAppVersion(for:)``) and, when there is one, the store page where an older install
+    /// updates (the link's App Store id or Android package).
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - platform: The app's platform.
+    ///   - utm: The UTM fields in effect, which the Play Store page's referrer carries.
+    package func appRequirement(of link: Link, platform: DeferredLinkDeviceSignals.Platform, utm: UTMFields) -> AppRequirement {
+        guard let minimum = minAppVersion(for: link).version(for: platform) else { return AppRequirement() }
+        let storeURL: String? =
+            switch platform {
+            case .ios: link.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+            case .android: link.playPackage.map { LinkVisits.playStoreURL(package: $0, utm: utm, token: nil) }
+            }
+        return AppRequirement(minimumVersion: minimum, storeURL: storeURL)
     }
 
     /// Where a landing page's "Open in app" leads on iOS. A universal link on one of the website's

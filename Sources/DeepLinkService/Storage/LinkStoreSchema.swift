@@ -342,6 +342,13 @@ package enum LinkStoreSchema {
             "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
             "CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at)",
         ],
+        [
+            // Visitor rules (issue 39): where an expired link sends visitors, and the oldest app
+            // versions that open it (an iOS marketing version, an Android versionCode, as text).
+            "ALTER TABLE links ADD COLUMN expired_url TEXT",
+            "ALTER TABLE links ADD COLUMN min_ios_version TEXT",
+            "ALTER TABLE links ADD COLUMN min_android_version TEXT",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 
 /// Who opens a link and how, as the HTTP layer read it once from the request: the client, the
@@ -99,4 +100,19 @@ package enum StoreHop: Sendable, Hashable {
     case notInStore
     /// The link cannot be opened.
     case notOpened(LinkLookup)
+}
+
+/// What an app must be to open a link: the oldest version on its platform, and the store page
+/// where an older install updates. A `Sendable` value.
+package struct AppRequirement: Sendable, Hashable {
+    /// The oldest version; `nil` when any version can open the link.
+    package var minimumVersion: AppVersion?
+    /// The app's store page; `nil` when the link names no app in the platform's store.
+    package var storeURL: String?
+
+    /// A requirement.
+    package init(minimumVersion: AppVersion? = nil, storeURL: String? = nil) {
+        self.minimumVersion = minimumVersion
+        self.storeURL = storeURL
+    }
 }

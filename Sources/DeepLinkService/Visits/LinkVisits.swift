@@ -68,6 +68,13 @@ package struct LinkVisits: Sendable {
         return .found(link)
     }
 
+    /// Where an expired link sends its visitors instead of the "link expired" page: its
+    /// `expiredURL` while the redirect policy still allows it, else `nil`.
+    /// - Parameter link: The expired link.
+    package func expiredRedirect(for link: Link) -> String? {
+        link.expiredURL.flatMap(setup.policy.redirectURL(for:))
+    }
+
     /// Opens a stored link: looks it up, counts the click (by platform, day, referring domain and
     /// UTM fields, never by address) unless the visit is no click, and records the pasteboard
     /// flow's click when it applies. The one call `GET /{code}` makes.
@@ -145,6 +152,11 @@ package struct LinkVisits: Sendable {
             logger.error("cannot count an app open", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
         }
         await webhooks?.recordLoggingFailure([.visit(.appOpened, code: link.code, platform: platform)])
+    }
+
+    /// What an app must be to open a link on its platform (``DeepLinkSetup/appRequirement(of:platform:utm:)``).
+    package func appRequirement(of link: Link, platform: DeferredLinkDeviceSignals.Platform, utm: UTMFields) -> AppRequirement {
+        setup.appRequirement(of: link, platform: platform, utm: utm)
     }
 
     /// The Play Store page of a package with an install referrer: the UTM fields and, when a

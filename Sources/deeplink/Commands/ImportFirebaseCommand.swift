@@ -28,7 +28,7 @@ struct ImportFirebaseCommand: ReportingCommand {
             A row that fails is skipped and reported with its line and the Firebase parameter at fault; \
             skipped rows do not change the exit status. A row's apps must be the config's: apn one of its \
             Android packages, isi one of its App Store IDs, ibi one of its bundle IDs; a row naming \
-            another app is skipped. Parameters with no effect beyond that check (ibi, efr, amv, ...) are \
+            another app is skipped. Parameters with no effect beyond that check (ibi, efr, ...) are \
             listed once.
 
             Stored links are never changed, so the import can run again: a code already stored with the \

@@ -21,6 +21,9 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("expiresAt").flag), help: LinkFieldOptions.help("expiresAt", valueName: "time"))
     var expiresAt: String?
 
+    @Option(name: .customLong(LinkFieldOptions.field("expiredURL").flag), help: LinkFieldOptions.help("expiredURL", valueName: "url"))
+    var expiredURL: String?
+
     @Option(name: .customLong(LinkFieldOptions.field("fallbacks.webURL").flag), help: LinkFieldOptions.help("fallbacks.webURL", valueName: "url"))
     var webURL: String?
 
@@ -62,6 +65,14 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("preview.imageURL").flag), help: LinkFieldOptions.help("preview.imageURL", valueName: "url"))
     var imageURL: String?
 
+    @Option(name: .customLong(LinkFieldOptions.field("minAppVersion.ios").flag), help: LinkFieldOptions.help("minAppVersion.ios", valueName: "version"))
+    var minIOSVersion: String?
+
+    @Option(
+        name: .customLong(LinkFieldOptions.field("minAppVersion.android").flag),
+        help: LinkFieldOptions.help("minAppVersion.android", valueName: "versionCode"))
+    var minAndroidVersion: String?
+
     @Option(
         name: .customLong("from-json"),
         help: ArgumentHelp("The admin API's JSON body instead of options, from a file or - for standard input.", valueName: "file"))
@@ -85,6 +96,7 @@ struct LinkFieldOptions: ParsableArguments {
             ("note", note),
             ("tags", tags),
             ("expiresAt", expiresAt),
+            ("expiredURL", expiredURL),
             ("fallbacks.webURL", webURL),
             ("fallbacks.iosURL", iosURL),
             ("fallbacks.androidURL", androidURL),
@@ -97,7 +109,9 @@ struct LinkFieldOptions: ParsableArguments {
             ("utm.content", utmContent),
             ("preview.title", title),
             ("preview.description", previewDescription),
-            ("preview.imageURL", imageURL)
+            ("preview.imageURL", imageURL),
+            ("minAppVersion.ios", minIOSVersion),
+            ("minAppVersion.android", minAndroidVersion),
         ]
     }
 

@@ -25,6 +25,28 @@ struct ShortLinkResolverTests {
         #expect(try sent.json == ["url": "https://go.shop.example.com/spring?utm_source=x", "platform": "ios"])
     }
 
+    /// A link that needs a newer app than the one running comes back as an update, not a route;
+    /// the same or a newer app, or one whose version is not known, routes it.
+    @Test(arguments: [("5.1", true), ("5.1.9", true), ("5.2", false), ("5.2.0", false), ("5.10", false), (nil, false)] as [(String?, Bool)])
+    func anAppOlderThanTheLinksMinimumIsSentToTheStore(running: String?, updates: Bool) async throws {
+        let answer = #"{"code": "spring", "deepLink": "shop://sales/42", "utm": {}, "campaign": null, "minAppVersion": "5.2", "storeURL": "https://apps.apple.com/app/id123"}"#
+        let resolver = ShortLinkResolver(
+            linkDomains: ["go.shop.example.com"], transport: FakeDeferredLinkTransport(answering: answer),
+            appVersion: running.flatMap { AppVersion(marketingVersion: $0) }, clock: TestClock())
+        let expected = ShortLinkResolution(
+            code: "spring", deepLink: URL(string: "shop://sales/42")!, minAppVersion: AppVersion(marketingVersion: "5.2"),
+            storeURL: URL(string: "https://apps.apple.com/app/id123"))
+        #expect(await resolver.resolve(Self.url) == (updates ? .updateRequired(expected) : .resolved(expected)))
+    }
+
+    @Test func anAnswerWithoutAMinimumRoutesOnAnyVersion() async throws {
+        let resolver = ShortLinkResolver(
+            linkDomains: ["go.shop.example.com"], transport: FakeDeferredLinkTransport(answering: Self.answer),
+            appVersion: AppVersion(marketingVersion: "0.1"), clock: TestClock())
+        guard case .resolved(let resolution) = await resolver.resolve(Self.url) else { Issue.record("not resolved"); return }
+        #expect(resolution.minAppVersion == nil && resolution.storeURL == nil)
+    }
+
     @Test(arguments: [
         "https://go.shop.example.com/", "https://go.shop.example.com/spring/install", "https://go.shop.example.com/Dashboard",
         "https://shop.example.com/spring", "http://go.shop.example.com/spring", "shop://spring",

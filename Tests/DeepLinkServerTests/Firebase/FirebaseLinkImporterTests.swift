@@ -131,7 +131,7 @@ struct FirebaseLinkImporterTests {
             #expect(first.entries.map(\.line) == [2, 3, 5, 6, 7, 8, 9])
             #expect(first.entries.map(\.outcome).filter { $0 == .imported }.count == 3)
             #expect(skipped(first) == ["5 disallowed-url afl", "6 unroutable-deep-link link", "7 code-taken -", "8 invalid-field -"])
-            #expect(first.ignoredParameters == ["amv", "at", "efr", "ibi", "ipbi"])
+            #expect(first.ignoredParameters == ["at", "efr", "ibi", "ipbi"])
             #expect(first.entries[4].code == "summer-\(suffix)")
 
             let summer = try #require(try await store.link(code: "summer-\(suffix)"))

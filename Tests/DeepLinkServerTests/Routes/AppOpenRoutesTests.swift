@@ -79,6 +79,67 @@ struct AppOpenRoutesTests {
         }
     }
 
+    @Test func anExpiredLinksExpiredURLIsWhereTheAppOpensTheBrowser() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try Self.configuration()) { server in
+            _ = try await server.createLink(#"{"code": "spring", "deepLink": "shop://sales/42", "expiredURL": "https://shop.example.com/sales/next"}"#)
+            var stored = try #require(try await server.store.link(code: "spring"))
+            stored.expiresAt = Date().addingTimeInterval(-60)
+            #expect(try await server.store.update(stored))
+            let response = try await Self.open(server, #"{"url": "https://go.shop.example.com/spring", "platform": "android"}"#)
+            #expect(response.status == .gone)
+            #expect(try response.object()["openInBrowser"] == "https://shop.example.com/sales/next")
+        }
+    }
+
+    /// The example config with `minAppVersion` on the route `sales/:saleId`.
+    static func configurationWithRouteMinimum() throws -> ServerConfiguration {
+        var configuration = try configuration()
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8)
+        let route = #""sales/:saleId": {"#
+        try #require(text.contains(route))
+        configuration.deepLinkConfig = try DeepLinkConfig.parse(
+            text.replacingOccurrences(of: route, with: route + #" "minAppVersion": {"ios": "5.2", "android": "500"},"#), file: "min.json")
+        try #require(configuration.deepLinkConfig.routes.contains { !$0.minAppVersion.isEmpty })
+        return configuration
+    }
+
+    /// A link's `minAppVersion` and its route's: each platform's newer one is in the answer, with
+    /// the store page an older install updates from; a link whose route names none answers null.
+    @Test func theAnswerCarriesTheStricterOfTheLinksAndTheRoutesMinimumAppVersionAndTheStore() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try Self.configurationWithRouteMinimum()) { server in
+            _ = try await server.createLink(#"{"code": "spring", "deepLink": "shop://sales/42", "minAppVersion": {"ios": "5.10"}}"#)
+            _ = try await server.createLink(#"{"code": "cart", "deepLink": "shop://cart"}"#)
+            let iPhone = try await Self.open(server, #"{"url": "https://go.shop.example.com/spring", "platform": "ios"}"#)
+            #expect(iPhone.status == .ok, "\(iPhone.text)")
+            let ios = try #require(ShortLinkResolution(json: try JSONValue(parsing: iPhone.text)))
+            #expect(ios.minAppVersion?.description == "5.10", "the link's 5.10 is newer than the route's 5.2")
+            #expect(ios.storeURL?.absoluteString == "https://apps.apple.com/app/id123456789")
+            #expect(ios.needsUpdate(from: AppVersion(marketingVersion: "5.9")))
+            #expect(!ios.needsUpdate(from: AppVersion(marketingVersion: "5.10.0")))
+
+            let phone = try await Self.open(server, #"{"url": "https://go.shop.example.com/spring?utm_source=x", "platform": "android"}"#)
+            let android = try #require(ShortLinkResolution(json: try JSONValue(parsing: phone.text)))
+            #expect(android.minAppVersion?.description == "500", "the route's, the link naming none for Android")
+            #expect(android.storeURL?.absoluteString.hasPrefix("https://play.google.com/store/apps/details?id=com.example.shop") == true)
+
+            let cart = try await Self.open(server, #"{"url": "https://go.shop.example.com/cart", "platform": "ios"}"#)
+            let object = try cart.object()
+            #expect(object["minAppVersion"] == .null && object["storeURL"] == .null, "\(cart.text)")
+        }
+    }
+
+    @Test func aBadMinimumAppVersionIsA400NamingEachPlatformsField() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try Self.configuration()) { server in
+            let response = try await server.api(
+                .post, "/api/v1/links", json: #"{"deepLink": "shop://cart", "minAppVersion": {"ios": "5.x", "android": "5.2"}}"#)
+            #expect(response.status == .badRequest)
+            let errors = try #require(try response.object()["error"]?.objectValue?["errors"]?.arrayValue)
+            #expect(errors.compactMap { $0.objectValue?["field"]?.stringValue } == ["minAppVersion.ios", "minAppVersion.android"])
+            let unknown = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart", "minAppVersion": {"web": "1"}}"#)
+            #expect(try unknown.object()["error"]?.objectValue?["field"] == "minAppVersion.web")
+        }
+    }
+
     @Test(arguments: [
         (#"{"url": "https://go.shop.example.com/spring"}"#, "platform"), (#"{"platform": "ios"}"#, "url"),
         (#"{"url": "not a url", "platform": "ios"}"#, "url"), (#"{"url": "ftp://go.shop.example.com/spring", "platform": "ios"}"#, "url"),

@@ -103,7 +103,7 @@ struct OpenAPIDocumentTests {
         }
         let input = try properties("LinkInput")
         let output = try properties("Link")
-        let groupSchemas: [LinkField.Group: String] = [.fallbacks: "Fallbacks", .utm: "UTM", .preview: "Preview"]
+        let groupSchemas: [LinkField.Group: String] = [.fallbacks: "Fallbacks", .utm: "UTM", .preview: "Preview", .minAppVersion: "MinAppVersion"]
         for group in LinkField.Group.allCases {
             let fields = LinkField.all.filter { $0.group == group }
             let documented = group == .link ? input : try properties(try #require(groupSchemas[group]))

@@ -179,6 +179,27 @@ struct ResolveRoutesTests {
         }
     }
 
+    /// `expiredURL` sends an expired link's visitors on (to the sale's successor, say) instead of
+    /// the 410 page, on every platform; the redirect policy still decides where.
+    @Test(arguments: StoreBackend.available)
+    func anExpiredLinkWithAnExpiredURLRedirectsThereInsteadOfThe410Page(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
+            let code = try await create(
+                server, json: #"{"code": "CODE", "deepLink": "shop://cart", "expiredURL": "https://shop.example.com/sales/next"}"#)
+            var expired = try #require(try await server.store.link(code: code))
+            expired.expiresAt = Date(timeIntervalSinceNow: -60).roundedToSeconds
+            #expect(try await server.store.update(expired))
+            for agent in [ServerHarness.iPhone, ServerHarness.android, ServerHarness.desktop] {
+                let response = try await server.open("/\(code)", userAgent: agent)
+                #expect(response.status == .found, "\(agent)")
+                #expect(response.headers[.location] == "https://shop.example.com/sales/next")
+            }
+            let refused = try await server.api(.patch, "/api/v1/links/\(code)", json: #"{"expiredURL": "https://evil.example/"}"#)
+            #expect(refused.status == .badRequest)
+            #expect(try refused.object()["error"]?.objectValue?["field"] == "expiredURL")
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func resolvesAnUpdatedOrDeletedLinkAtOnce(backend: StoreBackend) async throws {
         try await ServerHarness.run(backend) { server in

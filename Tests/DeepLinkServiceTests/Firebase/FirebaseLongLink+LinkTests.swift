@@ -20,7 +20,8 @@ struct FirebaseLongLinkLinkTests {
         let link = Link(
             code: "x", deepLink: "shop://cart", appStoreID: "1", playPackage: "p", webURL: "w", iosFallbackURL: "i",
             androidFallbackURL: "a", preview: LinkPreview(title: "t", description: "d", imageURL: "m"),
-            utm: UTMFields(source: "s", medium: "md", campaign: "c", term: "tr", content: "ct"), createdAt: Date(), updatedAt: Date())
+            utm: UTMFields(source: "s", medium: "md", campaign: "c", term: "tr", content: "ct"), minIOSVersion: "5.2", minAndroidVersion: "520",
+            createdAt: Date(), updatedAt: Date())
         #expect(fields.allSatisfy { LinkField.named($0)?.text(of: link) != nil })
     }
 }

@@ -42,7 +42,7 @@ struct ImportFirebaseCommandTests {
             "line 8: https://shop.page.link/spring/2024: skipped: the path /spring/2024 is not a usable code: an imported code is 1 to 64 "
                 + "ASCII letters, digits, hyphens, dots, underscores or tildes, and not . or ..; if the domain put its links under a path, "
                 + "give that path as the prefix",
-            "note: Firebase parameters with no effect here were ignored: amv, at, efr, ibi, ipbi; the config's apps section and the landing page take their place",
+            "note: Firebase parameters with no effect here were ignored: at, efr, ibi, ipbi; the config's apps section and the landing page take their place",
             "note: columns not read: Archived?, Link name, Creation timestamp",
             "note: shop.page.link belongs to Google, so its short links ended with Firebase Dynamic Links; "
                 + "the imported codes resolve on the link server's own host",
@@ -83,7 +83,7 @@ struct ImportFirebaseCommandTests {
         #expect(object["imported"] == 3)
         #expect(object["alreadyImported"] == 0)
         #expect(object["skipped"] == 4)
-        #expect(object["ignoredParameters"] == ["amv", "at", "efr", "ibi", "ipbi"])
+        #expect(object["ignoredParameters"] == ["at", "efr", "ibi", "ipbi"])
         #expect(object["ignoredColumns"] == ["Archived?", "Link name", "Creation timestamp"])
         guard case .array(let rows)? = object["rows"] else {
             Issue.record("rows is not an array: \(String(describing: object["rows"]))")

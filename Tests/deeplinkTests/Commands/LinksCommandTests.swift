@@ -41,6 +41,7 @@ struct LinksCommandTests {
             [
                 "--code", "spring", "--deep-link", "shop://sales/42", "--campaign", "spring", "--web-url", "https://shop.example.com/sales/42",
                 "--utm-source", "newsletter", "--title", "Spring sale", "--expires-at", "2031-01-31T23:59:59Z", "--tags", "spring, email,spring",
+                "--min-ios-version", "5.2",
             ], config: true)
         #expect(created.status == 0, "\(created.error)")
         #expect(created.error.hasPrefix("using sqlite:"))
@@ -52,7 +53,9 @@ struct LinksCommandTests {
         #expect(lines.contains("expiresAt:              2031-01-31T23:59:59Z"))
         #expect(lines.contains("preview.imageURL:       -"))
         #expect(lines.contains("tags:                   email, spring"), "each tag once, sorted")
-        #expect(lines.count == 22)
+        #expect(lines.contains("minAppVersion.ios:      5.2"))
+        #expect(lines.contains("minAppVersion.android:  -"))
+        #expect(lines.count == 25)
 
         let shown = try await database.links("show", ["spring", "--json"])
         #expect(shown.status == 0)

@@ -95,6 +95,9 @@ struct DashboardLinkView: DashboardPageView {
         add("Created", DashboardText.dateTime(link.createdAt))
         if link.updatedAt != link.createdAt { add("Changed", DashboardText.dateTime(link.updatedAt)) }
         add("Expires", link.expiresAt.map(DashboardText.dateTime))
+        add("After it expires", link.expiredURL, mono: true)
+        add("Oldest iOS app", link.minIOSVersion, mono: true)
+        add("Oldest Android app", link.minAndroidVersion.map { "versionCode \($0)" }, mono: true)
         add("Web page", link.webURL, mono: true)
         add("iPhone page", link.iosFallbackURL, mono: true)
         add("Android page", link.androidFallbackURL, mono: true)
