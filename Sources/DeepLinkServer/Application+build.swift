@@ -196,7 +196,7 @@ func buildRouter(
         deferred: deferred, clientAddress: clientAddress, limiter: limiter("claims", configuration.claimsPerMinutePerAddress), webhooks: webhooks?.events
     ).add(to: router)
     AppOpenRoutes(
-        visits: visits, policy: setup.policy, linkHost: setup.linkHost, origin: setup.linkOrigin, clientAddress: clientAddress,
+        visits: visits, linkHost: setup.linkHost, origin: setup.linkOrigin, clientAddress: clientAddress,
         limiter: limiter("opens", configuration.opensPerMinutePerAddress)
     ).add(to: router)
     ResolveRoutes(resolution: resolution, journeys: journeys).add(to: router)

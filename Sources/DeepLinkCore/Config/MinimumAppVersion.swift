@@ -20,9 +20,7 @@ public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         guard (1...4).contains(parts.count) else { return nil }
         var numbers: [Int] = []
         for part in parts {
-            guard (1...10).contains(part.utf8.count), part.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                let number = Int(part)
-            else { return nil }
+            guard let number = Self.number(part) else { return nil }
             numbers.append(number)
         }
         while numbers.count > 1, numbers.last == 0 { numbers.removeLast() }
@@ -34,11 +32,15 @@ public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// - Parameter text: The version code.
     /// - Returns: `nil` when the text is not one.
     public init?(versionCode text: String) {
-        guard (1...10).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-            let number = Int(text), (1...Self.largestVersionCode).contains(number)
-        else { return nil }
+        guard let number = Self.number(Substring(text)), (1...Self.largestVersionCode).contains(number) else { return nil }
         numbers = [number]
         description = text
+    }
+
+    /// One to ten ASCII digits as a number; `nil` for anything else (a sign, a space, another digit script).
+    private static func number(_ text: Substring) -> Int? {
+        guard (1...10).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
     }
 
     /// Reads a version the way a platform numbers them.

@@ -212,7 +212,7 @@ package struct DeviceJourneys: Sendable {
                 route(resolution.deepLink, origin: .universalLink)
                 ending = .appOpened
             case .expired(let stored):
-                let fallback = stored.expiredURL.flatMap(setup.policy.redirectURL(for:)) ?? stored.webURL.flatMap(setup.policy.redirectURL(for:)) ?? url
+                let fallback = setup.browserURL(forExpired: stored) ?? url
                 step("App", "POST /api/v1/opens answers 410 link-expired; the app opens \(fallback) in the browser", decidedBy: "link \(code) expired")
             case .missing:
                 step("App", "POST /api/v1/opens answers 404 not-found; the app opens \(url) in the browser, which shows the server's \"link not found\" page")
@@ -227,7 +227,7 @@ package struct DeviceJourneys: Sendable {
             switch link {
             case .live(let found): stored = found
             case .expired(let expired):
-                if let location = expired.expiredURL.flatMap(setup.policy.redirectURL(for:)) {
+                if let location = setup.expiredRedirect(for: expired) {
                     return step("Server", "the link expired: 302 to its expiredURL, \(location)")
                 }
                 return step("Server", "the link expired: 410 and a page that says so, with the website's address")

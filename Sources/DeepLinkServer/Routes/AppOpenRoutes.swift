@@ -12,8 +12,6 @@ import Logging
 struct AppOpenRoutes: Sendable {
     /// The links' lookup and the open's count.
     let visits: LinkVisits
-    /// Where an expired link's visitors are sent instead.
-    let policy: RedirectPolicy
     /// The host short links live on.
     let linkHost: String?
     /// Where short links are addressed, which may be a development origin.
@@ -47,7 +45,7 @@ struct AppOpenRoutes: Sendable {
             link = found
         case .expired(let expired):
             var error = LinkServerError(code: .linkExpired, message: "the link \(code) expired; open it in the browser instead")
-            error.openInBrowser = visits.expiredRedirect(for: expired) ?? expired.webURL.flatMap(policy.redirectURL(for:)) ?? asked.url
+            error.openInBrowser = visits.browserURL(forExpired: expired) ?? asked.url
             throw error
         case .unavailable:
             throw StoreError(code: .unavailable, message: "the link could not be read").serverError

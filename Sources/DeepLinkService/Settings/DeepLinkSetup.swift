@@ -63,6 +63,21 @@ package struct DeepLinkSetup: Sendable {
         return link.minAppVersion.stricter(with: routeMinimum)
     }
 
+    /// Where an expired link sends a browser instead of the "link expired" page: its
+    /// `expiredURL` while the redirect policy still allows it, else `nil`.
+    /// - Parameter link: The expired link.
+    package func expiredRedirect(for link: Link) -> String? {
+        link.expiredURL.flatMap(policy.redirectURL(for:))
+    }
+
+    /// Where an app opens an expired link in the browser: its ``expiredRedirect(for:)``, else its
+    /// web fallback, while the redirect policy allows them; `nil` for neither (the app then opens
+    /// the short link, whose page says the link expired).
+    /// - Parameter link: The expired link.
+    package func browserURL(forExpired link: Link) -> String? {
+        expiredRedirect(for: link) ?? link.webURL.flatMap(policy.redirectURL(for:))
+    }
+
     /// What an app must be to open a link on its platform: the oldest version
     /// (``minAppVersion(for:)``) and, when there is one, the store page where an older install
     /// updates (the link's App Store id or Android package).

@@ -68,11 +68,14 @@ package struct LinkVisits: Sendable {
         return .found(link)
     }
 
-    /// Where an expired link sends its visitors instead of the "link expired" page: its
-    /// `expiredURL` while the redirect policy still allows it, else `nil`.
-    /// - Parameter link: The expired link.
+    /// Where an expired link sends a browser (``DeepLinkSetup/expiredRedirect(for:)``).
     package func expiredRedirect(for link: Link) -> String? {
-        link.expiredURL.flatMap(setup.policy.redirectURL(for:))
+        setup.expiredRedirect(for: link)
+    }
+
+    /// Where an app opens an expired link in the browser (``DeepLinkSetup/browserURL(forExpired:)``).
+    package func browserURL(forExpired link: Link) -> String? {
+        setup.browserURL(forExpired: link)
     }
 
     /// Opens a stored link: looks it up, counts the click (by platform, day, referring domain and
