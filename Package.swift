@@ -59,6 +59,8 @@ let package = Package(
             ]
         ),
         .target(name: "DeepLinkFirebase", dependencies: ["DeepLinkCore"]),
+        // The MaxMind DB (.mmdb) reader that tells a visitor's country: no dependencies, no system library.
+        .target(name: "DeepLinkGeoIP"),
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(name: "DeepLinkTesting", dependencies: ["DeepLinkCore", "CChildProcess"], path: "Tests/DeepLinkTesting"),
         // The link service: links and their editing rules, clicks, deferred links, settings, the
@@ -70,6 +72,7 @@ let package = Package(
                 "DeepLinkCore",
                 "DeepLinkAssociation",
                 "DeepLinkFirebase",
+                "DeepLinkGeoIP",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -146,6 +149,7 @@ let package = Package(
         .testTarget(name: "DeepLinkAppLinksTests", dependencies: ["DeepLinkAppLinks", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkAssociationTests", dependencies: ["DeepLinkAssociation", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkFirebaseTests", dependencies: ["DeepLinkFirebase", "DeepLinkTesting"]),
+        .testTarget(name: "DeepLinkGeoIPTests", dependencies: ["DeepLinkGeoIP", "DeepLinkTesting"]),
         .testTarget(name: "DeepLinkQRCodeTests", dependencies: ["DeepLinkQRCode", "DeepLinkTesting"]),
         // Helpers of the service's, the stores' and the server's tests: a fresh store on each
         // backend, a log that can be read, a PostgreSQL server of a test's own.
@@ -224,6 +228,7 @@ if Context.environment["DEEPLINK_FUZZ"] == "1" {
         ("FuzzDeferredClaim", ["DeepLinkCore"]), ("FuzzAASA", ["DeepLinkAssociation"]), ("FuzzAssetLinks", ["DeepLinkAssociation"]),
         ("FuzzAppLinksHTML", ["DeepLinkAppLinks"]), ("FuzzAppLinkData", ["DeepLinkAppLinks"]),
         ("FuzzFirebaseLongLink", ["DeepLinkFirebase", "DeepLinkCore"]), ("FuzzTakeoutCSV", ["DeepLinkFirebase"]),
+        ("FuzzMaxMindDatabase", ["DeepLinkGeoIP"]),
         ("FuzzDashboardForm", ["DeepLinkService", "DeepLinkCore"]),
         ("FuzzSignIn", ["DeepLinkService", "DeepLinkCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]),
     ]

@@ -27,7 +27,8 @@ import ServiceLifecycle
 /// - Throws: ``ConfigError`` for a bad `deferred` or `pages` section, ``ConfigError`` or ``AssociationError``
 ///   for an `apps` section that cannot produce association files, or a build error when the
 ///   router cannot be built from the config; ``LinkServerError`` for a `clientAddressHeader`
-///   that is not a header name; ``TemplateLoadingError`` for a page template that is missing or broken.
+///   that is not a header name; ``TemplateLoadingError`` for a page template that is missing or broken;
+///   ``GeoIPError`` for a GeoIP database that cannot be read.
 package func buildApplication(
     configuration: ServerConfiguration, store: any LinkStore, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     clock: any MonotonicClock = SystemClock(), passwords: PasswordChecks = PasswordChecks(),
@@ -42,15 +43,21 @@ package func buildApplication(
     let cache = LinkCache(lifetime: configuration.linkCacheLifetime, clock: clock)
     let webhookPolicy = WebhookURLPolicy(allowsPrivateAddresses: configuration.allowPrivateWebhookURLs, resolver: resolver)
     let access = AccessService(store: store, passwords: passwords, logger: logger)
+    let countries = try configuration.geoIPDatabase.map { (path) throws(GeoIPError) in try GeoIPCountries(path: path) }
+    if let countries {
+        logger.info("using a GeoIP database for visitors' countries", metadata: ["geoip.path": "\(countries.path)", "geoip.type": "\(countries.databaseType)"])
+    }
     let router = try buildRouter(
         configuration: configuration, setup: setup, store: store, metrics: metrics, cache: cache, clicks: clicks, deferred: deferred,
-        webhooks: WebhookService(store: store, policy: webhookPolicy, events: webhookEvents), access: access, logger: logger, clock: clock)
+        webhooks: WebhookService(store: store, policy: webhookPolicy, events: webhookEvents), access: access, countries: countries, logger: logger,
+        clock: clock)
     let sender = WebhookSender(
         // A database whose store shares rate limits (PostgreSQL) may serve several servers, whose leases must stand.
         store: store, policy: webhookPolicy, transport: HTTPWebhookTransport(), releasesLeasesAtStart: !(store is any RateLimitStorage),
         clock: clock, logger: logger)
     var services: [any Service] = sendsWebhooks ? [clicks, deferred, sender] : [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
+    if let countries { services.append(GeoIPReloader(countries: countries, clock: clock, logger: logger)) }
     let cap = configuration.connectionsPerAddress > 0 ? ConnectionCap(limit: configuration.connectionsPerAddress) : nil
     let timeouts = ConnectionGuardHandler.Timeouts(
         header: TimeAmount(configuration.headerTimeout), body: TimeAmount(configuration.bodyTimeout),
@@ -127,8 +134,8 @@ func firstRunHints(configuration: ServerConfiguration, port: String, hasWayIn: B
 /// The server's routes, without binding a socket.
 func buildRouter(
     configuration: ServerConfiguration, setup: DeepLinkSetup, store: any LinkStore, metrics: ServerMetrics, cache: LinkCache,
-    clicks: ClickCounter, deferred: DeferredLinks, webhooks: WebhookService? = nil, access: AccessService, logger: Logger,
-    clock: any MonotonicClock = SystemClock()
+    clicks: ClickCounter, deferred: DeferredLinks, webhooks: WebhookService? = nil, access: AccessService, countries: GeoIPCountries? = nil,
+    logger: Logger, clock: any MonotonicClock = SystemClock()
 ) throws -> Router<ServerRequestContext> {
     let association = try AssociationFiles(
         apps: setup.apps, linkDomain: setup.linkDomain, developmentHost: configuration.publicURL?.host, linkHost: setup.linkHost)
@@ -173,7 +180,8 @@ func buildRouter(
                 perAddress: limiter("writes-per-address", configuration.writesPerMinutePerAddress), clientAddress: clientAddress,
                 maximumBodySize: configuration.maximumBodySize,
                 maximumBulkBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize)))
-    let visits = LinkVisits(store: store, cache: cache, clicks: clicks, deferred: deferred, setup: setup, webhooks: webhooks?.events)
+    let visits = LinkVisits(
+        store: store, cache: cache, clicks: clicks, deferred: deferred, setup: setup, webhooks: webhooks?.events, countries: countries)
     let resolution = LinkResolution(visits: visits, resolver: LinkResolver(setup: setup, pages: pages), metrics: metrics, clientAddress: clientAddress)
     let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, webhooks: webhooks?.events, logger: logger)

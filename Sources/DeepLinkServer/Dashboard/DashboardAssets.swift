@@ -24,7 +24,7 @@ enum DashboardAssets {
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--page); color: var(--ink); }
         a { color: var(--accent); }
-        a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible {
+        a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, summary:focus-visible {
           outline: 3px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 5px var(--ink); }
         .skip { position: absolute; left: -999px; top: 0; background: var(--card); padding: .5rem 1rem; }
         .skip:focus { left: 1rem; }
@@ -58,10 +58,11 @@ enum DashboardAssets {
         .field.grow { flex: 1 1 16rem; }
         label { font-weight: 600; font-size: .95rem; }
         .required { font-weight: 400; color: var(--muted); }
-        input, select { font: inherit; color: var(--ink); background: var(--field); border: 1px solid var(--field-line); border-radius: 6px;
+        input, select, textarea { font: inherit; color: var(--ink); background: var(--field); border: 1px solid var(--field-line); border-radius: 6px;
           padding: .5rem .65rem; width: 100%; min-height: 2.5rem; }
         input[readonly] { background: var(--page); }
-        .invalid input { border-color: var(--danger); border-width: 2px; }
+        .invalid input, .invalid textarea { border-color: var(--danger); border-width: 2px; }
+        textarea.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .875rem; resize: vertical; }
         .field-error { color: var(--danger); font-weight: 600; margin: 0; }
         .hint { color: var(--muted); font-size: .875rem; margin: 0; }
         fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 0 1.25rem; }

@@ -17,7 +17,7 @@ struct NotFoundAnswer: Sendable {
             throw LinkServerError(code: .notFound, message: "there is no admin API route \(method) \(request.uri.path); see /openapi.yaml")
         }
         context.logger.debug("no route for the path", metadata: ["path": "\(request.uri.path)"])
-        let page = Response.page(pages.render(.notFound), status: .notFound)
+        let page = Response.page(pages.render(.notFound, language: pages.language(for: request.headers[.acceptLanguage])), status: .notFound)
         return request.method == .head ? page.createHeadResponse() : page
     }
 }

@@ -70,10 +70,12 @@ package struct DeviceJourneys: Sendable {
     /// - Parameters:
     ///   - url: The short link tapped, query included.
     ///   - link: What the server knows of the code.
-    package func everyDevice(url: String, link: LinkState) -> [DeviceJourney] {
+    ///   - language: The visitor's first language, for the link's language targets.
+    ///   - country: The visitor's country, for its country targets.
+    package func everyDevice(url: String, link: LinkState, language: String? = nil, country: String? = nil) -> [DeviceJourney] {
         DeviceJourney.Device.allCases.flatMap { device in
             (device.isPhone ? [true, false] : [false]).map { installed in
-                journey(url: url, device: device, appInstalled: installed, inAppBrowser: false, link: link)
+                journey(url: url, device: device, appInstalled: installed, inAppBrowser: false, link: link, language: language, country: country)
             }
         }
     }
@@ -96,8 +98,22 @@ package struct DeviceJourneys: Sendable {
     ///   - appInstalled: Whether the app is installed.
     ///   - inAppBrowser: Whether the tap comes from an in-app browser.
     ///   - link: What the server knows of the code.
-    package func journey(url: String, device: DeviceJourney.Device, appInstalled: Bool, inAppBrowser: Bool, link: LinkState) -> DeviceJourney {
-        var path = Path(journeys: self, url: url, device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, link: link)
+    ///   - language: The visitor's first language, for the link's language targets.
+    ///   - country: The visitor's country, for its country targets.
+    package func journey(
+        url: String, device: DeviceJourney.Device, appInstalled: Bool, inAppBrowser: Bool, link: LinkState, language: String? = nil,
+        country: String? = nil
+    ) -> DeviceJourney {
+        // The link's targets decide first, for this device's platform and the visitor's language and country.
+        var decided = link
+        var explanation: String?
+        if case .live(let stored) = link, !stored.targets.isEmpty {
+            let traits = VisitorTraits(platform: Visitor(userAgent: device.userAgent).platform, language: language, country: country)
+            explanation = stored.targetExplanation(for: traits)
+            if let (_, target) = stored.decidingTarget(for: traits) { decided = .live(stored.applying(target)) }
+        }
+        var path = Path(journeys: self, url: url, device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, link: decided)
+        if let explanation { path.step("Server", explanation, decidedBy: "the link's targets") }
         path.follow()
         return DeviceJourney(
             device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, url: url, steps: path.steps,

@@ -3,17 +3,30 @@ import DeepLinkAppLinks
 import DeepLinkQRCode
 import Mustache
 
-/// Renders the public pages from ``PageTemplates`` in the config's language and branding. `Sendable`.
+/// Renders the public pages from ``PageTemplates`` in the visitor's language (``language(for:)``:
+/// RFC 4647's lookup of `Accept-Language` among the languages with texts, else the config's
+/// `pages.language`) and the config's branding. `Sendable`.
 struct PageRenderer: Sendable {
+    /// A language pages are written in: the tag `<html lang>` says, and its texts.
+    struct Language: Sendable {
+        /// The tag: `fr`, `zh-Hans`, or the config's own `pages.language` (`de-CH`) for its language.
+        let tag: String
+        /// The texts.
+        let strings: PageStrings
+        /// The texts templates look up as `t.name`.
+        let texts: [String: String]
+    }
+
     /// The config's `pages` section.
     let settings: PageSettings
     /// The stylesheet every page links to.
     let stylesheet: PageStylesheet
     /// The website problem pages send people to: the config's first host.
     let websiteHost: String?
-    private let strings: PageStrings
-    /// The texts templates look up as `t.name`.
-    private let texts: [String: String]
+    /// Every language with texts, by ``PageStrings/available`` tag.
+    private let languages: [String: Language]
+    /// The config's language: what a visitor gets whose `Accept-Language` finds none of the others.
+    let defaultLanguage: Language
     /// The pages' templates and scripts.
     private let templates: PageTemplates
     /// The landing page's template compiled per shape of page, which is what requests render.
@@ -28,29 +41,45 @@ struct PageRenderer: Sendable {
         self.settings = settings
         self.websiteHost = websiteHost
         stylesheet = PageStylesheet(themeColor: settings.themeColor)
-        strings = settings.strings
-        texts = Self.texts(strings)
+        let configured = PageStrings.language(for: settings.language) ?? "en"
+        var languages: [String: Language] = [:]
+        for (tag, _) in PageStrings.available {
+            let strings = PageStrings.all[tag] ?? settings.strings
+            languages[tag] = Language(tag: tag == configured ? settings.language : tag, strings: strings, texts: Self.texts(strings))
+        }
+        self.languages = languages
+        defaultLanguage = languages[configured] ?? Language(tag: settings.language, strings: settings.strings, texts: Self.texts(settings.strings))
         let templates = try PageTemplates.bundled.get()
         self.templates = templates
         landingPages = CompiledPageTemplate { context in templates.landing.render(context, library: templates.partials) }
     }
 
-    /// The landing page with the buttons of one kind of visitor.
-    func render(_ page: LandingPage, as kind: LandingPageKind) -> String {
-        landingPages.page(landingContext(page, as: kind))
+    /// The language of a visitor's pages: RFC 4647's lookup of their `Accept-Language` ranges
+    /// among the languages with texts, else the config's.
+    /// - Parameter acceptLanguage: The request's `Accept-Language`.
+    func language(for acceptLanguage: String?) -> Language {
+        guard let acceptLanguage, !acceptLanguage.isEmpty else { return defaultLanguage }
+        let tag = LanguageTag.lookup(LanguageTag.preferences(in: acceptLanguage), in: PageStrings.available, defaultTag: "")
+        return languages[tag] ?? defaultLanguage
     }
 
-    /// The landing page as swift-mustache renders it, which ``render(_:as:)`` must equal.
-    func renderedByMustache(_ page: LandingPage, as kind: LandingPageKind) -> String {
-        templates.landing.render(landingContext(page, as: kind), library: templates.partials)
+    /// The landing page with the buttons of one kind of visitor.
+    func render(_ page: LandingPage, as kind: LandingPageKind, language: Language? = nil) -> String {
+        landingPages.page(landingContext(page, as: kind, language: language ?? defaultLanguage))
+    }
+
+    /// The landing page as swift-mustache renders it, which ``render(_:as:language:)`` must equal.
+    func renderedByMustache(_ page: LandingPage, as kind: LandingPageKind, language: Language? = nil) -> String {
+        templates.landing.render(landingContext(page, as: kind, language: language ?? defaultLanguage), library: templates.partials)
     }
 
     /// How many shapes of landing page have been compiled.
     var compiledLandingShapes: Int { landingPages.shapeCount }
 
     /// The landing page's values for its template.
-    private func landingContext(_ page: LandingPage, as kind: LandingPageKind) -> [String: Any] {
-        var context = common(title: page.title)
+    private func landingContext(_ page: LandingPage, as kind: LandingPageKind, language: Language) -> [String: Any] {
+        let strings = language.strings
+        var context = common(title: page.title, language: language)
         context["nameTags"] = page.nameTags.map { ["name": $0.name, "content": $0.content] }
         context["appLinkTags"] = page.appLinks.metaTagsHTML
         context["openGraphTags"] = page.openGraphTags.map { ["property": $0.property, "content": $0.content] }
@@ -64,7 +93,7 @@ struct PageRenderer: Sendable {
             if actions["storeScript"] != nil { scripts.append(templates.storeButtonScript) }
         case .desktop(let mayBeIPad):
             var desktop: [String: Any] = [:]
-            desktop["qrSVG"] = page.pageURL.flatMap(qrCode)
+            desktop["qrSVG"] = page.pageURL.flatMap { qrCode($0, language: language) }
             // Each platform's way to the app: its store, or the link's own fallback that replaces it.
             let ios = page.appStoreURL.map { ["url": $0, "name": strings.appStoreName] }
                 ?? page.iosFallbackURL.map { ["url": $0, "name": strings.iPhoneAppName] }
@@ -94,14 +123,15 @@ struct PageRenderer: Sendable {
     }
 
     /// The page that says why a link cannot be opened, with a button to the website.
-    func render(_ problem: PageProblem) -> String {
-        let (title, message) = texts(of: problem)
-        var context = common(title: title)
+    func render(_ problem: PageProblem, language: Language? = nil) -> String {
+        let language = language ?? defaultLanguage
+        let (title, message) = texts(of: problem, in: language)
+        var context = common(title: title, language: language)
         context["message"] = message
         context["symbol"] = problem.symbolSVG
         if let websiteHost {
             context["homeURL"] = "https://\(websiteHost)/"
-            context["homeLabel"] = strings.goToWebsite(websiteHost)
+            context["homeLabel"] = language.strings.goToWebsite(websiteHost)
         }
         return templates.problem.render(context, library: templates.partials)
     }
@@ -111,7 +141,8 @@ struct PageRenderer: Sendable {
     ///   - journeys: The journeys, in order.
     ///   - url: The short link.
     func render(journeys: [DeviceJourney], url: String) -> String {
-        var context = common(title: "What happens on each device")
+        // A page for the team, in English, as the rest of the tools are.
+        var context = common(title: "What happens on each device", language: languages["en"] ?? defaultLanguage)
         context["url"] = url
         context["devices"] = journeys.enumerated().map { index, journey -> [String: Any] in
             [
@@ -128,10 +159,10 @@ struct PageRenderer: Sendable {
     }
 
     /// What every page's head and brand read: language, colours, stylesheet, icon, name and texts.
-    private func common(title: String) -> [String: Any] {
+    private func common(title: String, language: Language) -> [String: Any] {
         var context: [String: Any] = [
-            "title": title, "language": settings.language, "themeColor": settings.themeColor, "stylesheetPath": stylesheet.path,
-            "hasBrand": settings.appName != nil || settings.iconURL != nil, "t": texts,
+            "title": title, "language": language.tag, "themeColor": settings.themeColor, "stylesheetPath": stylesheet.path,
+            "hasBrand": settings.appName != nil || settings.iconURL != nil, "t": language.texts,
         ]
         context["appName"] = settings.appName
         context["iconURL"] = settings.iconURL
@@ -160,13 +191,13 @@ struct PageRenderer: Sendable {
     }
 
     /// The QR code of a URL as inline SVG, or `nil` for a URL too long to encode.
-    private func qrCode(_ url: String) -> String? {
-        try? QRCode(encoding: url).svg(moduleSize: 4, margin: 4, title: qrCodeLabel(url))
+    private func qrCode(_ url: String, language: Language) -> String? {
+        try? QRCode(encoding: url).svg(moduleSize: 4, margin: 4, title: language.strings.qrCodeLabel(url))
     }
 
-    /// A QR code's accessible name in the pages' language.
-    func qrCodeLabel(_ url: String) -> String {
-        strings.qrCodeLabel(url)
+    /// A QR code's accessible name in a language, the config's by default.
+    func qrCodeLabel(_ url: String, language: Language? = nil) -> String {
+        (language ?? defaultLanguage).strings.qrCodeLabel(url)
     }
 
     private static func texts(_ strings: PageStrings) -> [String: String] {
@@ -179,11 +210,12 @@ struct PageRenderer: Sendable {
     }
 
     /// A problem's heading and message.
-    private func texts(of problem: PageProblem) -> (String, String) {
-        switch problem {
+    private func texts(of problem: PageProblem, in language: Language) -> (String, String) {
+        let strings = language.strings
+        return switch problem {
         case .notFound: (strings.notFoundTitle, strings.notFoundMessage)
         case .expired(let date):
-            (strings.expiredTitle, strings.expiredMessage(date.map { PageStrings.day($0, language: settings.language) }))
+            (strings.expiredTitle, strings.expiredMessage(date.map { PageStrings.day($0, language: language.tag) }))
         case .unavailable: (strings.unavailableTitle, strings.unavailableMessage)
         case .invalidLink: (strings.invalidTitle, strings.invalidMessage)
         case .notInStore: (strings.storeMissingTitle, strings.storeMissingMessage)

@@ -15,6 +15,7 @@ final class RenderedPageCache: Sendable {
     private struct Key: Hashable {
         let code: String
         let variant: Variant
+        let language: String
     }
 
     private struct Entry {
@@ -33,8 +34,9 @@ final class RenderedPageCache: Sendable {
     }
 
     /// The page for a link, rendered by `render` unless the same link and UTM fields were rendered before.
-    func page(for link: Link, utm: UTMFields, variant: Variant, render: () -> String) -> ByteBuffer {
-        let key = Key(code: link.code, variant: variant)
+    /// - Parameter language: The page's language tag: each language is a page of its own.
+    func page(for link: Link, utm: UTMFields, variant: Variant, language: String = "", render: () -> String) -> ByteBuffer {
+        let key = Key(code: link.code, variant: variant, language: language)
         if let entry = entries.withLock({ $0[key] }), entry.link == link, entry.utm == utm { return entry.html }
         let html = ByteBuffer(string: render())
         entries.withLock { entries in

@@ -29,7 +29,7 @@ struct LinkResolution: Sendable {
         let clientAddress = self.clientAddress
         return LinkVisit(
             visitor: Visitor(userAgent: headers.value(.userAgent)), query: request.formQuery, referrer: counts ? headers.value(.referer) : nil,
-            appLinksOnly: appLinksOnly, counts: counts
+            appLinksOnly: appLinksOnly, counts: counts, acceptLanguage: headers[.acceptLanguage]
         ) {
             DeferredClickSignals(
                 userAgent: headers[.userAgent], acceptLanguage: headers[.acceptLanguage], clientAddress: clientAddress.address(of: request, context: context))
@@ -61,14 +61,16 @@ struct LinkResolution: Sendable {
     func hop(code: String, request: Request, context: ServerRequestContext, counts: Bool) async -> Response {
         answer(
             await visits.hop(
-                code: code, storeParameter: AppStore.queryName, visit: visit(request, context: context, counts: counts), logger: context.logger))
+                code: code, storeParameter: AppStore.queryName, visit: visit(request, context: context, counts: counts), logger: context.logger),
+            acceptLanguage: request.headers[.acceptLanguage])
     }
 
     /// The store hop of a Firebase long link, `/?link=…&store=apple|google`.
     func hop(_ link: Link, request: Request, context: ServerRequestContext, counts: Bool) async -> Response {
         answer(
             await visits.hop(
-                link, storeParameter: AppStore.longLinkQueryName, visit: visit(request, context: context, counts: counts), logger: context.logger))
+                link, storeParameter: AppStore.longLinkQueryName, visit: visit(request, context: context, counts: counts), logger: context.logger),
+            acceptLanguage: request.headers[.acceptLanguage])
     }
 
     /// The answer for an opening: a redirect or a page for the client's platform, the pasteboard
@@ -76,11 +78,14 @@ struct LinkResolution: Sendable {
     func answer(_ opening: LinkOpening, visit: LinkVisit) -> Response {
         switch opening {
         case .notOpened(let lookup):
-            return notOpened(lookup)
+            return notOpened(lookup, acceptLanguage: visit.acceptLanguage)
         case .open(let link, let utm, let pasteboardToken):
             if visit.counts { metrics.recordResolution(platform: visit.platform) }
-            if let pasteboardToken { return .page(resolver.pasteboardLanding(link, utm: utm, token: pasteboardToken), status: .ok) }
-            switch resolver.resolve(link, visitor: visit.visitor, appLinksOnly: visit.appLinksOnly, utm: utm) {
+            let language = resolver.pages.language(for: visit.acceptLanguage)
+            if let pasteboardToken {
+                return .page(resolver.pasteboardLanding(link, utm: utm, token: pasteboardToken, language: language), status: .ok)
+            }
+            switch resolver.resolve(link, visitor: visit.visitor, appLinksOnly: visit.appLinksOnly, utm: utm, language: language) {
             case .page(let html): return .page(html, status: .ok)
             case .redirect(let location): return .found(location)
             }
@@ -88,24 +93,25 @@ struct LinkResolution: Sendable {
     }
 
     /// The store hop's answer: the redirect, or the page that says why there is none.
-    func answer(_ hop: StoreHop) -> Response {
+    func answer(_ hop: StoreHop, acceptLanguage: String? = nil) -> Response {
         switch hop {
         case .redirect(let location): .found(location)
-        case .noStoreNamed: page(for: .invalidLink)
-        case .notInStore: page(for: .notInStore)
-        case .notOpened(let lookup): notOpened(lookup)
+        case .noStoreNamed: page(for: .invalidLink, acceptLanguage: acceptLanguage)
+        case .notInStore: page(for: .notInStore, acceptLanguage: acceptLanguage)
+        case .notOpened(let lookup): notOpened(lookup, acceptLanguage: acceptLanguage)
         }
     }
 
     /// The answer for a link that cannot be opened: an expired link's `expiredURL`, or the problem page.
-    func notOpened(_ lookup: LinkLookup) -> Response {
+    func notOpened(_ lookup: LinkLookup, acceptLanguage: String? = nil) -> Response {
         if case .expired(let link) = lookup, let location = visits.expiredRedirect(for: link) { return .found(location) }
-        return page(for: PageProblem(lookup) ?? .notFound)
+        return page(for: PageProblem(lookup) ?? .notFound, acceptLanguage: acceptLanguage)
     }
 
-    /// A problem page, with its status and, when the database failed, `Retry-After`.
-    func page(for problem: PageProblem) -> Response {
-        var response = Response.page(resolver.pages.render(problem), status: problem.status)
+    /// A problem page in the visitor's language, with its status and, when the database failed, `Retry-After`.
+    func page(for problem: PageProblem, acceptLanguage: String? = nil) -> Response {
+        var response = Response.page(
+            resolver.pages.render(problem, language: resolver.pages.language(for: acceptLanguage)), status: problem.status)
         if let retryAfter = problem.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }

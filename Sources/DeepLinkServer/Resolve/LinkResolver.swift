@@ -49,7 +49,9 @@ final class LinkResolver: Sendable {
     ///   - visitor: Who opens it.
     ///   - appLinksOnly: Whether the client asked for only the `al:*` tags.
     ///   - utm: The UTM fields in effect for this click.
-    func resolve(_ link: Link, visitor: Visitor, appLinksOnly: Bool, utm: UTMFields) -> Resolution {
+    ///   - language: The language of a page it answers; the config's when `nil`.
+    func resolve(_ link: Link, visitor: Visitor, appLinksOnly: Bool, utm: UTMFields, language: PageRenderer.Language? = nil) -> Resolution {
+        let language = language ?? pages.defaultLanguage
         if appLinksOnly {
             return .page(
                 renderedPages.page(for: link, utm: utm, variant: .appLinksOnly) {
@@ -59,24 +61,27 @@ final class LinkResolver: Sendable {
         let kind = LandingPageKind(visitor)
         switch visitor.platform {
         case .android:
-            if visitor.isAndroidWebView { return landing(link, utm: utm, kind: kind) }
+            if visitor.isAndroidWebView { return landing(link, utm: utm, kind: kind, language: language) }
             if let intent = intentURL(link, utm: utm) { return .redirect(intent) }
-            return webFallback(link, utm: utm, kind: kind)
+            return webFallback(link, utm: utm, kind: kind, language: language)
         case .desktop:
-            return webFallback(link, utm: utm, kind: kind)
+            return webFallback(link, utm: utm, kind: kind, language: language)
         case .ios, .crawler:
-            return landing(link, utm: utm, kind: kind)
+            return landing(link, utm: utm, kind: kind, language: language)
         }
     }
 
     /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
-    private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind) -> Resolution {
+    private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language) -> Resolution {
         if let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:)) { return .redirect(webURL) }
-        return landing(link, utm: utm, kind: kind)
+        return landing(link, utm: utm, kind: kind, language: language)
     }
 
-    private func landing(_ link: Link, utm: UTMFields, kind: LandingPageKind) -> Resolution {
-        .page(renderedPages.page(for: link, utm: utm, variant: .landing(kind)) { pages.render(landingPage(for: link, utm: utm), as: kind) })
+    private func landing(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language) -> Resolution {
+        .page(
+            renderedPages.page(for: link, utm: utm, variant: .landing(kind), language: language.tag) {
+                pages.render(landingPage(for: link, utm: utm, language: language), as: kind, language: language)
+            })
     }
 
     /// The `intent://` URL that opens the app on Android, or its fallback without it; `nil`
@@ -92,13 +97,15 @@ final class LinkResolver: Sendable {
     ///   - link: The link.
     ///   - utm: The UTM fields in effect.
     ///   - token: The recorded click's token.
-    func pasteboardLanding(_ link: Link, utm: UTMFields, token: String) -> String {
-        var page = landingPage(for: link, utm: utm, click: token)
+    ///   - language: The page's language; the config's when `nil`.
+    func pasteboardLanding(_ link: Link, utm: UTMFields, token: String, language: PageRenderer.Language? = nil) -> String {
+        let language = language ?? pages.defaultLanguage
+        var page = landingPage(for: link, utm: utm, click: token, language: language)
         var copied = setup.linkOrigin.flatMap { URLComponents(string: $0.description) } ?? URLComponents()
         copied.path = "/\(link.code)"
         copied.queryItems = [URLQueryItem(name: DeferredLinkToken.queryItemName, value: token)]
         page.copyText = copied.string
-        return pages.render(page, as: .ios)
+        return pages.render(page, as: .ios, language: language)
     }
 
     /// Where Chrome on Android goes when the app is not installed: the link's Android fallback,
@@ -115,13 +122,14 @@ final class LinkResolver: Sendable {
     ///   - link: The link.
     ///   - utm: The UTM fields in effect.
     ///   - click: A token already recorded for this page view, passed on by the App Store button.
-    func landingPage(for link: Link, utm: UTMFields, click: String? = nil) -> LandingPage {
+    ///   - language: The page's language, whose default title a link without one gets; the config's when `nil`.
+    func landingPage(for link: Link, utm: UTMFields, click: String? = nil, language: PageRenderer.Language? = nil) -> LandingPage {
         let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:))
         let iosFallback = link.iosFallbackURL.flatMap(setup.policy.redirectURL(for:))
         let androidFallback = link.androidFallbackURL.flatMap(setup.policy.redirectURL(for:))
         let appStoreURL = iosFallback == nil ? link.appStoreID.map { _ in AppStore.apple.hopPath(for: link, utm: utm, click: click) } : nil
         let playStore = androidFallback == nil ? link.playPackage.map { _ in AppStore.google.hopPath(for: link, utm: utm) } : nil
-        let title = link.preview.title ?? pages.settings.strings.defaultTitle
+        let title = link.preview.title ?? (language ?? pages.defaultLanguage).strings.defaultTitle
         let pageURL = publicURL(of: link, utm: utm)
 
         var nameTags: [(name: String, content: String)] = []

@@ -42,7 +42,11 @@ struct AppOpenRoutes: Sendable {
         let link: Link
         switch await visits.lookup(code: code, logger: context.logger) {
         case .found(let found):
-            link = found
+            // The app's visitor is decided as the browser's would be: its platform, language and country.
+            link = visits.decision(
+                for: found, platform: asked.platform == .ios ? .ios : .android, acceptLanguage: request.headers[.acceptLanguage],
+                clientAddress: clientAddress.address(of: request, context: context)
+            ).link
         case .expired(let expired):
             var error = LinkServerError(code: .linkExpired, message: "the link \(code) expired; open it in the browser instead")
             error.openInBrowser = visits.browserURL(forExpired: expired) ?? asked.url

@@ -29,7 +29,7 @@ struct ResolveRoutes: Sendable {
     @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
         if request.uri.queryParameters["d"] == "1" {
-            return debugPage(code: code, request: request, lookup: await resolution.lookup(code: code, context: context))
+            return debugPage(code: code, request: request, context: context, lookup: await resolution.lookup(code: code, context: context))
         }
         return await resolution.open(code: code, request: request, context: context, counts: true)
     }
@@ -42,13 +42,19 @@ struct ResolveRoutes: Sendable {
 
     /// `GET /{code}?d=1` (Firebase's debug parameter): what happens on each device when someone
     /// taps the link, as a page; no click is counted. `noindex`, never cached.
-    private func debugPage(code: String, request: Request, lookup: LinkLookup) -> Response {
+    private func debugPage(code: String, request: Request, context: ServerRequestContext, lookup: LinkLookup) -> Response {
         var components = URLComponents(string: resolution.resolver.setup.linkOrigin?.description ?? "https://localhost") ?? URLComponents()
         components.path = "/\(code)"
         let items = FormQuery.items(percentEncoded: request.uri.query ?? "").filter { $0.name != "d" }
         components.queryItems = items.isEmpty ? nil : items
         let url = components.string ?? "/\(code)"
-        let html = resolution.resolver.pages.render(journeys: journeys.everyDevice(url: url, link: DeviceJourneys.state(lookup)), url: url)
+        // Each device is shown for the reader of the page: their language and country decide the link's targets.
+        let visit = resolution.visit(request, context: context, counts: false)
+        let signals = visit.signals()
+        let country = resolution.visits.countries.flatMap { lookup in signals.clientAddress.flatMap(lookup.country(for:)) }
+        let language = LanguageTag.preferences(in: signals.acceptLanguage).first
+        let html = resolution.resolver.pages.render(
+            journeys: journeys.everyDevice(url: url, link: DeviceJourneys.state(lookup), language: language, country: country), url: url)
         var response = Response.page(html, status: .ok)
         response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex"
         return response

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 extension Response {
-    /// A public HTML page: never cached, sent with the pages' Content-Security-Policy, and never
-    /// framed.
+    /// A public HTML page: never cached, sent with the pages' Content-Security-Policy, never
+    /// framed, and marked as varying with `Accept-Language` (pages are in the visitor's language).
     static func page(_ html: String, status: HTTPResponse.Status) -> Response {
         page(ByteBuffer(string: html), status: status)
     }
@@ -25,6 +25,6 @@ extension Response {
     private static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
         .contentSecurityPolicy: pageContentSecurityPolicy + "; " + SecurityHeaders.noFraming,
-        .frameOptions: "DENY", .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer",
+        .frameOptions: "DENY", .contentTypeOptions: "nosniff", .referrerPolicyHeader: "no-referrer", .vary: "Accept-Language",
     ]
 }

@@ -93,6 +93,12 @@ package struct LinkEditor: Sendable {
                     link[keyPath: keyPath] = try Self.checkedTags(value, field: field)
                     continue
                 }
+                if let known = LinkField.named(field), known.kind == .targets, case .targets(let keyPath) = known.value {
+                    let (targets, targetErrors) = checkedTargets(value, field: field)
+                    link[keyPath: keyPath] = targets
+                    errors += targetErrors
+                    continue
+                }
                 let text: String?
                 switch value {
                 case .string(let string): text = string
@@ -119,7 +125,7 @@ package struct LinkEditor: Sendable {
             throw LinkServerError(code: .invalidField, message: "a link's code cannot change; create a new link instead", field: path)
         case .deepLink:
             guard let text else { throw LinkServerError(code: .invalidField, message: "deepLink cannot be null", field: path) }
-            checked = try checkedDeepLink(text)
+            checked = try checkedDeepLink(text, field: path)
         case .appStoreID:
             guard text.map({ AppIdentifierSyntax.isAppStoreID($0) }) ?? true else {
                 throw LinkServerError(code: .invalidField, message: "an App Store id is 1 to 12 digits", field: path)
@@ -140,6 +146,12 @@ package struct LinkEditor: Sendable {
                     code: .invalidField, message: "\(path) must be \(AppVersion.expectedForm(for: platform)), or null", field: path)
             }
             checked = text
+        case .targets:
+            guard case .targets(let keyPath) = field.value else { return }
+            let (targets, errors) = checkedTargets(text.map(JSONValue.string) ?? .null, field: path)
+            if let first = errors.first { throw errors.count == 1 ? first : LinkServerError.fields(errors) }
+            link[keyPath: keyPath] = targets
+            return
         case .tags:
             guard case .list(let keyPath) = field.value else { return }
             link[keyPath: keyPath] = try LinkTags.normalized(text.map(LinkTags.split) ?? [], field: path)
@@ -152,7 +164,7 @@ package struct LinkEditor: Sendable {
         switch field.value {
         case .required(let keyPath): link[keyPath: keyPath] = checked ?? ""
         case .optional(let keyPath): link[keyPath: keyPath] = checked
-        case .time, .list: break
+        case .time, .list, .targets: break
         }
     }
 
@@ -178,43 +190,44 @@ package struct LinkEditor: Sendable {
     }
 
     /// A redirect URL the policy allows, as the policy writes it again, or `nil`.
-    private func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
+    func redirectTarget(_ text: String?, field: String) throws(LinkServerError) -> String? {
         try text.map { (url) throws(LinkServerError) in try setup.policy.redirectTarget(url, field: field) }
     }
 
     /// The deep link if the config's router sends it to a route.
-    private func checkedDeepLink(_ text: String) throws(LinkServerError) -> String {
+    /// - Parameter field: The JSON path errors name: `deepLink`, or a target's `targets[0].deepLink`.
+    func checkedDeepLink(_ text: String, field: String) throws(LinkServerError) -> String {
         // Foundation would percent-encode these and route the link, but the text itself goes
         // into `Location` headers, intents and page attributes.
         if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isControlOrSpace) {
             throw LinkServerError(
                 code: .invalidField,
-                message: "deepLink contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
-                field: "deepLink")
+                message: "\(field) contains \(character); control characters and white space are not allowed, percent-encode them (%0D, %20)",
+                field: field)
         }
         // Invisible characters would make the link on the page read other than the one that opens.
         if let character = OffendingCharacter.first(in: text, where: OffendingCharacter.isInvisible) {
             throw LinkServerError(
                 code: .invalidField,
-                message: "deepLink contains \(character); bidirectional controls and invisible characters are not allowed, percent-encode them",
-                field: "deepLink")
+                message: "\(field) contains \(character); bidirectional controls and invisible characters are not allowed, percent-encode them",
+                field: field)
         }
         let text = Self.lowercasingSchemeAndWebHost(text)
         guard text.utf8.count <= 2048, let url = URL(string: text), url.scheme != nil else {
             throw LinkServerError(
-                code: .invalidField, message: "deepLink must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
-                field: "deepLink")
+                code: .invalidField, message: "\(field) must be an absolute URL of at most 2048 bytes, such as shop://sales/42",
+                field: field)
         }
         if let port = URLComponents(string: text)?.port, !(1...65535).contains(port) {
-            throw LinkServerError(code: .invalidField, message: "deepLink's port \(port) is not a TCP port (1 to 65535)", field: "deepLink")
+            throw LinkServerError(code: .invalidField, message: "\(field)'s port \(port) is not a TCP port (1 to 65535)", field: field)
         }
         if let hash = text.firstIndex(of: "#") {
             let fragment = text[hash...]
             throw LinkServerError(
                 code: .invalidField,
-                message: "deepLink has a fragment (\(fragment.prefix(40))), which Android's intent:// URLs cannot carry, so Android "
+                message: "\(field) has a fragment (\(fragment.prefix(40))), which Android's intent:// URLs cannot carry, so Android "
                     + "would open the link without it; put it in the path or the query instead",
-                field: "deepLink")
+                field: field)
         }
         let result = setup.router.match(url)
         // A route behind sign-in is a route: the app holds the link until the user signs in
@@ -222,7 +235,7 @@ package struct LinkEditor: Sendable {
         // refused: it is almost always a typo in the link.
         guard result.outcome == .matched || result.outcome == .signInRequired, result.trail.isEmpty else {
             let reason = result.reason ?? result.trail.first.map { "\($0.path): \($0.reason)" } ?? "no route matches"
-            throw LinkServerError(code: .unroutableDeepLink, message: "the config's router does not route \(text): \(reason)", field: "deepLink")
+            throw LinkServerError(code: .unroutableDeepLink, message: "the config's router does not route \(text): \(reason)", field: field)
         }
         return text
     }

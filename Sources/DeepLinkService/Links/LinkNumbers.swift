@@ -30,6 +30,11 @@ package struct LinkNumbers: Sendable, Hashable {
     package let byUTMMedium: [Share]
     /// Clicks by UTM campaign, most first.
     package let byUTMCampaign: [Share]
+    /// Clicks by the target that decided them: its place in the link's `targets`, and the clicks,
+    /// in the list's order. Clicks no target decided are in none.
+    package let byTarget: [TargetClicks]
+    /// Clicks by visitor country (GeoIP), most first; empty without a GeoIP database.
+    package let byCountry: [Share]
     /// The deferred deep-linking funnel.
     package let funnel: Funnel
     /// Taps that opened the installed app, per day, one per entry of ``days``.
@@ -42,6 +47,14 @@ package struct LinkNumbers: Sendable, Hashable {
 
     /// Every app open in the range.
     package var totalOpens: Int { opensPerDay.reduce(0, +) }
+
+    /// The clicks a target decided. A `Sendable` value.
+    package struct TargetClicks: Sendable, Hashable {
+        /// The target's place in the link's `targets`, from 0.
+        package let index: Int
+        /// The clicks it decided.
+        package let clicks: Int
+    }
 
     /// A count under a name, such as a platform and its clicks (``NamedCount``).
     package typealias Share = NamedCount
@@ -86,6 +99,8 @@ package struct LinkNumbers: Sendable, Hashable {
         byUTMSource = shares(clicks.byUTMSource)
         byUTMMedium = shares(clicks.byUTMMedium)
         byUTMCampaign = shares(clicks.byUTMCampaign)
+        byTarget = clicks.byTarget.compactMap { key, value in Int(key).map { TargetClicks(index: $0, clicks: value) } }.sorted { $0.index < $1.index }
+        byCountry = shares(clicks.byCountry)
         let phones = (clicks.byPlatform[ClientPlatform.ios.rawValue] ?? 0) + (clicks.byPlatform[ClientPlatform.android.rawValue] ?? 0)
         let hops = deferred.filter { $0.day >= first && $0.day <= last }
         let storeHops = hops.reduce(0) { $0 + $1.storeHops }
@@ -127,6 +142,8 @@ package struct LinkNumbers: Sendable, Hashable {
             "clicksPerDay": perDay(clicksPerDay),
             "byPlatform": shares(byPlatform), "byReferrer": shares(byReferrer), "byUTMSource": shares(byUTMSource),
             "byUTMMedium": shares(byUTMMedium), "byUTMCampaign": shares(byUTMCampaign),
+            "byTarget": .array(byTarget.map { ["index": .number(Double($0.index)), "clicks": .number(Double($0.clicks))] }),
+            "byCountry": shares(byCountry),
             "linkPreviews": ["total": .number(Double(totalLinkPreviews)), "perDay": perDay(linkPreviewsPerDay)],
             "opens": ["total": .number(Double(totalOpens)), "perDay": perDay(opensPerDay), "byPlatform": shares(opensByPlatform)],
             "funnel": [
@@ -161,10 +178,11 @@ package struct LinkNumbers: Sendable, Hashable {
         for (day, count) in zip(days, clicksPerDay) { rows.append("day,\(day),\(count)") }
         for (section, list) in [
             ("platform", byPlatform), ("referrer", byReferrer), ("utm_source", byUTMSource), ("utm_medium", byUTMMedium),
-            ("utm_campaign", byUTMCampaign),
+            ("utm_campaign", byUTMCampaign), ("country", byCountry),
         ] {
             for share in list { rows.append("\(section),\(field(share.name)),\(share.count)") }
         }
+        for target in byTarget { rows.append("target,\(target.index),\(target.clicks)") }
         for (day, count) in zip(days, linkPreviewsPerDay) { rows.append("link_previews,\(day),\(count)") }
         for (day, count) in zip(days, opensPerDay) { rows.append("opens,\(day),\(count)") }
         for share in opensByPlatform { rows.append("opens_platform,\(field(share.name)),\(share.count)") }

@@ -15,6 +15,12 @@ package struct Click: Sendable, Hashable {
     package var utmMedium: String
     /// The UTM campaign in effect, or the empty string.
     package var utmCampaign: String
+    /// Which of the link's targets decided, its place in the list as text (`"0"`), or the
+    /// empty string when none did. Summed in the rollups only, not a column of `clicks`.
+    package var target: String = ""
+    /// The visitor's two-letter country from the GeoIP database, or the empty string without a
+    /// database or for an address it does not know. Summed in the rollups only.
+    package var country: String = ""
 
     /// Creates a click.
     /// - Parameters:
@@ -45,10 +51,23 @@ extension Click {
     /// A link-preview crawler's visit is not a click: it counts only under `crawler`, by day.
     var dimensions: [(dimension: String, name: String)] {
         if platform == .crawler { return [("crawler", day)] }
-        return [
+        var dimensions = [
             ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
             ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),
         ]
+        // Only the clicks a target decided, and only those whose country is known.
+        if !target.isEmpty { dimensions.append(("target", target)) }
+        if !country.isEmpty { dimensions.append(("country", country)) }
+        return dimensions
+    }
+
+    /// The click without the buckets the `clicks` table has no column for (``target``,
+    /// ``country``): its row there.
+    var tableBucket: Click {
+        var bucket = self
+        bucket.target = ""
+        bucket.country = ""
+        return bucket
     }
 }
 

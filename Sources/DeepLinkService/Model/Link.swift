@@ -36,6 +36,9 @@ package struct Link: Sendable, Hashable {
     package var minIOSVersion: String?
     /// The oldest Android `versionCode` that can open the link (`minAppVersion.android`).
     package var minAndroidVersion: String?
+    /// Rules that send some visitors elsewhere, by country, language and platform; the first
+    /// that holds decides (``decidingTarget(for:)``). At most ``LinkTarget/maximumCount``.
+    package var targets: [LinkTarget] = []
     /// When the link was created.
     package var createdAt: Date
     /// When the link was last changed.

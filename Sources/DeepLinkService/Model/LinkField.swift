@@ -29,6 +29,8 @@ package struct LinkField: Sendable, Hashable {
         /// An app version as the platform numbers it (``AppVersion``): an iOS marketing version
         /// such as `5.2`, an Android `versionCode` such as `520`.
         case appVersion(DeferredLinkDeviceSignals.Platform)
+        /// The link's targets (``LinkTarget``): a JSON array of objects, or the same array as one text.
+        case targets
     }
 
     /// The group a field belongs to: its JSON object and its section of the form.
@@ -66,6 +68,8 @@ package struct LinkField: Sendable, Hashable {
         case time(any WritableKeyPath<Link, Date?> & Sendable)
         /// A list of texts.
         case list(any WritableKeyPath<Link, [String]> & Sendable)
+        /// The targets.
+        case targets(any WritableKeyPath<Link, [LinkTarget]> & Sendable)
 
         package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
@@ -73,6 +77,7 @@ package struct LinkField: Sendable, Hashable {
             case (.optional(let a), .optional(let b)): a == b
             case (.time(let a), .time(let b)): a == b
             case (.list(let a), .list(let b)): a == b
+            case (.targets(let a), .targets(let b)): a == b
             default: false
             }
         }
@@ -83,6 +88,7 @@ package struct LinkField: Sendable, Hashable {
             case .optional(let path): hasher.combine(path)
             case .time(let path): hasher.combine(path)
             case .list(let path): hasher.combine(path)
+            case .targets(let path): hasher.combine(path)
             }
         }
     }
@@ -112,6 +118,7 @@ package struct LinkField: Sendable, Hashable {
         switch kind {
         case .redirectURL, .imageURL: "url"
         case .expiry: "datetime-local"
+        case .targets: "textarea"
         default: "text"
         }
     }
@@ -120,7 +127,7 @@ package struct LinkField: Sendable, Hashable {
     package var isRequired: Bool { kind == .deepLink }
 
     /// The field's value in a link as text: an RFC 3339 time for ``Kind/expiry``, the tags
-    /// separated by `, ` for ``Kind/tags``; `nil` when unset.
+    /// separated by `, ` for ``Kind/tags``, a JSON array for ``Kind/targets``; `nil` when unset.
     /// - Parameter link: The link.
     package func text(of link: Link) -> String? {
         switch value {
@@ -128,14 +135,16 @@ package struct LinkField: Sendable, Hashable {
         case .optional(let path): link[keyPath: path]
         case .time(let path): link[keyPath: path].map(Link.timestamp)
         case .list(let path): link[keyPath: path].isEmpty ? nil : link[keyPath: path].joined(separator: ", ")
+        case .targets(let path): link[keyPath: path].isEmpty ? nil : JSONWriter.write(.array(link[keyPath: path].map(\.json)))
         }
     }
 
     /// The field's value in a link as the admin API writes it: a string, an array of strings for
-    /// ``Kind/tags``, or `null`.
+    /// ``Kind/tags``, an array of objects for ``Kind/targets``, or `null`.
     /// - Parameter link: The link.
     package func json(of link: Link) -> JSONValue {
         if case .list(let path) = value { return .array(link[keyPath: path].map(JSONValue.string)) }
+        if case .targets(let path) = value { return .array(link[keyPath: path].map(\.json)) }
         return text(of: link).map(JSONValue.string) ?? .null
     }
 
@@ -170,6 +179,12 @@ package struct LinkField: Sendable, Hashable {
             label: "After it expires, send visitors to",
             hint: "Where the link sends visitors once it expired, instead of the \"link expired\" page; an https URL on an allowed host.",
             flag: "expired-url"),
+        LinkField(
+            group: .link, name: "targets", kind: .targets, value: .targets(\.targets), column: "targets", label: "Targets",
+            hint: "Rules that send some visitors elsewhere, as a JSON array; the first whose every condition holds decides, such as "
+                + "[{\"countries\": [\"DE\", \"AT\"], \"languages\": [\"de\"], \"platforms\": [\"ios\"], \"webURL\": \"https://…\"}]. "
+                + "Conditions: countries, languages, platforms (ios, android, desktop); destinations: deepLink, webURL, iosURL, androidURL. Up to 20.",
+            flag: "targets"),
         LinkField(
             group: .fallbacks, name: "webURL", kind: .redirectURL, value: .optional(\.webURL), column: "web_url", label: "Web page",
             hint: "For desktop browsers and people without the app; an https URL on an allowed host.", flag: "web-url"),

@@ -27,6 +27,8 @@ package struct DeepLinkSetup: Sendable {
     /// The website's host, the config's first that is not a wildcard: where problem pages send people. With short
     /// links on a link domain of their own it differs from ``linkHost``.
     package let websiteHost: String?
+    /// The GeoIP database's path, when the server has one: links may then have country targets.
+    package let geoIPDatabase: String?
     /// The routes of the config that name a `minAppVersion`, by pattern: most configs have none,
     /// and then no deep link is matched to find one.
     let routeMinimums: [RoutePattern: MinimumAppVersion]
@@ -49,6 +51,7 @@ package struct DeepLinkSetup: Sendable {
         linkOrigin = configuration.linkOrigin
         linkDomain = configuration.publicHost.map(ServerPaths.linkDomain)
         websiteHost = config.hosts.first { !$0.hasPrefix("*") }
+        geoIPDatabase = configuration.geoIPDatabase
         routeMinimums = Dictionary(
             config.routes.filter { !$0.minAppVersion.isEmpty }.map { ($0.pattern, $0.minAppVersion) }, uniquingKeysWith: { first, _ in first })
     }

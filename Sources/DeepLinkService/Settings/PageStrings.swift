@@ -54,22 +54,38 @@ package struct PageStrings: Sendable {
     /// The problem pages' button to the website, given its host.
     package let goToWebsite: @Sendable (String) -> String
 
-    /// The pages' texts by language subtag. English is the default.
-    static let all: [String: PageStrings] = ["en": .english, "de": .german]
+    /// The pages' texts by language tag. English is the default.
+    package static let all: [String: PageStrings] = [
+        "en": .english, "de": .german, "fr": .french, "es": .spanish, "it": .italian, "pt": .portuguese, "ja": .japanese,
+        "zh-Hans": .simplifiedChinese,
+    ]
 
-    /// The texts for a BCP 47 tag whose language subtag has an entry (`de-CH` gets German), or `nil`.
-    static func forLanguage(_ tag: String) -> PageStrings? {
-        all[primarySubtag(of: tag)]
+    /// The languages with texts, each with the tags that mean it too: Simplified Chinese is what
+    /// `zh`, `zh-CN` and `zh-SG` read (``LanguageTag/lookup(_:in:defaultTag:)`` keeps Traditional
+    /// Chinese regions from it).
+    package static let available: [(tag: String, aliases: [String])] = [
+        ("en", []), ("de", []), ("fr", []), ("es", []), ("it", []), ("pt", []), ("ja", []), ("zh-Hans", ["zh", "zh-CN", "zh-SG", "zh-MY"]),
+    ]
+
+    /// The language with texts that a BCP 47 tag reads as, by RFC 4647's lookup (`de-CH` reads
+    /// German, `zh-CN` Simplified Chinese), or `nil`.
+    /// - Parameter tag: The tag.
+    package static func language(for tag: String) -> String? {
+        let found = LanguageTag.lookup([tag], in: available, defaultTag: "")
+        return found.isEmpty ? nil : found
     }
 
-    /// The language subtag of a tag, lowercased: `de` of `de-CH`.
-    static func primarySubtag(of tag: String) -> String {
-        String(tag.prefix { $0 != "-" }).lowercased()
+    /// The texts for a BCP 47 tag that reads as a language with texts (``language(for:)``), or `nil`.
+    static func forLanguage(_ tag: String) -> PageStrings? {
+        language(for: tag).flatMap { all[$0] }
     }
 
     /// A day as the language writes it in full (`31 December 2026`), in UTC, the zone expiries are stored in.
     package static func day(_ date: Date, language: String) -> String {
-        date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: language), timeZone: .gmt))
+        let day = date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: language), timeZone: .gmt))
+        // French writes the first of a month as an ordinal: « le 1er décembre », which the format does not.
+        if PageStrings.language(for: language) == "fr", day.hasPrefix("1 ") { return "1er" + day.dropFirst() }
+        return day
     }
 
     static let english = PageStrings(
@@ -129,4 +145,178 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "In diesem Store nicht erhältlich",
         storeMissingMessage: "Dieser Link führt zu keiner App in diesem Store. Öffnen Sie den Link selbst, um zu sehen, wohin er führt.",
         goToWebsite: { "Weiter zu \($0)" })
+
+    static let french = PageStrings(
+        openInApp: "Ouvrir dans l’app",
+        appStore: "Télécharger dans l’App Store",
+        googlePlay: "Disponible sur Google Play",
+        iosFallback: "Obtenir l’app iPhone",
+        androidFallback: "Obtenir l’app Android",
+        continueInBrowser: "Continuer dans le navigateur",
+        copiesLinkNote: "Ce bouton copie aussi le lien, pour que l’app puisse l’ouvrir une fois installée.",
+        defaultTitle: "Ouvrir dans l’app",
+        scanTitle: "Ouvrir sur votre téléphone",
+        scanHint: "Pointez l’appareil photo de votre téléphone vers le code pour ouvrir ce lien dans l’app.",
+        qrCodeLabel: { "Code QR de \($0)" },
+        getTheApp: "Obtenir l’app :",
+        appStoreName: "App Store",
+        googlePlayName: "Google Play",
+        iPhoneAppName: "App iPhone",
+        androidAppName: "App Android",
+        notFoundTitle: "Lien introuvable",
+        notFoundMessage: "Aucun lien ne se trouve à cette adresse. Vérifiez qu’elle a été copiée en entier.",
+        expiredTitle: "Lien expiré",
+        expiredMessage: { day in day.map { "Ce lien a expiré le \($0) et ne peut plus être ouvert." } ?? "Ce lien a expiré et ne peut plus être ouvert." },
+        unavailableTitle: "Réessayez dans un instant",
+        unavailableMessage: "Ce lien ne peut pas être ouvert pour le moment. Veuillez réessayer dans un instant.",
+        invalidTitle: "Ce lien n’est pas valide",
+        invalidMessage: "Ce lien est incomplet ou a été modifié et ne peut donc pas être ouvert. Demandez-en un nouveau à la personne qui vous l’a envoyé.",
+        storeMissingTitle: "Indisponible sur cette boutique",
+        storeMissingMessage: "Ce lien ne mène à aucune app de cette boutique. Ouvrez le lien lui-même pour voir où il mène.",
+        goToWebsite: { "Aller sur \($0)" })
+
+    static let spanish = PageStrings(
+        openInApp: "Abrir en la app",
+        appStore: "Descargar en el App Store",
+        googlePlay: "Disponible en Google Play",
+        iosFallback: "Descargar la app para iPhone",
+        androidFallback: "Descargar la app para Android",
+        continueInBrowser: "Continuar en el navegador",
+        copiesLinkNote: "Este botón también copia el enlace, para que la app pueda abrirlo cuando la instales.",
+        defaultTitle: "Abrir en la app",
+        scanTitle: "Abrir en tu teléfono",
+        scanHint: "Apunta la cámara de tu teléfono al código para abrir este enlace en la app.",
+        qrCodeLabel: { "Código QR de \($0)" },
+        getTheApp: "Descarga la app:",
+        appStoreName: "App Store",
+        googlePlayName: "Google Play",
+        iPhoneAppName: "App para iPhone",
+        androidAppName: "App para Android",
+        notFoundTitle: "Enlace no encontrado",
+        notFoundMessage: "No hay ningún enlace en esta dirección. Comprueba que se haya copiado completo.",
+        expiredTitle: "Enlace caducado",
+        expiredMessage: { day in day.map { "Este enlace caducó el \($0) y ya no se puede abrir." } ?? "Este enlace ha caducado y ya no se puede abrir." },
+        unavailableTitle: "Vuelve a intentarlo en un momento",
+        unavailableMessage: "Ahora mismo no se puede abrir este enlace. Vuelve a intentarlo en un momento.",
+        invalidTitle: "Este enlace no es válido",
+        invalidMessage: "Este enlace está incompleto o se ha modificado, así que no se puede abrir. Pide uno nuevo a quien te lo envió.",
+        storeMissingTitle: "No disponible en esta tienda",
+        storeMissingMessage: "Este enlace no lleva a ninguna app de esta tienda. Abre el propio enlace para ver adónde lleva.",
+        goToWebsite: { "Ir a \($0)" })
+
+    static let italian = PageStrings(
+        openInApp: "Apri nell’app",
+        appStore: "Scarica su App Store",
+        googlePlay: "Disponibile su Google Play",
+        iosFallback: "Scarica l’app per iPhone",
+        androidFallback: "Scarica l’app per Android",
+        continueInBrowser: "Continua nel browser",
+        copiesLinkNote: "Questo pulsante copia anche il link, così l’app potrà aprirlo dopo l’installazione.",
+        defaultTitle: "Apri nell’app",
+        scanTitle: "Apri sul telefono",
+        scanHint: "Inquadra il codice con la fotocamera del telefono per aprire questo link nell’app.",
+        qrCodeLabel: { "Codice QR per \($0)" },
+        getTheApp: "Scarica l’app:",
+        appStoreName: "App Store",
+        googlePlayName: "Google Play",
+        iPhoneAppName: "App per iPhone",
+        androidAppName: "App per Android",
+        notFoundTitle: "Link non trovato",
+        notFoundMessage: "A questo indirizzo non c’è nessun link. Controlla che sia stato copiato per intero.",
+        expiredTitle: "Link scaduto",
+        expiredMessage: { day in day.map { "Questo link è scaduto in data \($0) e non può più essere aperto." } ?? "Questo link è scaduto e non può più essere aperto." },
+        unavailableTitle: "Riprova tra poco",
+        unavailableMessage: "Al momento questo link non può essere aperto. Riprova tra poco.",
+        invalidTitle: "Questo link non è valido",
+        invalidMessage: "Questo link è incompleto o è stato modificato, quindi non può essere aperto. Chiedine uno nuovo a chi te l’ha inviato.",
+        storeMissingTitle: "Non disponibile in questo store",
+        storeMissingMessage: "Questo link non porta a nessuna app in questo store. Apri il link stesso per vedere dove porta.",
+        goToWebsite: { "Vai su \($0)" })
+
+    static let portuguese = PageStrings(
+        openInApp: "Abrir no app",
+        appStore: "Baixar na App Store",
+        googlePlay: "Disponível no Google Play",
+        iosFallback: "Baixar o app para iPhone",
+        androidFallback: "Baixar o app para Android",
+        continueInBrowser: "Continuar no navegador",
+        copiesLinkNote: "Este botão também copia o link, para que o app possa abri-lo depois de instalado.",
+        defaultTitle: "Abrir no app",
+        scanTitle: "Abrir no telefone",
+        scanHint: "Para abrir este link no app, aponte a câmera do telefone para o código.",
+        qrCodeLabel: { "Código QR de \($0)" },
+        getTheApp: "Baixe o app:",
+        appStoreName: "App Store",
+        googlePlayName: "Google Play",
+        iPhoneAppName: "App para iPhone",
+        androidAppName: "App para Android",
+        notFoundTitle: "Link não encontrado",
+        notFoundMessage: "Não há nenhum link neste endereço. Verifique se ele foi copiado por completo.",
+        expiredTitle: "Link expirado",
+        expiredMessage: { day in day.map { "Este link expirou em \($0) e não pode mais ser aberto." } ?? "Este link expirou e não pode mais ser aberto." },
+        unavailableTitle: "Tente novamente em instantes",
+        unavailableMessage: "Não é possível abrir este link agora. Tente novamente em instantes.",
+        invalidTitle: "Este link não é válido",
+        invalidMessage: "Este link está incompleto ou foi alterado, por isso não pode ser aberto. Peça um novo a quem o enviou.",
+        storeMissingTitle: "Indisponível nesta loja",
+        storeMissingMessage: "Este link não leva a nenhum app nesta loja. Abra o próprio link para ver aonde ele leva.",
+        goToWebsite: { "Ir para \($0)" })
+
+    static let japanese = PageStrings(
+        openInApp: "アプリで開く",
+        appStore: "App Storeからダウンロード",
+        googlePlay: "Google Play で手に入れよう",
+        iosFallback: "iPhone版アプリを入手",
+        androidFallback: "Android版アプリを入手",
+        continueInBrowser: "ブラウザで続ける",
+        copiesLinkNote: "このボタンを押すとリンクもコピーされ、インストール後にアプリでこのリンクを開けます。",
+        defaultTitle: "アプリで開く",
+        scanTitle: "スマートフォンで開く",
+        scanHint: "スマートフォンのカメラをこのコードに向けると、このリンクをアプリで開けます。",
+        qrCodeLabel: { "\($0) のQRコード" },
+        getTheApp: "アプリを入手：",
+        appStoreName: "App Store",
+        googlePlayName: "Google Play",
+        iPhoneAppName: "iPhone版アプリ",
+        androidAppName: "Android版アプリ",
+        notFoundTitle: "リンクが見つかりません",
+        notFoundMessage: "このアドレスのリンクは見つかりませんでした。アドレスが最後まで正しくコピーされているか確認してください。",
+        expiredTitle: "リンクの有効期限が切れています",
+        expiredMessage: { day in day.map { "このリンクは\($0)に有効期限が切れたため、開くことができません。" } ?? "このリンクは有効期限が切れたため、開くことができません。" },
+        unavailableTitle: "しばらくしてからもう一度お試しください",
+        unavailableMessage: "現在このリンクを開くことができません。しばらくしてからもう一度お試しください。",
+        invalidTitle: "このリンクは無効です",
+        invalidMessage: "このリンクは不完全であるか、変更されているため、開くことができません。送信者に新しいリンクを送ってもらってください。",
+        storeMissingTitle: "このストアでは入手できません",
+        storeMissingMessage: "このストアには、このリンクに対応するアプリがありません。リンクを直接開いて、リンク先を確認してください。",
+        goToWebsite: { "\($0) へ移動" })
+
+    static let simplifiedChinese = PageStrings(
+        openInApp: "在 App 中打开",
+        appStore: "在 App Store 下载",
+        googlePlay: "下载应用，请到 Google Play",
+        iosFallback: "获取 iPhone 版 App",
+        androidFallback: "获取 Android 版 App",
+        continueInBrowser: "在浏览器中继续",
+        copiesLinkNote: "此按钮还会复制链接，这样安装 App 后即可打开该链接。",
+        defaultTitle: "在 App 中打开",
+        scanTitle: "在手机上打开",
+        scanHint: "将手机摄像头对准此二维码，即可在 App 中打开此链接。",
+        qrCodeLabel: { "\($0) 的二维码" },
+        getTheApp: "获取 App：",
+        appStoreName: "App Store",
+        googlePlayName: "Google Play",
+        iPhoneAppName: "iPhone 版 App",
+        androidAppName: "Android 版 App",
+        notFoundTitle: "找不到链接",
+        notFoundMessage: "此地址下没有对应的链接。请检查链接是否已完整复制。",
+        expiredTitle: "链接已过期",
+        expiredMessage: { day in day.map { "此链接已于\($0)过期，无法再打开。" } ?? "此链接已过期，无法再打开。" },
+        unavailableTitle: "请稍后再试",
+        unavailableMessage: "此链接暂时无法打开，请稍后再试。",
+        invalidTitle: "此链接无效",
+        invalidMessage: "此链接不完整或已被修改，因此无法打开。请联系发送者获取新链接。",
+        storeMissingTitle: "此应用商店中没有该 App",
+        storeMissingMessage: "此链接在该应用商店中没有对应的 App。请直接打开链接，查看链接指向的页面。",
+        goToWebsite: { "前往 \($0)" })
 }

@@ -56,6 +56,10 @@ package struct ServerConfiguration: Sendable {
     /// addresses (``WebhookURLPolicy``): for development, with a receiver on this machine.
     /// Default `false`.
     package var allowPrivateWebhookURLs = false
+    /// The GeoIP database (a MaxMind-format `.mmdb` file, such as GeoLite2-Country or DB-IP
+    /// Lite) that tells a visitor's country for links' country targets; `nil` for none, and then
+    /// a country target is refused.
+    package var geoIPDatabase: String?
     /// Clicks each client address may record for deferred deep linking per minute; past it, the
     /// store buttons still work, without deferred deep linking. Default 60.
     package var deferredClicksPerMinutePerAddress: Int

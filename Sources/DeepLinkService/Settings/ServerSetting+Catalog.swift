@@ -45,6 +45,12 @@ extension ServerSetting {
     package static let trustedProxies = ServerSetting(
         summary: "How many trusted proxies append to the client-address header: 1 for a load balancer, 2 for a CDN in front of it",
         key: ["trustedProxies"], flag: "trusted-proxies", defaultDescription: "1", kind: .whole(\.trustedProxies, 1...10))
+    /// `server.geoIPDatabase`, `DEEPLINK_GEOIP_DATABASE`, `--geoip-database`.
+    package static let geoIPDatabase = ServerSetting(
+        summary: "A GeoIP country database (GeoLite2-Country or DB-IP Lite, .mmdb) that tells visitors' countries for links' country "
+            + "targets and the numbers' byCountry; read again when the file changes",
+        key: ["geoIPDatabase"], flag: "geoip-database", defaultDescription: "none: links cannot have country targets",
+        kind: .file(\.geoIPDatabase))
     /// `server.firebaseLongLinks`, `DEEPLINK_DISABLE_FIREBASE_LONG_LINKS`, `--disable-firebase-long-links`.
     package static let firebaseLongLinks = ServerSetting(
         summary: "Stop resolving Firebase Dynamic Links long links (/?link=…)",
@@ -123,7 +129,7 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, publicURL, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        firebaseLongLinks, hsts, allowPrivateWebhookURLs, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
+        geoIPDatabase, firebaseLongLinks, hsts, allowPrivateWebhookURLs, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
         deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]

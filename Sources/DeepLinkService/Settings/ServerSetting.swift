@@ -51,6 +51,9 @@ package struct ServerSetting: Sendable {
         case hosts(Field<[String]>)
         /// An HTTP header name; `null` in the config for none.
         case headerName(Field<String?>)
+        /// A file's path, resolved against the config's folder in the config and against the
+        /// working directory as a flag or variable; `null` or an empty text for none.
+        case file(Field<String?>)
         /// A switch: `true` or `false` in the config; as a flag or variable it turns the setting
         /// off (`--disable-…`, `DEEPLINK_DISABLE_…=true`).
         case disabling(Field<Bool>)
@@ -81,7 +84,7 @@ extension ServerSetting {
     /// - Throws: ``ConfigError`` at the value.
     func apply(_ node: JSONNode, to configuration: inout ServerConfiguration, relativeTo folder: URL) throws(ConfigError) {
         switch (kind, node.value) {
-        case (.host(let keyPath), .null), (.headerName(let keyPath), .null):
+        case (.host(let keyPath), .null), (.headerName(let keyPath), .null), (.file(let keyPath), .null):
             configuration[keyPath: keyPath] = nil
         case (.developmentOrigin(let keyPath), .null):
             configuration[keyPath: keyPath] = nil
@@ -158,6 +161,12 @@ extension ServerSetting {
             configuration[keyPath: keyPath] = hosts
         case .headerName(let keyPath):
             configuration[keyPath: keyPath] = try Self.headerName(text)
+        case .file(let keyPath):
+            let path = text.trimmingCharacters(in: .whitespaces)
+            guard !path.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                throw Problem("expected a file's path, found a control character in \"\(text)\"")
+            }
+            configuration[keyPath: keyPath] = path.isEmpty ? nil : URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.path
         case .disabling(let keyPath):
             configuration[keyPath: keyPath] = try !Self.switchedOn(text)
         case .enabling(let keyPath):

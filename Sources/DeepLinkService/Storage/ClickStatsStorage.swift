@@ -72,6 +72,10 @@ package struct ClickSummary: Sendable, Hashable {
     package var byUTMMedium: [String: Int] = [:]
     /// Clicks per UTM campaign; `""` for none.
     package var byUTMCampaign: [String: Int] = [:]
+    /// Clicks per target that decided them, by its place in the link's list (`"0"`).
+    package var byTarget: [String: Int] = [:]
+    /// Clicks per visitor country (GeoIP), only those whose country is known.
+    package var byCountry: [String: Int] = [:]
 
     /// An empty summary.
     package init() {}
@@ -87,8 +91,8 @@ package struct ClickSummary: Sendable, Hashable {
     /// Adds clicks to one value of a dimension, named as the rollups name it (``Click/dimensions``).
     /// - Parameters:
     ///   - count: The clicks.
-    ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`
-    ///     or `crawler` (named by day).
+    ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`,
+    ///     `target`, `country`, or `crawler` (named by day).
     ///   - name: The value along it.
     mutating func add(_ count: Int, dimension: String, name: String) {
         switch dimension {
@@ -99,6 +103,8 @@ package struct ClickSummary: Sendable, Hashable {
         case "utm_source": byUTMSource[name, default: 0] += count
         case "utm_medium": byUTMMedium[name, default: 0] += count
         case "utm_campaign": byUTMCampaign[name, default: 0] += count
+        case "target": byTarget[name, default: 0] += count
+        case "country": byCountry[name, default: 0] += count
         default: break
         }
     }

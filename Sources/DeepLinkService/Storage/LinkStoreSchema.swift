@@ -349,6 +349,10 @@ package enum LinkStoreSchema {
             "ALTER TABLE links ADD COLUMN min_ios_version TEXT",
             "ALTER TABLE links ADD COLUMN min_android_version TEXT",
         ],
+        [
+            // A link's targets (issue 39): a JSON array (NULL for none), read and written whole with the link.
+            "ALTER TABLE links ADD COLUMN targets TEXT",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

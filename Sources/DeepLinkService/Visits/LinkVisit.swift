@@ -15,6 +15,8 @@ package struct LinkVisit: Sendable {
     package var appLinksOnly: Bool
     /// Whether this is a click (`GET`), counted and recorded; `HEAD` is not.
     package var counts: Bool
+    /// `Accept-Language`: the language of a page the visit is answered with.
+    package var acceptLanguage: String?
     /// What a deferred click keeps of the request, read only when one is recorded: `User-Agent`
     /// and `Accept-Language` for its device signals, and the client's address as the server
     /// trusts it (of which only the network prefix is kept).
@@ -23,13 +25,14 @@ package struct LinkVisit: Sendable {
     /// A visit.
     package init(
         visitor: Visitor, query: [String: String], referrer: String? = nil, appLinksOnly: Bool = false, counts: Bool = true,
-        signals: @escaping @Sendable () -> DeferredClickSignals = { DeferredClickSignals() }
+        acceptLanguage: String? = nil, signals: @escaping @Sendable () -> DeferredClickSignals = { DeferredClickSignals() }
     ) {
         self.visitor = visitor
         self.query = query
         self.referrer = referrer
         self.appLinksOnly = appLinksOnly
         self.counts = counts
+        self.acceptLanguage = acceptLanguage
         self.signals = signals
     }
 
@@ -115,4 +118,34 @@ package struct AppRequirement: Sendable, Hashable {
         self.minimumVersion = minimumVersion
         self.storeURL = storeURL
     }
+}
+
+/// What a link came to for one visitor: the link as it opens for them (the deciding target's
+/// destinations in place of the link's), which target decided, and what was known of the
+/// visitor. `simulate` and a link's `?d=1` page show it. A `Sendable` value.
+package struct VisitDecision: Sendable, Hashable {
+    /// The link as it opens for the visitor.
+    package var link: Link
+    /// The deciding target's place in the link's `targets`; `nil` when none decided.
+    package var targetIndex: Int?
+    /// The visitor's country from the GeoIP database; `nil` without one or for an unknown address.
+    package var country: String?
+    /// What the targets were asked of the visitor; `nil` for a link without targets.
+    package var traits: VisitorTraits?
+
+    /// A decision.
+    package init(link: Link, targetIndex: Int? = nil, country: String? = nil, traits: VisitorTraits? = nil) {
+        self.link = link
+        self.targetIndex = targetIndex
+        self.country = country
+        self.traits = traits
+    }
+}
+
+/// Where a visitor's country comes from: a GeoIP database. `Sendable`.
+package protocol CountryLookup: Sendable {
+    /// The two-letter ISO 3166-1 country of an address, such as `DE`; `nil` when the database
+    /// does not know it, or the text is not an address.
+    /// - Parameter address: An IPv4 or IPv6 address, as the server trusts the client's.
+    func country(for address: String) -> String?
 }

@@ -24,6 +24,8 @@ package struct LinkVisits: Sendable {
     let setup: DeepLinkSetup
     /// Where `link.store_visited` and `app.opened` webhook events go.
     let webhooks: WebhookEvents?
+    /// Where visitors' countries come from: the GeoIP database, or `nil` without one.
+    package let countries: (any CountryLookup)?
 
     /// The service.
     /// - Parameters:
@@ -33,9 +35,10 @@ package struct LinkVisits: Sendable {
     ///   - deferred: Where store hops record their clicks.
     ///   - setup: The config, read once.
     ///   - webhooks: Where visit events go; `nil` for none.
+    ///   - countries: Where visitors' countries come from; `nil` without a GeoIP database.
     package init(
         store: any LinkStorage & DailyCountStorage, cache: LinkCache, clicks: ClickCounter, deferred: DeferredLinks, setup: DeepLinkSetup,
-        webhooks: WebhookEvents? = nil
+        webhooks: WebhookEvents? = nil, countries: (any CountryLookup)? = nil
     ) {
         self.store = store
         self.cache = cache
@@ -43,6 +46,37 @@ package struct LinkVisits: Sendable {
         self.deferred = deferred
         self.setup = setup
         self.webhooks = webhooks
+        self.countries = countries
+    }
+
+    /// What a link comes to for a visitor: the link with its deciding target's destinations in
+    /// place (``Link/decidingTarget(for:)``), which target that was, and the visitor's country.
+    /// A link without targets on a server without a GeoIP database reads nothing of the visit.
+    /// - Parameters:
+    ///   - link: The stored link.
+    ///   - visit: Who opens it.
+    package func decision(for link: Link, visit: LinkVisit) -> VisitDecision {
+        guard countries != nil || !link.targets.isEmpty else { return VisitDecision(link: link) }
+        let signals = visit.signals()
+        return decision(for: link, platform: visit.platform, acceptLanguage: signals.acceptLanguage, clientAddress: signals.clientAddress)
+    }
+
+    /// What a link comes to for a visitor described by its parts, as an app's open
+    /// (`POST /api/v1/opens`) gives them: the platform the app runs on, its `Accept-Language`
+    /// and the address the server trusts.
+    /// - Parameters:
+    ///   - link: The stored link.
+    ///   - platform: The visitor's platform.
+    ///   - acceptLanguage: The `Accept-Language` header.
+    ///   - clientAddress: The client's address.
+    package func decision(for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?) -> VisitDecision {
+        let country = countries.flatMap { lookup in clientAddress.flatMap(lookup.country(for:)) }
+        guard !link.targets.isEmpty else { return VisitDecision(link: link, country: country) }
+        let traits = VisitorTraits(platform: platform, language: LanguageTag.preferences(in: acceptLanguage).first, country: country)
+        guard let (index, target) = link.decidingTarget(for: traits) else {
+            return VisitDecision(link: link, country: country, traits: traits)
+        }
+        return VisitDecision(link: link.applying(target), targetIndex: index, country: country, traits: traits)
     }
 
     /// The link with a code, from the cache, and whether it can be opened.
@@ -87,13 +121,17 @@ package struct LinkVisits: Sendable {
     ///   - logger: Where failures are logged.
     package func open(code: String, visit: LinkVisit, logger: Logger) async -> LinkOpening {
         let lookup = await lookup(code: code, logger: logger)
-        guard case .found(let link) = lookup else { return .notOpened(lookup) }
+        guard case .found(let stored) = lookup else { return .notOpened(lookup) }
+        let decision = decision(for: stored, visit: visit)
+        let link = decision.link
         let utm = visit.utm(for: link)
         if visit.counts {
-            clicks.add(
-                Click(
-                    code: link.code, day: Date().utcDay, platform: visit.platform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
-                    utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? ""))
+            var click = Click(
+                code: link.code, day: Date().utcDay, platform: visit.platform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
+                utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
+            click.target = decision.targetIndex.map(String.init) ?? ""
+            click.country = decision.country ?? ""
+            clicks.add(click)
         }
         return await opening(of: link, utm: utm, visit: visit, logger: logger)
     }
@@ -120,7 +158,8 @@ package struct LinkVisits: Sendable {
     package func hop(code: String, storeParameter: String, visit: LinkVisit, logger: Logger) async -> StoreHop {
         let lookup = await lookup(code: code, logger: logger)
         guard case .found(let link) = lookup else { return .notOpened(lookup) }
-        return await hop(link, storeParameter: storeParameter, visit: visit, logger: logger)
+        // The hop goes where the visitor's page pointed: the deciding target's store page.
+        return await hop(decision(for: link, visit: visit).link, storeParameter: storeParameter, visit: visit, logger: logger)
     }
 
     /// The store hop of a link, stored or long: the store the query names, the click recorded for

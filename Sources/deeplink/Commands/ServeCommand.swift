@@ -64,6 +64,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure(configErrors: [error])
         } catch let error as AssociationError {
             throw CommandFailure(error.message, code: error.code.description)
+        } catch let error as GeoIPError {
+            throw CommandFailure(
+                error.description, fix: "give a GeoLite2-Country or DB-IP country .mmdb file, or leave the setting out", code: "invalid-geoip-database",
+                status: .environment)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw CommandFailure(
                 "\(configuration.host):\(configuration.port) is already in use", fix: "use --port", code: "address-in-use", status: .environment)

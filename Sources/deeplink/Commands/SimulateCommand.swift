@@ -23,7 +23,8 @@ struct SimulateCommand: ReportingCommand {
             router would: the association file of the link's host, the server's answer to the device, the \
             app's POST /api/v1/opens and the route it reaches, or the store, the install and the first \
             launch's claim. Nothing is counted or recorded. Without --device every device is shown, and \
-            without --app both an installed and a missing app.
+            without --app both an installed and a missing app. --country and --language say who taps, for \
+            the link's targets; the first step then says which target decided and why.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -41,11 +42,34 @@ struct SimulateCommand: ReportingCommand {
     @Flag(name: .long, help: "The tap comes from an in-app browser (a social or mail app's web view).")
     var inAppBrowser = false
 
+    @Option(name: .long, help: ArgumentHelp("The visitor's country, such as DE, for the link's country targets.", valueName: "code"))
+    var country: String?
+
+    @Option(
+        name: .long, help: ArgumentHelp("The visitor's first language, such as fr-CA, for the link's language targets.", valueName: "tag"))
+    var language: String?
+
     @Flag(name: .long, help: "Print JSON: {\"url\", \"journeys\": [{\"device\", \"app\", \"steps\": [...]}]}.")
     var json = false
 
     /// Follows the tap on each device asked for.
     func render() async throws(CommandFailure) -> String {
+        let country = try country.map { (text) throws(CommandFailure) -> String in
+            guard LinkTarget.countryCodes.contains(text.uppercased()) else {
+                throw CommandFailure(
+                    "--country \(JSONWriter.quoted(text)) is not an ISO 3166-1 alpha-2 country code", fix: "give one such as DE or FR",
+                    code: "invalid-country", status: .usage)
+            }
+            return text.uppercased()
+        }
+        let language = try language.map { (text) throws(CommandFailure) -> String in
+            guard let tag = LanguageTag.canonical(text) else {
+                throw CommandFailure(
+                    "--language \(JSONWriter.quoted(text)) is not a language tag", fix: "give one such as fr or fr-CA", code: "invalid-language",
+                    status: .usage)
+            }
+            return tag
+        }
         let configuration = try ServerSettingLayers(config: try configOptions.load(), flags: databaseOptions.settingFlags).configuration()
         let journeys: DeviceJourneys
         do {
@@ -76,7 +100,10 @@ struct SimulateCommand: ReportingCommand {
         var results: [DeviceJourney] = []
         for device in devices {
             for state in device.isPhone ? states : [.missing] {
-                results.append(journeys.journey(url: url, device: device, appInstalled: state == .installed, inAppBrowser: inAppBrowser, link: link))
+                results.append(
+                    journeys.journey(
+                        url: url, device: device, appInstalled: state == .installed, inAppBrowser: inAppBrowser, link: link, language: language,
+                        country: country))
             }
         }
         if json { return JSONWriter.write(["url": .string(url), "journeys": .array(results.map(\.jsonValue))]) }

@@ -24,6 +24,9 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("expiredURL").flag), help: LinkFieldOptions.help("expiredURL", valueName: "url"))
     var expiredURL: String?
 
+    @Option(name: .customLong(LinkFieldOptions.field("targets").flag), help: LinkFieldOptions.help("targets", valueName: "json"))
+    var targets: String?
+
     @Option(name: .customLong(LinkFieldOptions.field("fallbacks.webURL").flag), help: LinkFieldOptions.help("fallbacks.webURL", valueName: "url"))
     var webURL: String?
 
@@ -97,6 +100,7 @@ struct LinkFieldOptions: ParsableArguments {
             ("tags", tags),
             ("expiresAt", expiresAt),
             ("expiredURL", expiredURL),
+            ("targets", targets),
             ("fallbacks.webURL", webURL),
             ("fallbacks.iosURL", iosURL),
             ("fallbacks.androidURL", androidURL),

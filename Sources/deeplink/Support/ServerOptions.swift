@@ -23,6 +23,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.trustedProxies.flag), help: ServerSetting.trustedProxies.help(valueName: "count"))
     var trustedProxies: String?
 
+    @Option(name: .customLong(ServerSetting.geoIPDatabase.flag), help: ServerSetting.geoIPDatabase.help(valueName: "file"))
+    var geoIPDatabase: String?
+
     @Flag(name: .customLong(ServerSetting.firebaseLongLinks.flag), help: ServerSetting.firebaseLongLinks.switchHelp)
     var disableFirebaseLongLinks = false
 
@@ -77,7 +80,7 @@ struct ServerOptions: ParsableArguments {
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
             (.host, host), (.port, port), (.publicHost, publicHost), (.publicURL, publicURL), (.clientAddressHeader, clientAddressHeader),
-            (.trustedProxies, trustedProxies), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
+            (.trustedProxies, trustedProxies), (.geoIPDatabase, geoIPDatabase), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
             (.hsts, hsts ? "true" : nil), (.allowPrivateWebhookURLs, allowPrivateWebhookURLs ? "true" : nil), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),

@@ -35,7 +35,8 @@ struct PageSettingsTests {
         (##"{"themeColor": "#0a66fg"}"##, "pages.themeColor", "#rrggbb"),
         (#"{"iconURL": "http://shop.example.com/icon.png"}"#, "pages.iconURL", "https"),
         (#"{"iconURL": "icon.png"}"#, "pages.iconURL", "https"),
-        (#"{"language": "fr"}"#, "pages.language", "use one of de, en"),
+        (#"{"language": "ko"}"#, "pages.language", "use one of de, en, es, fr, it, ja, pt, zh-Hans"),
+        (#"{"language": "zh-TW"}"#, "pages.language", "pages have no texts in zh-TW"),
         (#"{"language": "english"}"#, "pages.language", "BCP 47"),
         (#"{"language": "de_DE"}"#, "pages.language", "BCP 47"),
         (#"{"appName": ""}"#, "pages.appName", ""),
@@ -50,6 +51,6 @@ struct PageSettingsTests {
     }
 
     @Test func theLanguagesAreTheTableOfTexts() {
-        #expect(PageSettings.languages == ["de", "en"])
+        #expect(PageSettings.languages == ["de", "en", "es", "fr", "it", "ja", "pt", "zh-Hans"])
     }
 }

@@ -55,7 +55,8 @@ struct LinksCommandTests {
         #expect(lines.contains("tags:                   email, spring"), "each tag once, sorted")
         #expect(lines.contains("minAppVersion.ios:      5.2"))
         #expect(lines.contains("minAppVersion.android:  -"))
-        #expect(lines.count == 25)
+        #expect(lines.contains("targets:                -"))
+        #expect(lines.count == 26)
 
         let shown = try await database.links("show", ["spring", "--json"])
         #expect(shown.status == 0)

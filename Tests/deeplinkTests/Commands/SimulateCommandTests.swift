@@ -105,3 +105,61 @@ struct SimulateCommandTests {
         }
     }
 }
+
+/// `simulate --country` and `--language`: who taps decides the link's targets, and the first step says which and why.
+struct SimulateTargetsTests {
+    /// The example config with the test GeoIP database, so links may have country targets.
+    static func config(_ scratch: Scratch) throws -> String {
+        let text = try String(contentsOf: Fixtures.shopConfig, encoding: .utf8).replacingOccurrences(
+            of: #""server": {"#, with: #""server": {"geoIPDatabase": "\#(Fixtures.file("GeoIP/country-v6-24.mmdb").path)","#)
+        return try scratch.write("MobileDeepLinkingConfig.json", text)
+    }
+
+    static let targets = #"""
+        [{"countries": ["DE"], "webURL": "https://shop.example.com/de/sales/42"},
+         {"languages": ["fr"], "deepLink": "shop://sales/43", "webURL": "https://shop.example.com/fr/sales/43"}]
+        """#
+
+    @Test func theCountryAndLanguageGivenDecideTheTargetAndTheFirstStepSaysWhy() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try Self.config(scratch)
+        let database = scratch.path("links.sqlite")
+        _ = try await LinksCreateCommand.parse(
+            ["--config", config, "--database", database, "--code", "spring", "--deep-link", "shop://sales/42", "--web-url",
+             "https://shop.example.com/sales/42", "--targets", Self.targets]).render()
+        let url = "https://go.shop.example.com/spring"
+        let german = try await SimulateCommandTests.journeys(["--config", config, "--database", database, url, "--device", "desktop", "--country", "de"])
+        let germanSteps = SimulateCommandTests.texts(try #require(german.first))
+        #expect(germanSteps.first?.hasPrefix("targets[0] decides for the visitor (desktop, country DE") == true, "\(germanSteps)")
+        #expect(germanSteps.contains("302 to https://shop.example.com/de/sales/42, the link's web page"), "\(germanSteps)")
+
+        let french = try await SimulateCommandTests.journeys(
+            ["--config", config, "--database", database, url, "--device", "iphone", "--app", "installed", "--language", "fr-CA", "--country", "GB"])
+        let frenchSteps = SimulateCommandTests.texts(try #require(french.first))
+        #expect(frenchSteps.first?.contains("targets[1] decides") == true, "\(frenchSteps)")
+        #expect(frenchSteps.first?.contains("first language fr-CA falls under fr") == true, "\(frenchSteps)")
+        #expect(frenchSteps.contains { $0.contains("which answers shop://sales/43") }, "\(frenchSteps)")
+
+        let nobody = try await SimulateCommandTests.journeys(["--config", config, "--database", database, url, "--device", "desktop", "--country", "GB"])
+        let nobodySteps = SimulateCommandTests.texts(try #require(nobody.first))
+        #expect(nobodySteps.first?.hasPrefix("no target holds") == true, "\(nobodySteps)")
+        #expect(nobodySteps.first?.contains("targets[0] needs country DE, the visitor's is GB") == true, "\(nobodySteps)")
+        #expect(nobodySteps.contains("302 to https://shop.example.com/sales/42, the link's web page"), "\(nobodySteps)")
+    }
+
+    @Test func anUnknownCountryOrLanguageIsAUsageError() async throws {
+        for arguments in [["--country", "XX"], ["--country", "Germany"], ["--language", "french!"]] {
+            do {
+                _ = try await SimulateCommand.parse(["--config", SimulateCommandTests.config, "https://go.shop.example.com/spring"] + arguments).render()
+                Issue.record("\(arguments) accepted")
+            } catch let error as CommandFailure {
+                let code = error.errorDocument?.objectValue?["error"]?.objectValue?["code"]?.stringValue
+                #expect(code == "invalid-\(arguments[0] == "--country" ? "country" : "language")", "\(arguments)")
+                #expect(error.message.contains(arguments[1]))
+            } catch {
+                Issue.record("\(arguments): \(error)")
+            }
+        }
+    }
+}

@@ -29,6 +29,8 @@ struct DashboardLinkFormView: DashboardPageView {
         let hint: String
         /// The input's `type`.
         let type: String
+        /// Whether the field is a `textarea` (a link's targets, as JSON) rather than an `input`.
+        var multiline: Bool { type == "textarea" }
         /// The input's `step`: `1` for a time, so a stored time's seconds are shown and kept.
         let step: String?
         /// What the input holds.

@@ -19,20 +19,25 @@ extension SQLLinkStore {
         while start < buckets.count {
             let batch = buckets[start..<min(start + Self.largestBatch, buckets.count)]
             start += batch.count
+            // Buckets that differ only by what the rollups alone sum (target, country) are one
+            // row of `clicks`: one statement may not change a row twice.
+            var rowsOfClicks: [Click: Int] = [:]
+            for (click, count) in batch { rowsOfClicks[click.tableBucket, default: 0] += count }
+            let tableRows = rowsOfClicks.sorted { $0.key.keyPrecedes($1.key) }
             let bucketCounts = SQLQuery(
                 """
                 INSERT INTO clicks (\(Self.clickKeyColumns), count) \
                 SELECT column1, column2, column3, column4, column5, column6, column7, column8 \
-                FROM (VALUES \(rowPlaceholders(rows: batch.count, columns: 8))) AS added \
+                FROM (VALUES \(rowPlaceholders(rows: tableRows.count, columns: 8))) AS added \
                 WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1) \
                 ON CONFLICT (\(Self.clickKeyColumns)) DO UPDATE SET count = clicks.count + excluded.count
                 """,
-                batch.flatMap { click, count in
+                tableRows.flatMap { click, count in
                     [
                         SQLValue.text(click.code), .text(click.day), .text(click.platform.rawValue), .text(click.referrerDomain),
                         .text(click.utmSource), .text(click.utmMedium), .text(click.utmCampaign), .integer(Int64(count)),
                     ]
-                }, action: batch.count == 1 ? "record clicks" : "record clicks in \(batch.count) buckets")
+                }, action: tableRows.count == 1 ? "record clicks" : "record clicks in \(tableRows.count) buckets")
             // Each bucket adds to one row per dimension of its link's totals; the all-links
             // totals are the same rows summed over the links that still exist. Every write takes
             // its rows in key order (VALUES sorted here, ORDER BY after GROUP BY), so servers

@@ -238,6 +238,7 @@ extension SQLLinkStore {
             case .optional(let keyPath): .text(link[keyPath: keyPath])
             case .time(let keyPath): .seconds(link[keyPath: keyPath])
             case .list(let keyPath): .text(LinkTags.stored(link[keyPath: keyPath]))
+            case .targets(let keyPath): .text(LinkTarget.stored(link[keyPath: keyPath]))
             }
         } + [.seconds(link.createdAt), .seconds(link.updatedAt)]
     }
@@ -254,6 +255,7 @@ extension Link {
             case .optional(let keyPath): self[keyPath: keyPath] = try row.text(field.column)
             case .time(let keyPath): self[keyPath: keyPath] = try row.date(field.column)
             case .list(let keyPath): self[keyPath: keyPath] = LinkTags.read(stored: try row.text(field.column))
+            case .targets(let keyPath): self[keyPath: keyPath] = LinkTarget.read(stored: try row.text(field.column))
             }
         }
     }

@@ -1,0 +1,159 @@
+import DeepLinkCore
+
+extension LinkEditor {
+    /// A body's `targets`, checked: an array of at most ``LinkTarget/maximumCount`` objects (or
+    /// that array as one text, as the form, the command line and a CSV cell write it; `null` or
+    /// an empty text for none), each with at least one condition and one destination; the
+    /// deep link routed and the URLs allowed as the link's own are. Every error is returned,
+    /// each naming its place: `targets[1].countries[2]`.
+    /// - Parameters:
+    ///   - value: The body's value.
+    ///   - field: The field's path, `targets`.
+    func checkedTargets(_ value: JSONValue, field: String) -> ([LinkTarget], [LinkServerError]) {
+        var value = value
+        if case .string(let text) = value {
+            if text.allSatisfy(\.isWhitespace) { return ([], []) }
+            do {
+                value = try JSONValue(parsing: text)
+            } catch {
+                return ([], [LinkServerError(code: .invalidField, message: "\(field) is not JSON: \(error); give an array of targets", field: field)])
+            }
+        }
+        let items: [JSONValue]
+        switch value {
+        case .null: return ([], [])
+        case .array(let array): items = array
+        default:
+            return ([], [LinkServerError(code: .invalidField, message: "\(field) must be an array of targets, or null", field: field)])
+        }
+        guard items.count <= LinkTarget.maximumCount else {
+            return (
+                [],
+                [LinkServerError(code: .invalidField, message: "\(field) has \(items.count) targets; a link has at most \(LinkTarget.maximumCount)", field: field)]
+            )
+        }
+        var targets: [LinkTarget] = []
+        var errors: [LinkServerError] = []
+        for (index, item) in items.enumerated() {
+            let (target, itemErrors) = checkedTarget(item, field: "\(field)[\(index)]")
+            errors += itemErrors
+            if let target { targets.append(target) }
+        }
+        return (targets, errors)
+    }
+
+    private func checkedTarget(_ item: JSONValue, field: String) -> (LinkTarget?, [LinkServerError]) {
+        guard case .object(let members) = item else {
+            return (nil, [LinkServerError(code: .invalidField, message: "\(field) must be an object, not \(item.kindDescription)", field: field)])
+        }
+        var errors: [LinkServerError] = []
+        let known = LinkTarget.conditionNames + LinkTarget.destinationNames
+        for name in members.keys.sorted() where !known.contains(name) {
+            errors.append(
+                LinkServerError(code: .invalidField, message: "unknown field; a target has \(known.joined(separator: ", "))", field: "\(field).\(name)"))
+        }
+        var target = LinkTarget()
+        target.countries = checkedList(members["countries"], field: "\(field).countries", errors: &errors) { (code, place) throws(LinkServerError) in
+            let upper = code.uppercased()
+            guard upper.count == 2, LinkTarget.countryCodes.contains(upper) else {
+                throw LinkServerError(
+                    code: .invalidField, message: "\(place): \(JSONWriter.quoted(code)) is not an ISO 3166-1 alpha-2 country code such as DE",
+                    field: place)
+            }
+            return upper
+        }
+        if !target.countries.isEmpty, setup.geoIPDatabase == nil {
+            errors.append(
+                LinkServerError(
+                    code: .invalidField,
+                    message: "\(field).countries needs the visitor's country, which the server reads from a GeoIP database: set geoip "
+                        + "(server.geoIPDatabase, --geoip-database or DEEPLINK_GEOIP_DATABASE) to a GeoLite2-Country or DB-IP .mmdb file",
+                    field: "\(field).countries"))
+        }
+        target.languages = checkedList(members["languages"], field: "\(field).languages", errors: &errors) { (tag, place) throws(LinkServerError) in
+            guard let canonical = LanguageTag.canonical(tag) else {
+                throw LinkServerError(
+                    code: .invalidField, message: "\(place): \(JSONWriter.quoted(tag)) is not a language tag such as de or fr-CA", field: place)
+            }
+            return canonical
+        }
+        target.platforms = checkedList(members["platforms"], field: "\(field).platforms", errors: &errors) { (name, place) throws(LinkServerError) in
+            guard LinkTarget.platformNames.contains(name), let platform = ClientPlatform(rawValue: name) else {
+                throw LinkServerError(
+                    code: .invalidField,
+                    message: "\(place): \(JSONWriter.quoted(name)) is not a platform; a target names \(LinkTarget.platformNames.joined(separator: ", "))",
+                    field: place)
+            }
+            return platform
+        }
+        var destinations: [String: String] = [:]
+        for name in LinkTarget.destinationNames {
+            let place = "\(field).\(name)"
+            switch members[name] {
+            case nil, .null?: continue
+            case .string(let text)?:
+                do throws(LinkServerError) {
+                    destinations[name] = name == "deepLink" ? try checkedDeepLink(text, field: place) : try redirectTarget(text, field: place)
+                } catch {
+                    errors.append(error)
+                }
+            case let other?:
+                errors.append(LinkServerError(code: .invalidField, message: "\(place) must be a string, not \(other.kindDescription)", field: place))
+            }
+        }
+        target.deepLink = destinations["deepLink"]
+        target.webURL = destinations["webURL"]
+        target.iosURL = destinations["iosURL"]
+        target.androidURL = destinations["androidURL"]
+        let givesCondition = LinkTarget.conditionNames.contains { name in
+            if case .array(let values)? = members[name] { !values.isEmpty } else { false }
+        }
+        if !givesCondition {
+            errors.append(
+                LinkServerError(
+                    code: .invalidField, message: "\(field) needs a condition: countries, languages or platforms (a target for everyone is the link itself)",
+                    field: field))
+        }
+        if !LinkTarget.destinationNames.contains(where: { members[$0] != nil && members[$0] != .null }) {
+            errors.append(
+                LinkServerError(code: .invalidField, message: "\(field) needs a destination: deepLink, webURL, iosURL or androidURL", field: field))
+        }
+        return (errors.isEmpty ? target : nil, errors)
+    }
+
+    /// A condition's list: an array of strings, each checked, each kept once, at most
+    /// ``LinkTarget/maximumConditionCount``.
+    private func checkedList<Item: Equatable>(
+        _ value: JSONValue?, field: String, errors: inout [LinkServerError], check: (String, String) throws(LinkServerError) -> Item
+    ) -> [Item] {
+        switch value {
+        case nil, .null?: return []
+        case .array(let values)?:
+            guard values.count <= LinkTarget.maximumConditionCount else {
+                errors.append(
+                    LinkServerError(
+                        code: .invalidField, message: "\(field) lists \(values.count); a target lists at most \(LinkTarget.maximumConditionCount)",
+                        field: field))
+                return []
+            }
+            var items: [Item] = []
+            for (index, value) in values.enumerated() {
+                let place = "\(field)[\(index)]"
+                guard case .string(let text) = value else {
+                    errors.append(LinkServerError(code: .invalidField, message: "\(place) must be a string, not \(value.kindDescription)", field: place))
+                    continue
+                }
+                do throws(LinkServerError) {
+                    let item = try check(text, place)
+                    if !items.contains(item) { items.append(item) }
+                } catch {
+                    errors.append(error)
+                }
+            }
+            return items
+        case let other?:
+            errors.append(LinkServerError(code: .invalidField, message: "\(field) must be an array of strings, not \(other.kindDescription)", field: field))
+            return []
+        }
+    }
+}
