@@ -181,3 +181,55 @@ struct LinkTargetsTests {
         }
     }
 }
+
+/// The pages are in the visitor's language: RFC 4647's lookup of `Accept-Language` among the
+/// languages with texts, else the config's `pages.language`.
+struct PageLanguageTests {
+    @Test func anIPhonesLandingPageIsInTheLanguageItsBrowserAsksFor() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let code = "l\(UUID().uuidString.prefix(8))"
+            _ = try await server.createLink(#"{"code": "\#(code)", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789"}}"#)
+            let cases: [(header: String?, lang: String, openInApp: String)] = [
+                ("fr-CA,fr;q=0.9,en;q=0.5", "fr", "Ouvrir dans l’app"), ("es-419", "es", "Abrir en la app"), ("ja-JP,ja;q=0.9", "ja", "アプリで開く"),
+                ("de-CH", "de", "In der App öffnen"), ("pt-BR", "pt", "Abrir no app"), ("it", "it", "Apri nell’app"),
+                ("zh-CN,zh;q=0.9", "zh-Hans", "在 App 中打开"), ("zh-TW", "en", "Open in app"), ("ko-KR", "en", "Open in app"), (nil, "en", "Open in app"),
+            ]
+            for (header, lang, openInApp) in cases {
+                var headers: HTTPFields = [:]
+                if let header { headers[.acceptLanguage] = header }
+                let response = try await server.open("/\(code)", userAgent: ServerHarness.iPhone, headers: headers)
+                #expect(response.text.contains(#"<html lang="\#(lang)">"#), "\(header ?? "none")")
+                #expect(response.text.contains(openInApp), "\(header ?? "none")")
+                #expect(response.headers[.vary] == "Accept-Language")
+            }
+        }
+    }
+
+    @Test func problemPagesAreInTheVisitorsLanguageToo() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            let missing = try await server.open("/no-such-link", userAgent: ServerHarness.iPhone, headers: [.acceptLanguage: "fr"])
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains(#"<html lang="fr">"#))
+            #expect(missing.text.contains("Lien introuvable"))
+            let unrouted = try await server.open("/a/b/c", userAgent: ServerHarness.desktop, headers: [.acceptLanguage: "ja"])
+            #expect(unrouted.text.contains("リンクが見つかりません"))
+        }
+    }
+
+    @Test func theConfigsLanguageIsTheDefaultAndKeepsItsOwnTag() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try ServerHarness.configuration(pages: #"{"language": "de-CH"}"#)) { server in
+            let page = try await server.open("/no-such-link", userAgent: ServerHarness.iPhone, headers: [.acceptLanguage: "ko"])
+            #expect(page.text.contains(#"<html lang="de-CH">"#))
+            #expect(page.text.contains("Link nicht gefunden"))
+            let french = try await server.open("/no-such-link", userAgent: ServerHarness.iPhone, headers: [.acceptLanguage: "fr"])
+            #expect(french.text.contains(#"<html lang="fr">"#))
+        }
+    }
+
+    @Test func theFirstOfAMonthIsAnOrdinalInFrench() {
+        let first = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01
+        #expect(PageStrings.day(first, language: "fr") == "1er décembre 2026")
+        #expect(PageStrings.day(first, language: "en") == "December 1, 2026")
+        #expect(PageStrings.day(first.addingTimeInterval(86_400 * 30), language: "fr") == "31 décembre 2026")
+    }
+}
