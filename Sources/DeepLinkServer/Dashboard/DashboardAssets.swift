@@ -62,6 +62,7 @@ enum DashboardAssets {
           padding: .5rem .65rem; width: 100%; min-height: 2.5rem; }
         input[readonly] { background: var(--page); }
         .invalid input, .invalid textarea { border-color: var(--danger); border-width: 2px; }
+        fieldset .field.wide { grid-column: 1 / -1; }
         textarea.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .875rem; resize: vertical; }
         .field-error { color: var(--danger); font-weight: 600; margin: 0; }
         .hint { color: var(--muted); font-size: .875rem; margin: 0; }

@@ -57,7 +57,7 @@ extension LinkEditor {
             let upper = code.uppercased()
             guard upper.count == 2, LinkTarget.countryCodes.contains(upper) else {
                 throw LinkServerError(
-                    code: .invalidField, message: "\(place): \(JSONWriter.quoted(code)) is not an ISO 3166-1 alpha-2 country code such as DE",
+                    code: .invalidField, message: "\(JSONWriter.quoted(code)) is not an ISO 3166-1 alpha-2 country code such as DE",
                     field: place)
             }
             return upper
@@ -73,7 +73,7 @@ extension LinkEditor {
         target.languages = checkedList(members["languages"], field: "\(field).languages", errors: &errors) { (tag, place) throws(LinkServerError) in
             guard let canonical = LanguageTag.canonical(tag) else {
                 throw LinkServerError(
-                    code: .invalidField, message: "\(place): \(JSONWriter.quoted(tag)) is not a language tag such as de or fr-CA", field: place)
+                    code: .invalidField, message: "\(JSONWriter.quoted(tag)) is not a language tag such as de or fr-CA", field: place)
             }
             return canonical
         }
@@ -81,7 +81,7 @@ extension LinkEditor {
             guard LinkTarget.platformNames.contains(name), let platform = ClientPlatform(rawValue: name) else {
                 throw LinkServerError(
                     code: .invalidField,
-                    message: "\(place): \(JSONWriter.quoted(name)) is not a platform; a target names \(LinkTarget.platformNames.joined(separator: ", "))",
+                    message: "\(JSONWriter.quoted(name)) is not a platform; a target names \(LinkTarget.platformNames.joined(separator: ", "))",
                     field: place)
             }
             return platform

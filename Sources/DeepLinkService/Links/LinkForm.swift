@@ -37,7 +37,12 @@ package enum LinkForm {
     package static func values(of link: Link) -> [String: String] {
         var values: [String: String] = [:]
         for field in LinkField.all {
-            values[field.path] = field.kind == .expiry ? link.expiresAt.map(localInput) : field.text(of: link)
+            switch field.kind {
+            case .expiry: values[field.path] = link.expiresAt.map(localInput)
+            // One target a line or more, to read and edit in the form's text area.
+            case .targets: values[field.path] = link.targets.isEmpty ? nil : JSONWriter.write(field.json(of: link), pretty: true)
+            default: values[field.path] = field.text(of: link)
+            }
         }
         return values
     }

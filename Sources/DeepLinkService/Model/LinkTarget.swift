@@ -155,6 +155,22 @@ extension LinkTarget {
     }
 }
 
+extension LinkTarget {
+    /// The target in a sentence for people: `country DE or AT, language de → web page https://…`.
+    package var summary: String {
+        var conditions: [String] = []
+        if !countries.isEmpty { conditions.append("country " + countries.joined(separator: " or ")) }
+        if !languages.isEmpty { conditions.append("language " + languages.joined(separator: " or ")) }
+        if !platforms.isEmpty { conditions.append("on " + platforms.map(\.rawValue).joined(separator: " or ")) }
+        var destinations: [String] = []
+        if let deepLink { destinations.append("deep link \(deepLink)") }
+        if let webURL { destinations.append("web page \(webURL)") }
+        if let iosURL { destinations.append("iPhone page \(iosURL)") }
+        if let androidURL { destinations.append("Android page \(androidURL)") }
+        return conditions.joined(separator: ", ") + " → " + destinations.joined(separator: ", ")
+    }
+}
+
 extension Link {
     /// Which of the link's targets decides for a visitor and why, in a sentence for `simulate`
     /// and the `?d=1` page; `nil` for a link without targets.

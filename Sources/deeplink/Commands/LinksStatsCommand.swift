@@ -105,6 +105,8 @@ extension LinkNumbers {
         lines += [
             "by platform:   " + shares(byPlatform), "by referrer:   " + shares(byReferrer), "utm_source:    " + shares(byUTMSource),
             "utm_medium:    " + shares(byUTMMedium), "utm_campaign:  " + shares(byUTMCampaign),
+            "by country:    " + (byCountry.isEmpty ? "- (needs a GeoIP database)" : shares(byCountry)),
+            "by target:     " + (byTarget.isEmpty ? "-" : byTarget.map { "targets[\($0.index)] \($0.clicks)" }.joined(separator: ", ")),
             "link previews: \(totalLinkPreviews) (crawlers such as Slack's and iMessage's, not counted as clicks)",
             "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
             "funnel:        \(counted(funnel.phoneClicks, "phone click")) → \(counted(funnel.storeHops, "store hop"))\(rate(funnel.hopRate)) → "

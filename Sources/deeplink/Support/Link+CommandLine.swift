@@ -21,9 +21,11 @@ extension Link {
         }.joined(separator: "\n")
     }
 
-    /// A JSON array of strings as `a, b`, or `nil` for anything else or an empty array.
+    /// A JSON array of strings as `a, b`, an array of objects (the targets) as its JSON text, or
+    /// `nil` for anything else or an empty array.
     private static func listText(_ value: JSONValue) -> String? {
         guard case .array(let items) = value, !items.isEmpty else { return nil }
-        return items.compactMap(\.stringValue).joined(separator: ", ")
+        if items.allSatisfy({ $0.stringValue != nil }) { return items.compactMap(\.stringValue).joined(separator: ", ") }
+        return JSONWriter.write(value)
     }
 }

@@ -275,6 +275,32 @@ struct DashboardTests {
         }
     }
 
+    /// The targets' text area: the stored targets shown as JSON, submitted unchanged they stay,
+    /// and each bad value is listed beside it with its place.
+    @Test func theTargetsTextAreaKeepsTargetsAndListsEachBadOneWithItsPlace() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(
+                #"{"code": "ruled", "deepLink": "shop://sales/1", "targets": [{"languages": ["de"], "webURL": "https://shop.example.com/de"}]}"#)
+            let browser = try await DashboardBrowser.signIn(server)
+            let form = try await browser.get("/dashboard/links/ruled/edit").text
+            #expect(form.contains(#"<textarea id="field-targets" name="targets""#))
+            let start = try #require(form.range(of: #"name="targets""#))
+            let text = try #require(form[start.upperBound...].split(separator: ">", maxSplits: 1).last?.split(separator: "<").first)
+            let typed = String(text).replacingOccurrences(of: "&quot;", with: "\"")
+            #expect(typed.contains(#""languages" : ["#) || typed.contains(#""languages": ["#), "\(typed)")
+            let unchanged = try await browser.post("/dashboard/links/ruled/edit", [("deepLink", "shop://sales/1"), ("targets", typed)])
+            #expect(unchanged.status == .seeOther, "\(unchanged.text)")
+            #expect(try await server.store.link(code: "ruled")?.targets == [LinkTarget(languages: ["de"], webURL: "https://shop.example.com/de")])
+
+            let bad = #"[{"languages": ["de!"], "webURL": "https://shop.example.com/de"}, {"platforms": ["tv"], "webURL": "https://shop.example.com/tv"}]"#
+            let refused = try await browser.post("/dashboard/links/ruled/edit", [("deepLink", "shop://sales/1"), ("targets", bad)])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains(#"id="field-targets-error">targets[0].languages[0]: &quot;de!&quot; is not a language tag"#), "\(refused.text)")
+            #expect(refused.text.contains("targets[1].platforms[0]: &quot;tv&quot; is not a platform"))
+            #expect(try await server.store.link(code: "ruled")?.targets.count == 1, "nothing stored is lost")
+        }
+    }
+
     @Test func theListFindsLinksByCampaignAndPagesThroughThem() async throws {
         try await ServerHarness.run(.sqlite) { server in
             for index in 0..<30 {

@@ -29,8 +29,9 @@ struct DashboardLinkFormView: DashboardPageView {
         let hint: String
         /// The input's `type`.
         let type: String
-        /// Whether the field is a `textarea` (a link's targets, as JSON) rather than an `input`.
-        var multiline: Bool { type == "textarea" }
+        /// Whether the field is a `textarea` (a link's targets, as JSON) rather than an `input`;
+        /// stored, since Mustache reads stored properties only.
+        let multiline: Bool
         /// The input's `step`: `1` for a time, so a stored time's seconds are shown and kept.
         let step: String?
         /// What the input holds.
@@ -72,7 +73,14 @@ struct DashboardLinkFormView: DashboardPageView {
         self.formToken = formToken
         var fieldErrors: [String: String] = [:]
         for fieldError in error?.allFieldErrors ?? [] {
-            if let field = fieldError.field, fieldErrors[field] == nil { fieldErrors[field] = DashboardText.sentence(fieldError.message) }
+            guard let field = fieldError.field else { continue }
+            // A target's errors name their place in the JSON (targets[0].countries[1]); the form has one text area for them all.
+            if field.hasPrefix("targets[") {
+                let sentence = "\(field): " + DashboardText.sentence(fieldError.message)
+                fieldErrors["targets"] = fieldErrors["targets"].map { $0 + " " + sentence } ?? sentence
+            } else if fieldErrors[field] == nil {
+                fieldErrors[field] = DashboardText.sentence(fieldError.message)
+            }
         }
         sections = DashboardForm.linkSections.map { section in
             Section(
@@ -80,7 +88,7 @@ struct DashboardLinkFormView: DashboardPageView {
                 fields: section.fields.map { field in
                     Field(
                         id: "field-" + field.path.replacingOccurrences(of: ".", with: "-"), name: field.path, label: field.label, hint: field.hint,
-                        type: field.input, step: field.kind == .expiry ? "1" : nil, value: values[field.path] ?? "", required: field.isRequired, readonly: editing && field.kind == .code,
+                        type: field.input, multiline: field.input == "textarea", step: field.kind == .expiry ? "1" : nil, value: values[field.path] ?? "", required: field.isRequired, readonly: editing && field.kind == .code,
                         fieldError: fieldErrors[field.path])
                 })
         }

@@ -110,7 +110,7 @@ struct DashboardNumbersView {
         chart = DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle)
             + DashboardChart.svg(days: numbers.days, counts: numbers.clicksPerDay, title: chartTitle, narrow: true)
         perDay = zip(numbers.days, numbers.clicksPerDay).reversed().map { Day(day: $0.0, count: $0.1) }
-        breakdowns = [
+        var breakdowns = [
             Breakdown(
                 id: "platform", title: "By platform", column: "Platform",
                 rows: numbers.byPlatform.map { Row(name: Self.platformNames[$0.name] ?? $0.name, count: $0.count) }),
@@ -119,6 +119,17 @@ struct DashboardNumbersView {
             Breakdown(id: "utm-medium", title: "By UTM medium", column: "Medium", rows: rows(numbers.byUTMMedium)),
             Breakdown(id: "utm-campaign", title: "By UTM campaign", column: "Campaign", rows: rows(numbers.byUTMCampaign)),
         ]
+        // Only where there is something to show: countries need a GeoIP database, targets a link that has them.
+        if !numbers.byCountry.isEmpty {
+            breakdowns.append(Breakdown(id: "country", title: "By country", column: "Country", rows: rows(numbers.byCountry)))
+        }
+        if !numbers.byTarget.isEmpty {
+            breakdowns.append(
+                Breakdown(
+                    id: "target", title: "By target", column: "Target",
+                    rows: numbers.byTarget.map { Row(name: "Target \($0.index + 1)", count: $0.clicks) }))
+        }
+        self.breakdowns = breakdowns
         csv = "\(base == "/dashboard/numbers" ? "/dashboard/numbers.csv" : base + "/numbers.csv")?\(period.query)"
     }
 
