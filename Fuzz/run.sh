@@ -10,7 +10,7 @@ root=$(cd .. && pwd)
 seconds=${1:-30}
 shift || true
 all=(FuzzConfigReader FuzzRouting FuzzParameterRegex FuzzDeferredClaim FuzzAASA FuzzAssetLinks FuzzAppLinksHTML FuzzAppLinkData
-     FuzzFirebaseLongLink FuzzTakeoutCSV FuzzDashboardForm FuzzSignIn)
+     FuzzFirebaseLongLink FuzzTakeoutCSV FuzzDashboardForm FuzzSignIn FuzzMaxMindDatabase)
 targets=("${@:-${all[@]}}")
 scratch="$root/.build-fuzz"
 
@@ -86,6 +86,9 @@ elif target == "FuzzSignIn":
     put("form_token=abc&name=Maria&password=correct+horse+battery+staple&key=&address=81.2.69.160")
     put("key=dlk_0123456789ab_" + "0" * 64 + "&address=2001%3Adb8%3A1%3A2%3A3%3A4%3A5%3A6")
     put("name=maria%1B%5B31m&password=password1234&address=%3A%3Affff%3A81.2.69.160")
+elif target == "FuzzMaxMindDatabase":
+    # The test databases mmdb-writer wrote (Tests/Fixtures/GeoIP/make-fixtures.py), whole.
+    for f in read("Tests/Fixtures/GeoIP/*.mmdb"): put(f)
 elif target == "FuzzAppLinkData":
     put('{"target_url":"https://shop.example.com/sales/42","version":"1.0","extras":{"a":1},'
         '"referer_app_link":{"target_url":"fb://home","url":"fb://home","app_name":"Facebook"}}')
@@ -96,6 +99,7 @@ PY
 dictionary() {
     case $1 in
         FuzzRouting) echo Dictionaries/url.dict ;;
+        FuzzMaxMindDatabase) echo Dictionaries/mmdb.dict ;;
         FuzzParameterRegex) echo Dictionaries/regex.dict ;;
         FuzzAppLinksHTML) echo Dictionaries/html.dict ;;
         *) echo Dictionaries/json.dict ;;
