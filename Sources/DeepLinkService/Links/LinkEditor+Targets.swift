@@ -57,7 +57,7 @@ extension LinkEditor {
             let upper = code.uppercased()
             guard upper.count == 2, LinkTarget.countryCodes.contains(upper) else {
                 throw LinkServerError(
-                    code: .invalidField, message: "\(JSONWriter.quoted(code)) is not an ISO 3166-1 alpha-2 country code such as DE",
+                    code: .invalidField, message: "\(Self.shown(code)) is not an ISO 3166-1 alpha-2 country code such as DE",
                     field: place)
             }
             return upper
@@ -73,7 +73,7 @@ extension LinkEditor {
         target.languages = checkedList(members["languages"], field: "\(field).languages", errors: &errors) { (tag, place) throws(LinkServerError) in
             guard let canonical = LanguageTag.canonical(tag) else {
                 throw LinkServerError(
-                    code: .invalidField, message: "\(JSONWriter.quoted(tag)) is not a language tag such as de or fr-CA", field: place)
+                    code: .invalidField, message: "\(Self.shown(tag)) is not a language tag such as de or fr-CA", field: place)
             }
             return canonical
         }
@@ -81,7 +81,7 @@ extension LinkEditor {
             guard LinkTarget.platformNames.contains(name), let platform = ClientPlatform(rawValue: name) else {
                 throw LinkServerError(
                     code: .invalidField,
-                    message: "\(JSONWriter.quoted(name)) is not a platform; a target names \(LinkTarget.platformNames.joined(separator: ", "))",
+                    message: "\(Self.shown(name)) is not a platform; a target names \(LinkTarget.platformNames.joined(separator: ", "))",
                     field: place)
             }
             return platform
@@ -155,5 +155,14 @@ extension LinkEditor {
             errors.append(LinkServerError(code: .invalidField, message: "\(field) must be an array of strings, not \(other.kindDescription)", field: field))
             return []
         }
+    }
+
+    /// A refused value as an error quotes it: in quotes, or, when it holds a character that would
+    /// hide or reorder text where the message is read, that character named instead
+    /// (`a value with U+202E (right-to-left override) at position 3`). At most 40 characters.
+    static func shown(_ value: String) -> String {
+        let hidden = OffendingCharacter.first(in: value) { $0.properties.generalCategory == .control || OffendingCharacter.isInvisible($0) }
+        if let hidden { return "a value with \(hidden)" }
+        return JSONWriter.quoted(value.count > 40 ? String(value.prefix(40)) + "…" : value)
     }
 }

@@ -138,6 +138,12 @@ struct LinkTargetsTests {
                 ], "\(fields)")
             #expect(response.text.contains(#"\"XX\" is not an ISO 3166-1 alpha-2 country code"#))
 
+            // A value that would reorder the message where it is read is named, not echoed.
+            let hidden = try await server.api(
+                .post, "/api/v1/links", json: #"{"deepLink": "shop://cart", "targets": [{"languages": ["de\u202e"], "webURL": "https://shop.example.com/"}]}"#)
+            #expect(hidden.text.contains("a value with U+202E (right-to-left override) at position 3"), "\(hidden.text)")
+            #expect(!hidden.text.unicodeScalars.contains { $0.value == 0x202E })
+
             let many = (0...LinkTarget.maximumCount).map { _ in #"{"platforms": ["ios"], "webURL": "https://shop.example.com/"}"# }
             let tooMany = try await server.api(.post, "/api/v1/links", json: #"{"deepLink": "shop://cart", "targets": [\#(many.joined(separator: ","))]}"#)
             #expect(tooMany.status == .badRequest)
