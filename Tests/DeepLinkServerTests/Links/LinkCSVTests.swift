@@ -75,6 +75,35 @@ struct LinkCSVTests {
         }
     }
 
+    /// A link's targets are one cell, the JSON array, which an import checks as the API does.
+    @Test func targetsGoOutAndComeBackAsOneCell() async throws {
+        let importer = try Self.importer()
+        try await ServerHarness.run(.sqlite) { server in
+            let code = "t-\(UUID().uuidString.prefix(6).lowercased())"
+            var link = Link(code: code, deepLink: "shop://sales/42", createdAt: Self.now, updatedAt: Self.now)
+            link.targets = [
+                LinkTarget(languages: ["fr", "fr-CA"], platforms: [.ios], deepLink: "shop://sales/43", webURL: "https://shop.example.com/fr"),
+                LinkTarget(platforms: [.android], androidURL: "https://shop.example.com/a,b\"c"),
+            ]
+            let csv = Self.export([link])
+            #expect(csv.contains(#""[{""deepLink"":""shop://sales/43"""#), "\(csv)")
+            let report = try await importer.importLinks(csv, into: server.store, now: Self.now)
+            #expect(report.importedCount == 1, "\(report.entries)")
+            let stored = try #require(try await server.store.link(code: code))
+            #expect(stored.targets.count == 2)
+            #expect(stored.targets[0] == link.targets[0])
+            #expect(stored.targets[1].androidURL == "https://shop.example.com/a,b%22c", "the redirect policy writes the URL as it allows it")
+
+            let refused = try await importer.importLinks(
+                "code,deepLink,targets\r\n\(code)-2,shop://sales/1,\"[{\"\"languages\"\": [\"\"xx-\"\"]}]\"\r\n", into: server.store, now: Self.now)
+            guard case .skipped(let error)? = refused.entries.first?.outcome else {
+                Issue.record("a bad target was imported: \(refused.entries)")
+                return
+            }
+            #expect(error.allFieldErrors.map(\.field) == ["targets[0].languages[0]", "targets[0]"], "\(error)")
+        }
+    }
+
     @Test func reportsEveryBadRowWithItsLineAndTheFieldAndSkipsWhatIsStoredOnASecondRun() async throws {
         let code = "csv-\(UUID().uuidString.prefix(6).lowercased())"
         let csv = [
