@@ -68,6 +68,16 @@ public struct MaxMindDatabase: Sendable {
     /// - Parameter address: The address's bytes: 4 for IPv4, 16 for IPv6.
     /// - Throws: ``MaxMindDatabaseError`` when the tree or the data is broken.
     public func record(for address: [UInt8]) throws(MaxMindDatabaseError) -> MaxMindValue? {
+        guard let offset = try recordOffset(for: address) else { return nil }
+        return try record(at: offset)
+    }
+
+    /// Where the record of an address starts in the file, or `nil` when the database has none:
+    /// the walk down the search tree alone. Many networks share one record (every German network
+    /// points at Germany's), so a caller may keep what it read of a record by this offset.
+    /// - Parameter address: The address's bytes: 4 for IPv4, 16 for IPv6.
+    /// - Throws: ``MaxMindDatabaseError`` when the tree is broken.
+    public func recordOffset(for address: [UInt8]) throws(MaxMindDatabaseError) -> Int? {
         guard address.count == 4 || address.count == 16 else { return nil }
         if address.count == 16, ipVersion == 4 { return nil }
         var node = address.count == 4 ? ipv4Start : 0
@@ -82,6 +92,12 @@ public struct MaxMindDatabase: Sendable {
         guard node > nodeCount else { throw MaxMindDatabaseError("the walk ended inside the search tree", offset: node) }
         let offset = node - nodeCount + treeSize
         guard offset < bytes.count else { throw MaxMindDatabaseError("a record points past the end of the file", offset: offset) }
+        return offset
+    }
+
+    /// The record that starts at an offset ``recordOffset(for:)`` gave.
+    /// - Throws: ``MaxMindDatabaseError`` when the data is broken.
+    public func record(at offset: Int) throws(MaxMindDatabaseError) -> MaxMindValue {
         var decoder = Decoder(bytes: bytes, base: treeSize + 16, end: bytes.count)
         return try decoder.value(at: offset)
     }
@@ -90,7 +106,13 @@ public struct MaxMindDatabase: Sendable {
     /// `registered_country.iso_code` (as GeoLite2-Country and DB-IP Lite lay records out).
     /// - Parameter address: The address's bytes.
     public func countryCode(for address: [UInt8]) -> String? {
-        guard let record = try? record(for: address) else { return nil }
+        guard let offset = try? recordOffset(for: address) else { return nil }
+        return countryCode(ofRecordAt: offset)
+    }
+
+    /// The two-letter country of the record at an offset (``recordOffset(for:)``).
+    public func countryCode(ofRecordAt offset: Int) -> String? {
+        guard let record = try? record(at: offset) else { return nil }
         let code = record["country"]?["iso_code"]?.stringValue ?? record["registered_country"]?["iso_code"]?.stringValue
         guard let code, code.utf8.count == 2, code.utf8.allSatisfy({ (65...90).contains($0) }) else { return nil }
         return code

@@ -37,12 +37,31 @@ final class RenderedPageCache: Sendable {
     /// - Parameter language: The page's language tag: each language is a page of its own.
     func page(for link: Link, utm: UTMFields, variant: Variant, language: String = "", render: () -> String) -> ByteBuffer {
         let key = Key(code: link.code, variant: variant, language: language)
-        if let entry = entries.withLock({ $0[key] }), entry.link == link, entry.utm == utm { return entry.html }
+        if let entry = entries.withLock({ $0[key] }), entry.utm == utm {
+            // The link cache reads a link again now and then, as a new copy: the same link in new
+            // storage compares field by field once, then the entry holds the new copy, whose
+            // arrays (tags, targets) compare by identity from then on.
+            if entry.link == link {
+                if !entry.link.sharesStorage(with: link) {
+                    entries.withLock { $0[key] = Entry(link: link, utm: utm, html: entry.html) }
+                }
+                return entry.html
+            }
+        }
         let html = ByteBuffer(string: render())
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = Entry(link: link, utm: utm, html: html)
         }
         return html
+    }
+}
+
+extension Link {
+    /// Whether the link's arrays are the same storage as another's: then comparing them is free.
+    fileprivate func sharesStorage(with other: Link) -> Bool {
+        targets.withUnsafeBufferPointer { mine in
+            other.targets.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 }

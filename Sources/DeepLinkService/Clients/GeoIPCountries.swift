@@ -12,6 +12,11 @@ package final class GeoIPCountries: CountryLookup {
     private struct Loaded: Sendable {
         var database: MaxMindDatabase
         var stamp: FileStamp
+        /// The country each record read so far gave, by the record's offset: a country database
+        /// has a few hundred records however many networks point at them.
+        var countries: [Int: String] = [:]
+        /// Which reading of the file this is, so a lookup that began before a reload keeps nothing.
+        var generation = 0
     }
     private let loaded: Mutex<Loaded>
 
@@ -45,8 +50,16 @@ package final class GeoIPCountries: CountryLookup {
 
     package func country(for address: String) -> String? {
         guard let address = IPAddress(address) else { return nil }
-        let database = loaded.withLock { $0.database }
-        return database.countryCode(for: address.bytes)
+        let (database, generation) = loaded.withLock { ($0.database, $0.generation) }
+        guard let offset = try? database.recordOffset(for: address.bytes) else { return nil }
+        if let known = loaded.withLock({ $0.generation == generation ? $0.countries[offset] : nil }) { return known }
+        guard let country = database.countryCode(ofRecordAt: offset) else { return nil }
+        loaded.withLock { loaded in
+            // The same file's records only: a reload starts the table again.
+            guard loaded.generation == generation, loaded.countries.count < 65_536 else { return }
+            loaded.countries[offset] = country
+        }
+        return country
     }
 
     /// Reads the file again when its modification time or size changed since it was read.
@@ -57,7 +70,7 @@ package final class GeoIPCountries: CountryLookup {
         let stamp = try FileStamp(path: path)
         guard loaded.withLock({ $0.stamp != stamp }) else { return false }
         let database = try Self.read(path)
-        loaded.withLock { $0 = Loaded(database: database, stamp: stamp) }
+        loaded.withLock { $0 = Loaded(database: database, stamp: stamp, generation: $0.generation + 1) }
         return true
     }
 

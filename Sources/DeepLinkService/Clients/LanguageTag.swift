@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Language tags (BCP 47) as links' rules and pages use them: checking and writing a tag in its
 /// usual case, the `Accept-Language` header, and RFC 4647's lookup.
 package enum LanguageTag {
@@ -31,9 +33,14 @@ package enum LanguageTag {
     ///   - range: The range, such as `fr`.
     ///   - tag: The tag, such as `fr-CA`.
     package static func range(_ range: String, covers tag: String) -> Bool {
-        let range = range.lowercased()
-        let tag = tag.lowercased()
-        return tag == range || tag.hasPrefix(range + "-")
+        // Byte by byte, ASCII case folded, without a copy: links' targets are tried on every visit.
+        var rangeBytes = range.utf8.makeIterator()
+        var tagBytes = tag.utf8.makeIterator()
+        while let r = rangeBytes.next() {
+            guard let t = tagBytes.next(), r | 0x20 == t | 0x20 || (r == t) else { return false }
+        }
+        guard let next = tagBytes.next() else { return true }
+        return next == UInt8(ascii: "-")
     }
 
     /// The language ranges of an `Accept-Language` header, most wanted first (by `q`, then in the
@@ -93,5 +100,31 @@ package enum LanguageTag {
 extension Substring {
     fileprivate func trimmingASCIIWhitespace() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+/// The first language of each `Accept-Language` header seen, so a header is read once: browsers
+/// send a few hundred distinct ones. At most 1,024 headers of at most 256 bytes are kept, then it
+/// starts over. `Sendable`.
+package final class FirstLanguages: Sendable {
+    private let firsts = Mutex([String: String]())
+    private static let none = ""
+
+    /// A table.
+    package init() {}
+
+    /// The header's most wanted language (``LanguageTag/preferences(in:)``), or `nil`.
+    /// - Parameter header: `Accept-Language`.
+    package func first(of header: String?) -> String? {
+        guard let header, !header.isEmpty else { return nil }
+        if let known = firsts.withLock({ $0[header] }) { return known == Self.none ? nil : known }
+        let first = LanguageTag.preferences(in: header).first
+        if header.utf8.count <= 256 {
+            firsts.withLock { firsts in
+                if firsts.count >= 1024 { firsts.removeAll(keepingCapacity: true) }
+                firsts[header] = first ?? Self.none
+            }
+        }
+        return first
     }
 }

@@ -106,7 +106,8 @@ extension Link {
     /// The first of the link's targets that holds for a visitor, with its place in ``targets``.
     /// - Parameter visitor: Who the visitor is.
     package func decidingTarget(for visitor: VisitorTraits) -> (index: Int, target: LinkTarget)? {
-        for (index, target) in targets.enumerated() where target.holds(for: visitor) { return (index, target) }
+        // By index, so no target is copied (and its arrays retained) only to be tried.
+        for index in targets.indices where targets[index].holds(for: visitor) { return (index, targets[index]) }
         return nil
     }
 

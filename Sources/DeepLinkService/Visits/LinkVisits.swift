@@ -26,6 +26,8 @@ package struct LinkVisits: Sendable {
     let webhooks: WebhookEvents?
     /// Where visitors' countries come from: the GeoIP database, or `nil` without one.
     package let countries: (any CountryLookup)?
+    /// Each `Accept-Language` header's first language, read once.
+    let firstLanguages = FirstLanguages()
 
     /// The service.
     /// - Parameters:
@@ -72,7 +74,7 @@ package struct LinkVisits: Sendable {
     package func decision(for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?) -> VisitDecision {
         let country = countries.flatMap { lookup in clientAddress.flatMap(lookup.country(for:)) }
         guard !link.targets.isEmpty else { return VisitDecision(link: link, country: country) }
-        let traits = VisitorTraits(platform: platform, language: LanguageTag.preferences(in: acceptLanguage).first, country: country)
+        let traits = VisitorTraits(platform: platform, language: firstLanguages.first(of: acceptLanguage), country: country)
         guard let (index, target) = link.decidingTarget(for: traits) else {
             return VisitDecision(link: link, country: country, traits: traits)
         }
