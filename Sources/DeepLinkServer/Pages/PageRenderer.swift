@@ -8,14 +8,21 @@ import Synchronization
 /// RFC 4647's lookup of `Accept-Language` among the languages with texts, else the config's
 /// `pages.language`) and the config's branding. `Sendable`.
 struct PageRenderer: Sendable {
-    /// A language pages are written in: the tag `<html lang>` says, and its texts.
-    struct Language: Sendable {
+    /// A language pages are written in: the tag `<html lang>` says, and its texts. A class, so
+    /// that handing one to each request is one reference, not a copy of every text.
+    final class Language: Sendable {
         /// The tag: `fr`, `zh-Hans`, or the config's own `pages.language` (`de-CH`) for its language.
         let tag: String
         /// The texts.
         let strings: PageStrings
         /// The texts templates look up as `t.name`.
         let texts: [String: String]
+
+        init(tag: String, strings: PageStrings, texts: [String: String]) {
+            self.tag = tag
+            self.strings = strings
+            self.texts = texts
+        }
     }
 
     /// The config's `pages` section.

@@ -124,15 +124,18 @@ package struct LinkVisits: Sendable {
     package func open(code: String, visit: LinkVisit, logger: Logger) async -> LinkOpening {
         let lookup = await lookup(code: code, logger: logger)
         guard case .found(let stored) = lookup else { return .notOpened(lookup) }
-        let decision = decision(for: stored, visit: visit)
-        let link = decision.link
+        // Most links have no targets and most servers no GeoIP database: then nothing is decided.
+        let decision = countries == nil && stored.targets.isEmpty ? nil : decision(for: stored, visit: visit)
+        let link = decision?.link ?? stored
         let utm = visit.utm(for: link)
         if visit.counts {
             var click = Click(
                 code: link.code, day: Date().utcDay, platform: visit.platform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
                 utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
-            click.target = decision.targetIndex.map(String.init) ?? ""
-            click.country = decision.country ?? ""
+            if let decision {
+                click.target = decision.targetIndex.map(String.init) ?? ""
+                click.country = decision.country ?? ""
+            }
             clicks.add(click)
         }
         return await opening(of: link, utm: utm, visit: visit, logger: logger)
