@@ -55,12 +55,18 @@ struct ChildProcessTests {
 /// the pool has threads wait for a file that only a task on the pool creates once every wait has
 /// begun; with the waits on the pool, that task never runs, and a watchdog thread creates the file
 /// after two minutes so that the test fails instead of hanging the run.
+///
+/// The waits and the task run on an executor of their own with one thread, not on the shared
+/// pool: on the shared pool a loaded machine running the whole suite could leave the task queued
+/// behind other tests' work for as long as the watchdog waits, a wall-clock bound the test must
+/// not depend on. One thread stands for the pool as well as two do: a wait that blocks it stops
+/// the task just the same.
 struct ChildProcessStarvationTests {
     @Test func moreWaitsForChildrenThanCoresLeaveThePoolFreeForTheTaskTheyWaitFor() async throws {
         let folder = try temporaryFolder(prefix: "deeplink-starvation")
         defer { try? FileManager.default.removeItem(at: folder) }
         let signal = folder.appendingPathComponent("go")
-        let count = ProcessInfo.processInfo.activeProcessorCount + 2
+        let count = 4
         let children = try (0..<count).map { _ in
             try ChildProcess(executable: "/bin/sh", arguments: ["-c", "while [ ! -e '\(signal.path)' ]; do sleep 0.01; done"])
         }
@@ -69,13 +75,17 @@ struct ChildProcessStarvationTests {
 
         let waiting = Counter()
         let everyWaitBegan = Latch()
-        let creator = Task {
+        let executor = OneThreadExecutor()
+        defer { executor.stop() }
+        let creator = Task(executorPreference: executor) {
             await everyWaitBegan.wait()
             _ = FileManager.default.createFile(atPath: signal.path, contents: Data())
         }
         let statuses = await withTaskGroup(of: Int32.self) { group in
             for child in children {
-                group.addTask {
+                group.addTask(executorPreference: executor) {
+                    // On the executor's one thread, or the test would prove nothing.
+                    #expect(executor.isCurrent)
                     if waiting.increment() == count { everyWaitBegan.open() }
                     return await child.waitForExit()
                 }
@@ -85,6 +95,51 @@ struct ChildProcessStarvationTests {
         await creator.value
         #expect(statuses == Array(repeating: 0, count: count))
         #expect(!watchdog.fired, "the task that creates the file did not run while \(count) children were waited for")
+    }
+}
+
+/// A task executor with one thread of its own, which runs its jobs one after another until
+/// stopped. `Sendable`.
+private final class OneThreadExecutor: TaskExecutor, Sendable {
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        var stopped = false
+    }
+    private let queue = Mutex(Queue())
+    private let ready = DispatchSemaphore(value: 0)
+    private let thread = Mutex<pthread_t?>(nil)
+
+    /// Whether the caller runs on the executor's thread.
+    var isCurrent: Bool { thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false } }
+
+    init() {
+        let started = DispatchSemaphore(value: 0)
+        Thread { [self] in
+            thread.withLock { $0 = pthread_self() }
+            started.signal()
+            while true {
+                ready.wait()
+                let next: UnownedJob? = queue.withLock { queue in queue.jobs.isEmpty ? nil : queue.jobs.removeFirst() }
+                if let next {
+                    next.runSynchronously(on: asUnownedTaskExecutor())
+                } else if queue.withLock({ $0.stopped }) {
+                    return
+                }
+            }
+        }.start()
+        started.wait()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.withLock { $0.jobs.append(job) }
+        ready.signal()
+    }
+
+    /// Ends the thread once its queue is empty.
+    func stop() {
+        queue.withLock { $0.stopped = true }
+        ready.signal()
     }
 }
 
