@@ -110,7 +110,7 @@ package struct DeviceJourneys: Sendable {
         if case .live(let stored) = link, !stored.targets.isEmpty {
             let traits = VisitorTraits(platform: Visitor(userAgent: device.userAgent).platform, language: language, country: country)
             explanation = stored.targetExplanation(for: traits)
-            if let (_, target) = stored.decidingTarget(for: traits) { decided = .live(stored.applying(target)) }
+            decided = .live(stored.opened(for: traits).link)
         }
         var path = Path(journeys: self, url: url, device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, link: decided)
         if let explanation { path.step("Server", explanation, decidedBy: "the link's targets") }

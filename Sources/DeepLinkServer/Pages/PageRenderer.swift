@@ -2,7 +2,6 @@ import DeepLinkService
 import DeepLinkAppLinks
 import DeepLinkQRCode
 import Mustache
-import Synchronization
 
 /// Renders the public pages from ``PageTemplates`` in the visitor's language (``language(for:)``:
 /// RFC 4647's lookup of `Accept-Language` among the languages with texts, else the config's
@@ -67,15 +66,14 @@ struct PageRenderer: Sendable {
     /// - Parameter acceptLanguage: The request's `Accept-Language`.
     func language(for acceptLanguage: String?) -> Language {
         guard let acceptLanguage, !acceptLanguage.isEmpty else { return defaultLanguage }
-        // Browsers send a few hundred distinct headers at most; each is read once.
-        if let known = lookups.tag(for: acceptLanguage) { return languages[known] ?? defaultLanguage }
-        let tag = LanguageTag.lookup(LanguageTag.preferences(in: acceptLanguage), in: PageStrings.available, defaultTag: "")
-        lookups.remember(tag, for: acceptLanguage)
+        let tag = lookups.value(for: acceptLanguage) { header in
+            LanguageTag.lookup(LanguageTag.preferences(in: header), in: PageStrings.available, defaultTag: "")
+        }
         return languages[tag] ?? defaultLanguage
     }
 
-    /// The languages `Accept-Language` headers came to, by header.
-    private let lookups = LanguageLookups()
+    /// The languages `Accept-Language` headers came to, by header: each is read once.
+    private let lookups = HeaderTable<String>()
 
     /// The landing page with the buttons of one kind of visitor.
     func render(_ page: LandingPage, as kind: LandingPageKind, language: Language? = nil) -> String {
@@ -233,24 +231,6 @@ struct PageRenderer: Sendable {
         case .unavailable: (strings.unavailableTitle, strings.unavailableMessage)
         case .invalidLink: (strings.invalidTitle, strings.invalidMessage)
         case .notInStore: (strings.storeMissingTitle, strings.storeMissingMessage)
-        }
-    }
-}
-
-/// The page language each `Accept-Language` header came to, so a header is looked up once: at
-/// most 1,024 headers, then it starts over. `Sendable`.
-private final class LanguageLookups: Sendable {
-    private let tags = Mutex([String: String]())
-
-    func tag(for header: String) -> String? {
-        tags.withLock { $0[header] }
-    }
-
-    func remember(_ tag: String, for header: String) {
-        guard header.utf8.count <= 256 else { return }
-        tags.withLock { tags in
-            if tags.count >= 1024 { tags.removeAll(keepingCapacity: true) }
-            tags[header] = tag
         }
     }
 }

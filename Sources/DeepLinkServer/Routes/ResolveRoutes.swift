@@ -51,10 +51,9 @@ struct ResolveRoutes: Sendable {
         // Each device is shown for the reader of the page: their language and country decide the link's targets.
         let visit = resolution.visit(request, context: context, counts: false)
         let signals = visit.signals()
-        let country = resolution.visits.countries.flatMap { lookup in signals.clientAddress.flatMap(lookup.country(for:)) }
-        let language = LanguageTag.preferences(in: signals.acceptLanguage).first
+        let reader = resolution.visits.traits(platform: visit.platform, acceptLanguage: signals.acceptLanguage, clientAddress: signals.clientAddress)
         let html = resolution.resolver.pages.render(
-            journeys: journeys.everyDevice(url: url, link: DeviceJourneys.state(lookup), language: language, country: country), url: url)
+            journeys: journeys.everyDevice(url: url, link: DeviceJourneys.state(lookup), language: reader.language, country: reader.country), url: url)
         var response = Response.page(html, status: .ok)
         response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex"
         return response

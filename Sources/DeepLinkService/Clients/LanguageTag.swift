@@ -103,28 +103,28 @@ extension Substring {
     }
 }
 
-/// The first language of each `Accept-Language` header seen, so a header is read once: browsers
-/// send a few hundred distinct ones. At most 1,024 headers of at most 256 bytes are kept, then it
-/// starts over. `Sendable`.
-package final class FirstLanguages: Sendable {
-    private let firsts = Mutex([String: String]())
-    private static let none = ""
+/// What each value of a request header came to, so a header browsers send in a few hundred
+/// distinct values (`Accept-Language`) is read once per value: at most 1,024 values of at most 256
+/// bytes are kept, then it starts over. `Sendable`.
+package final class HeaderTable<Value: Sendable>: Sendable {
+    private let values = Mutex([String: Value]())
 
-    /// A table.
+    /// An empty table.
     package init() {}
 
-    /// The header's most wanted language (``LanguageTag/preferences(in:)``), or `nil`.
-    /// - Parameter header: `Accept-Language`.
-    package func first(of header: String?) -> String? {
-        guard let header, !header.isEmpty else { return nil }
-        if let known = firsts.withLock({ $0[header] }) { return known == Self.none ? nil : known }
-        let first = LanguageTag.preferences(in: header).first
+    /// What a header's value came to, worked out by `read` the first time it is seen.
+    /// - Parameters:
+    ///   - header: The header's value.
+    ///   - read: What it comes to.
+    package func value(for header: String, read: (String) -> Value) -> Value {
+        if let known = values.withLock({ $0[header] }) { return known }
+        let value = read(header)
         if header.utf8.count <= 256 {
-            firsts.withLock { firsts in
-                if firsts.count >= 1024 { firsts.removeAll(keepingCapacity: true) }
-                firsts[header] = first ?? Self.none
+            values.withLock { values in
+                if values.count >= 1024 { values.removeAll(keepingCapacity: true) }
+                values[header] = value
             }
         }
-        return first
+        return value
     }
 }

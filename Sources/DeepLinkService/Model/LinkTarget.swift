@@ -59,9 +59,6 @@ package struct LinkTarget: Sendable, Hashable {
         return true
     }
 
-    /// Whether the target has a country condition, which needs a GeoIP database to be decided.
-    package var needsCountry: Bool { !countries.isEmpty }
-
     /// The platforms a target may name: every platform but the crawler's.
     package static let platformNames = ClientPlatform.allCases.filter { $0 != .crawler }.map(\.rawValue)
 
@@ -100,15 +97,20 @@ package struct VisitorTraits: Sendable, Hashable {
 }
 
 extension Link {
-    /// Whether a country decides any of the link's targets, so the visitor's country must be looked up.
-    package var targetsNeedCountry: Bool { targets.contains(where: \.needsCountry) }
-
     /// The first of the link's targets that holds for a visitor, with its place in ``targets``.
     /// - Parameter visitor: Who the visitor is.
     package func decidingTarget(for visitor: VisitorTraits) -> (index: Int, target: LinkTarget)? {
         // By index, so no target is copied (and its arrays retained) only to be tried.
         for index in targets.indices where targets[index].holds(for: visitor) { return (index, targets[index]) }
         return nil
+    }
+
+    /// The link as it opens for a visitor: the deciding target's destinations in place of the
+    /// link's own, with that target's place; the link itself when no target holds.
+    /// - Parameter visitor: Who the visitor is.
+    package func opened(for visitor: VisitorTraits) -> (link: Link, targetIndex: Int?) {
+        guard let (index, target) = decidingTarget(for: visitor) else { return (self, nil) }
+        return (applying(target), index)
     }
 
     /// The link with a target's destinations in place of its own; the rest is the link's.

@@ -121,8 +121,8 @@ package struct AppRequirement: Sendable, Hashable {
 }
 
 /// What a link came to for one visitor: the link as it opens for them (the deciding target's
-/// destinations in place of the link's), which target decided, and what was known of the
-/// visitor. `simulate` and a link's `?d=1` page show it. A `Sendable` value.
+/// destinations in place of the link's), which target decided, and the visitor's country, which
+/// the click counts. A `Sendable` value.
 package struct VisitDecision: Sendable, Hashable {
     /// The link as it opens for the visitor.
     package var link: Link
@@ -130,15 +130,12 @@ package struct VisitDecision: Sendable, Hashable {
     package var targetIndex: Int?
     /// The visitor's country from the GeoIP database; `nil` without one or for an unknown address.
     package var country: String?
-    /// What the targets were asked of the visitor; `nil` for a link without targets.
-    package var traits: VisitorTraits?
 
     /// A decision.
-    package init(link: Link, targetIndex: Int? = nil, country: String? = nil, traits: VisitorTraits? = nil) {
+    package init(link: Link, targetIndex: Int? = nil, country: String? = nil) {
         self.link = link
         self.targetIndex = targetIndex
         self.country = country
-        self.traits = traits
     }
 }
 

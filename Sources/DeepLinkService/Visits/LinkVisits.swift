@@ -25,9 +25,9 @@ package struct LinkVisits: Sendable {
     /// Where `link.store_visited` and `app.opened` webhook events go.
     let webhooks: WebhookEvents?
     /// Where visitors' countries come from: the GeoIP database, or `nil` without one.
-    package let countries: (any CountryLookup)?
+    let countries: (any CountryLookup)?
     /// Each `Accept-Language` header's first language, read once.
-    let firstLanguages = FirstLanguages()
+    let firstLanguages = HeaderTable<String?>()
 
     /// The service.
     /// - Parameters:
@@ -72,13 +72,28 @@ package struct LinkVisits: Sendable {
     ///   - acceptLanguage: The `Accept-Language` header.
     ///   - clientAddress: The client's address.
     package func decision(for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?) -> VisitDecision {
-        let country = countries.flatMap { lookup in clientAddress.flatMap(lookup.country(for:)) }
-        guard !link.targets.isEmpty else { return VisitDecision(link: link, country: country) }
-        let traits = VisitorTraits(platform: platform, language: firstLanguages.first(of: acceptLanguage), country: country)
-        guard let (index, target) = link.decidingTarget(for: traits) else {
-            return VisitDecision(link: link, country: country, traits: traits)
-        }
-        return VisitDecision(link: link.applying(target), targetIndex: index, country: country, traits: traits)
+        guard !link.targets.isEmpty else { return VisitDecision(link: link, country: country(of: clientAddress)) }
+        let traits = traits(platform: platform, acceptLanguage: acceptLanguage, clientAddress: clientAddress)
+        let (opened, index) = link.opened(for: traits)
+        return VisitDecision(link: opened, targetIndex: index, country: traits.country)
+    }
+
+    /// What links' targets ask of a visitor: the platform given, the first language of
+    /// `Accept-Language`, the country of the address (with a GeoIP database).
+    /// - Parameters:
+    ///   - platform: The visitor's platform.
+    ///   - acceptLanguage: The `Accept-Language` header.
+    ///   - clientAddress: The client's address.
+    package func traits(platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?) -> VisitorTraits {
+        VisitorTraits(
+            platform: platform,
+            language: acceptLanguage.flatMap { header in firstLanguages.value(for: header) { LanguageTag.preferences(in: $0).first } },
+            country: country(of: clientAddress))
+    }
+
+    /// The country of an address from the GeoIP database; `nil` without one.
+    private func country(of clientAddress: String?) -> String? {
+        countries.flatMap { lookup in clientAddress.flatMap(lookup.country(for:)) }
     }
 
     /// The link with a code, from the cache, and whether it can be opened.
