@@ -7,7 +7,7 @@ extension PostgresLinkStore: LimitingDeferredClickStorage {
     /// prepares once; see ``DeferredClickStorage``.
     ///
     /// The store hop's batches (``SQLLinkStore/insert(_:)`` on SQLite) would be a new statement
-    /// text for every batch size, with fifteen placeholders a click, which PostgreSQL parsed,
+    /// text for every batch size, with sixteen placeholders a click, which PostgreSQL parsed,
     /// analysed and planned anew each time: a third of its work under the soak's store hop. Here
     /// each column of the batch is one array parameter, unpacked by `unnest`, so the text never
     /// changes and PostgreSQL only binds and executes it.
@@ -45,8 +45,8 @@ extension PostgresLinkStore: LimitingDeferredClickStorage {
 
 /// Takes rate-limit tokens for a batch of deferred clicks, inserts those that got one, and adds
 /// them to `deferred_counts` and `deferred_totals`, as ``SQLLinkStore/insert(_:)`` does with one
-/// row of placeholders a click. The first sixteen parameters are columns of the batch: the fifteen
-/// of `deferred_clicks`, then the day each click is counted on; the seventeenth each click's client
+/// row of placeholders a click. The first seventeen parameters are columns of the batch: the sixteen
+/// of `deferred_clicks`, then the day each click is counted on; the eighteenth each click's client
 /// (`NULL`: no limit applies); then the limit's scope, rate and capacity and the moment, as
 /// ``TakeRateLimitTokens`` takes them. A client's earlier clicks get its tokens first. Counts are
 /// only added for clicks of a link that exists, in key order, as the shared statements add them.
@@ -57,12 +57,12 @@ struct InsertDeferredClicks: PostgresPreparedStatement {
         WITH input AS (\
         SELECT * FROM unnest(\
         $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], \
-        $9::text[], $10::text[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::text[], $17::text[]) \
+        $9::text[], $10::text[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::text[], $17::text[], $18::text[]) \
         WITH ORDINALITY AS input (\(PostgresLinkStore.deferredClickColumns), day, client, position)\
         ), wanted AS (\
         SELECT client, count(*) AS asked FROM input WHERE client IS NOT NULL GROUP BY client\
         ), taken AS (\
-        \(TakeRateLimitTokens.takes(from: "wanted", scope: "$18::text", rate: "$19::int8", capacity: "$20::int8", now: "$21::int8"))\
+        \(TakeRateLimitTokens.takes(from: "wanted", scope: "$19::text", rate: "$20::int8", capacity: "$21::int8", now: "$22::int8"))\
         ), chosen AS (\
         SELECT ranked.* FROM (SELECT input.*, row_number() OVER (PARTITION BY client ORDER BY position) AS place FROM input) AS ranked \
         LEFT JOIN taken ON taken.client = ranked.client WHERE ranked.client IS NULL OR ranked.place <= taken.granted\
@@ -84,7 +84,7 @@ struct InsertDeferredClicks: PostgresPreparedStatement {
         SELECT position FROM chosen ORDER BY position
         """
     static let bindingDataTypes: [PostgresDataType] =
-        Array(repeating: .textArray, count: 12) + Array(repeating: .int8Array, count: 3) + [.textArray, .textArray]
+        Array(repeating: .textArray, count: 12) + Array(repeating: .int8Array, count: 3) + [.textArray, .textArray, .textArray]
         + [.text, .int8, .int8, .int8]
 
     /// The clicks to insert.
@@ -105,6 +105,7 @@ struct InsertDeferredClicks: PostgresPreparedStatement {
         for column in 12..<15 {
             bindings.append(PostgresNullableArray(rows.map { $0[column].integer }))
         }
+        bindings.append(PostgresNullableArray(rows.map { $0[15].text }))
         bindings.append(PostgresNullableArray<String>(clicks.map(\.countedDay)))
         bindings.append(PostgresNullableArray(clients))
         let rate = Int64(max(1, limit?.perMinute ?? 1))

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The JSON body of `POST /api/v1/opens`: `{"url": "https://go.shop.example.com/spring?utm_source=mail",
-/// "platform": "ios"}`, the short link the app was opened with, query included. The app writes it
-/// and the link server reads it, both here.
+/// "platform": "ios", "visitorId": "6F9619FF-8B86-D011-B42D-00C04FC964FF"}`, the short link the app
+/// was opened with, query included, and optionally a value that stays the same for the install,
+/// which keeps the person's A/B variant of a link across taps. The app writes it and the link
+/// server reads it, both here.
 package struct AppOpenRequest: Sendable, Hashable {
     /// Why a body is not an open: the offending field (`url`), `nil` when the body is not an
     /// object, and what to fix.
@@ -20,31 +22,50 @@ package struct AppOpenRequest: Sendable, Hashable {
     package var url: String
     /// The platform the app runs on.
     package var platform: DeferredLinkDeviceSignals.Platform
+    /// A value that stays the same for the install (16 to 64 ASCII letters, digits, `-` or `_`),
+    /// which assigns the person an A/B variant of a link and keeps it; `nil` lets the server
+    /// draw one each time.
+    package var visitorID: String?
 
     /// Creates a request.
     /// - Parameters:
     ///   - url: The short link, query included.
     ///   - platform: The platform the app runs on.
-    package init(url: String, platform: DeferredLinkDeviceSignals.Platform) {
+    ///   - visitorID: A value that stays the same for the install, or `nil`.
+    package init(url: String, platform: DeferredLinkDeviceSignals.Platform, visitorID: String? = nil) {
         self.url = url
         self.platform = platform
+        self.visitorID = visitorID
     }
 
     /// The body as compact JSON with sorted keys.
     package var body: Data {
-        Data(JSONWriter.write(["url": .string(url), "platform": .string(platform.rawValue)]).utf8)
+        var object: [String: JSONValue] = ["url": .string(url), "platform": .string(platform.rawValue)]
+        if let visitorID { object["visitorId"] = .string(visitorID) }
+        return Data(JSONWriter.write(.object(object)).utf8)
     }
 
-    /// Reads a body as the server receives it: exactly `url` (a string of at most 2,048 bytes)
-    /// and `platform` (`ios` or `android`).
+    /// Whether a text can be a `visitorId`: 16 to 64 ASCII letters, digits, `-` or `_` (a UUID's
+    /// text is one).
+    /// - Parameter text: The text.
+    package static func isVisitorID(_ text: String) -> Bool {
+        (16...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+    }
+
+    /// Reads a body as the server receives it: `url` (a string of at most 2,048 bytes),
+    /// `platform` (`ios` or `android`) and optionally `visitorId` (``isVisitorID(_:)``).
     /// - Parameter json: The parsed body.
     /// - Throws: ``ReadError`` naming the first bad field.
     package init(json: JSONValue) throws(ReadError) {
         guard let object = json.objectValue else {
             throw ReadError(field: nil, message: "the body must be a JSON object with url and platform")
         }
-        if let unknown = object.keys.sorted().first(where: { !["url", "platform"].contains($0) }) {
-            throw ReadError(field: unknown, message: "unknown field; an open has url and platform")
+        if let unknown = object.keys.sorted().first(where: { !["url", "platform", "visitorId"].contains($0) }) {
+            throw ReadError(field: unknown, message: "unknown field; an open has url, platform and visitorId")
         }
         guard let url = object["url"]?.stringValue else {
             let given = object["url"].map { ", not \($0.kindDescription)" } ?? ""
@@ -56,6 +77,16 @@ package struct AppOpenRequest: Sendable, Hashable {
         guard let platform = object["platform"]?.stringValue.flatMap(DeferredLinkDeviceSignals.Platform.init(rawValue:)) else {
             throw ReadError(field: "platform", message: "platform must be ios or android")
         }
-        self.init(url: url, platform: platform)
+        var visitorID: String?
+        switch object["visitorId"] {
+        case nil, .null?: break
+        case .string(let text)? where Self.isVisitorID(text): visitorID = text
+        case let other?:
+            throw ReadError(
+                field: "visitorId",
+                message: "visitorId must be 16 to 64 letters, digits, - or _ that stay the same for the install, such as a UUID, "
+                    + "not \(other.stringValue == nil ? other.kindDescription : "a string of \(other.stringValue!.utf8.count) bytes or other characters")")
+        }
+        self.init(url: url, platform: platform, visitorID: visitorID)
     }
 }

@@ -29,6 +29,10 @@ public actor ShortLinkResolver {
     public nonisolated let maximumEntries: Int
     /// The running app's version, compared with a link's minimum; `nil` compares nothing.
     public nonisolated let appVersion: AppVersion?
+    /// A value that stays the same for this install, sent with each open as `visitorId`, which
+    /// keeps the person's A/B variant of a link across taps; `nil` sends none, and the server
+    /// draws a variant each time.
+    public nonisolated let visitorID: String?
 
     private let transport: any DeferredLinkTransport
     private let clock: any MonotonicClock
@@ -46,26 +50,32 @@ public actor ShortLinkResolver {
     ///   - appVersion: The running app's version, which a link's minimum is compared with. Default:
     ///     on iOS the main bundle's `CFBundleShortVersionString`; on Android none, so pass the
     ///     app's `versionCode` (`AppVersion(versionCode: "520")`).
+    ///   - visitorID: A value that stays the same for this install, which keeps the person's A/B
+    ///     variant of a link: 16 to 64 ASCII letters, digits, `-` or `_`, such as
+    ///     `UIDevice.current.identifierForVendor?.uuidString` or a UUID the app keeps. Default:
+    ///     none, so the server draws a variant on each tap. A value of another form is not sent.
     ///
     /// Without link domains, no URL is a short link.
     public init(
         linkDomains: [String], platform: DeferredLinkDeviceSignals.Platform = .ios,
         transport: any DeferredLinkTransport = URLSessionDeferredLinkTransport(timeout: 3), cacheLifetime: Duration = .seconds(7 * 86_400),
-        maximumEntries: Int = 64, appVersion: AppVersion?? = nil
+        maximumEntries: Int = 64, appVersion: AppVersion?? = nil, visitorID: String? = nil
     ) {
         self.init(
             linkDomains: linkDomains, platform: platform, transport: transport, cacheLifetime: cacheLifetime, maximumEntries: maximumEntries,
-            appVersion: appVersion ?? Self.bundleVersion(for: platform), clock: SystemClock())
+            appVersion: appVersion ?? Self.bundleVersion(for: platform), visitorID: visitorID, clock: SystemClock())
     }
 
     /// Creates a resolver on a clock; tests move one.
     package init(
         linkDomains: [String], platform: DeferredLinkDeviceSignals.Platform = .ios, transport: any DeferredLinkTransport,
-        cacheLifetime: Duration = .seconds(7 * 86_400), maximumEntries: Int = 64, appVersion: AppVersion? = nil, clock: any MonotonicClock
+        cacheLifetime: Duration = .seconds(7 * 86_400), maximumEntries: Int = 64, appVersion: AppVersion? = nil, visitorID: String? = nil,
+        clock: any MonotonicClock
     ) {
         self.linkDomains = Set(linkDomains.map { $0.lowercased() })
         self.platform = platform
         self.appVersion = appVersion
+        self.visitorID = visitorID.flatMap { AppOpenRequest.isVisitorID($0) ? $0 : nil }
         self.transport = transport
         self.cacheLifetime = cacheLifetime
         self.maximumEntries = max(1, maximumEntries)
@@ -95,7 +105,7 @@ public actor ShortLinkResolver {
         guard isShortLink(url), let host = url.host, let endpoint = URL(string: "https://\(host)/api/v1/opens") else {
             return .openInBrowser(url, reason: .notAShortLink)
         }
-        let request = AppOpenRequest(url: url.absoluteString, platform: platform)
+        let request = AppOpenRequest(url: url.absoluteString, platform: platform, visitorID: visitorID)
         let response: DeferredLinkTransportResponse
         do {
             response = try await transport.post(request.body, to: endpoint)

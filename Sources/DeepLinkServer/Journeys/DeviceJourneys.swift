@@ -72,12 +72,27 @@ package struct DeviceJourneys: Sendable {
     ///   - link: What the server knows of the code.
     ///   - language: The visitor's first language, for the link's language targets.
     ///   - country: The visitor's country, for its country targets.
-    package func everyDevice(url: String, link: LinkState, language: String? = nil, country: String? = nil) -> [DeviceJourney] {
+    ///   - variant: Which of the link's A/B variants to follow (``VariantChoice``).
+    package func everyDevice(
+        url: String, link: LinkState, language: String? = nil, country: String? = nil, variant: VariantChoice = .first
+    ) -> [DeviceJourney] {
         DeviceJourney.Device.allCases.flatMap { device in
             (device.isPhone ? [true, false] : [false]).map { installed in
-                journey(url: url, device: device, appInstalled: installed, inAppBrowser: false, link: link, language: language, country: country)
+                journey(
+                    url: url, device: device, appInstalled: installed, inAppBrowser: false, link: link, language: language, country: country,
+                    variant: variant)
             }
         }
+    }
+
+    /// Which of a link's A/B variants a journey follows. A `Sendable` value.
+    package enum VariantChoice: Sendable, Hashable {
+        /// The first listed, for a visitor not yet assigned.
+        case first
+        /// The one with this name, as `simulate --variant` asks.
+        case named(String)
+        /// The one a visitor's stable value assigns, as the `dl_vid` cookie of the `?d=1` page's reader.
+        case visitor(VisitorID)
     }
 
     /// The state of a code as the server's lookup found it.
@@ -100,20 +115,27 @@ package struct DeviceJourneys: Sendable {
     ///   - link: What the server knows of the code.
     ///   - language: The visitor's first language, for the link's language targets.
     ///   - country: The visitor's country, for its country targets.
+    ///   - variant: Which of the link's A/B variants to follow when no target decides.
     package func journey(
         url: String, device: DeviceJourney.Device, appInstalled: Bool, inAppBrowser: Bool, link: LinkState, language: String? = nil,
-        country: String? = nil
+        country: String? = nil, variant: VariantChoice = .first
     ) -> DeviceJourney {
-        // The link's targets decide first, for this device's platform and the visitor's language and country.
+        // The link's targets decide first, for this device's platform and the visitor's language
+        // and country; then, when none does, the visitor's A/B variant.
         var decided = link
-        var explanation: String?
-        if case .live(let stored) = link, !stored.targets.isEmpty {
+        var explanations: [(text: String, decidedBy: String)] = []
+        if case .live(let stored) = link {
             let traits = VisitorTraits(platform: Visitor(userAgent: device.userAgent).platform, language: language, country: country)
-            explanation = stored.targetExplanation(for: traits)
-            decided = .live(stored.opened(for: traits).link)
+            if let explanation = stored.targetExplanation(for: traits) { explanations.append((explanation, "the link's targets")) }
+            let (opened, targetIndex) = stored.opened(for: traits)
+            decided = .live(opened)
+            if targetIndex == nil, let (shown, explanation) = stored.variantExplanation(platform: traits.platform, choice: variant) {
+                explanations.append((explanation, "the link's A/B variants"))
+                decided = .live(shown.map(stored.applying) ?? stored)
+            }
         }
         var path = Path(journeys: self, url: url, device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, link: decided)
-        if let explanation { path.step("Server", explanation, decidedBy: "the link's targets") }
+        for explanation in explanations { path.step("Server", explanation.text, decidedBy: explanation.decidedBy) }
         path.follow()
         return DeviceJourney(
             device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, url: url, steps: path.steps,
@@ -361,6 +383,41 @@ package struct DeviceJourneys: Sendable {
             case .rejected, .none:
                 step("Router", "\(url.absoluteString) is refused: \(result.reason ?? "no route")", decidedBy: "origin \(origin.rawValue)")
             }
+        }
+    }
+}
+
+extension Link {
+    /// Which A/B variant a journey follows and why, in a sentence: the split, how a visitor is
+    /// assigned, and the one shown; `nil` for a link without variants. A link-preview crawler
+    /// gets the link's own preview (no variant).
+    /// - Parameters:
+    ///   - platform: The device's platform.
+    ///   - choice: Which variant to follow.
+    func variantExplanation(platform: ClientPlatform, choice: DeviceJourneys.VariantChoice) -> (shown: LinkVariant?, explanation: String)? {
+        guard !variants.isEmpty else { return nil }
+        let split = variants.map { "\($0.name) \($0.weight) %" }.joined(separator: ", ")
+        guard platform != .crawler else {
+            return (nil, "A/B variants (\(split)) are not shown to a link-preview crawler: it gets the link's own preview")
+        }
+        let assigned = "a visitor is assigned one on the first visit (the dl_vid cookie; an app's visitorId) and keeps it"
+        switch choice {
+        case .first:
+            let shown = variants[0]
+            return (
+                shown,
+                "A/B variants \(split): \(assigned); this journey follows variant \(shown.name) (--variant picks another): \(shown.summary)"
+            )
+        case .named(let name):
+            let shown = variants.first { $0.name == name } ?? variants[0]
+            return (shown, "A/B variants \(split): \(assigned); this journey follows variant \(shown.name): \(shown.summary)")
+        case .visitor(let id):
+            let shown = variant(for: id) ?? variants[0]
+            return (
+                shown,
+                "A/B variants \(split): \(assigned); your dl_vid cookie falls in bucket \(id.bucket(for: code)) of 0–99, so you get "
+                    + "variant \(shown.name): \(shown.summary)"
+            )
         }
     }
 }

@@ -16,6 +16,9 @@ final class RenderedPageCache: Sendable {
         let code: String
         let variant: Variant
         let language: String
+        /// Which of the link's rules decided (``VisitRule/pageKey``): a target's or an A/B
+        /// variant's page is not the link's own.
+        let rule: String
     }
 
     private struct Entry {
@@ -34,9 +37,11 @@ final class RenderedPageCache: Sendable {
     }
 
     /// The page for a link, rendered by `render` unless the same link and UTM fields were rendered before.
-    /// - Parameter language: The page's language tag: each language is a page of its own.
-    func page(for link: Link, utm: UTMFields, variant: Variant, language: String = "", render: () -> String) -> ByteBuffer {
-        let key = Key(code: link.code, variant: variant, language: language)
+    /// - Parameters:
+    ///   - language: The page's language tag: each language is a page of its own.
+    ///   - rule: Which of the link's rules decided: each is a page of its own.
+    func page(for link: Link, utm: UTMFields, variant: Variant, language: String = "", rule: String = "", render: () -> String) -> ByteBuffer {
+        let key = Key(code: link.code, variant: variant, language: language, rule: rule)
         if let entry = entries.withLock({ $0[key] }), entry.utm == utm {
             // The link cache reads a link again now and then, as a new copy: the same link in new
             // storage compares field by field once, then the entry holds the new copy, whose
@@ -63,5 +68,8 @@ extension Link {
         targets.withUnsafeBufferPointer { mine in
             other.targets.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
         }
+            && variants.withUnsafeBufferPointer { mine in
+                other.variants.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+            }
     }
 }

@@ -29,7 +29,8 @@ struct LinkResolution: Sendable {
         let clientAddress = self.clientAddress
         return LinkVisit(
             visitor: Visitor(userAgent: headers.value(.userAgent)), query: request.formQuery, referrer: counts ? headers.value(.referer) : nil,
-            appLinksOnly: appLinksOnly, counts: counts, acceptLanguage: headers[.acceptLanguage]
+            appLinksOnly: appLinksOnly, counts: counts, acceptLanguage: headers[.acceptLanguage],
+            visitorID: headers[.cookie].flatMap(VisitorID.init(cookieHeader:))
         ) {
             DeferredClickSignals(
                 userAgent: headers[.userAgent], acceptLanguage: headers[.acceptLanguage], clientAddress: clientAddress.address(of: request, context: context))
@@ -79,16 +80,21 @@ struct LinkResolution: Sendable {
         switch opening {
         case .notOpened(let lookup):
             return notOpened(lookup, acceptLanguage: visit.acceptLanguage)
-        case .open(let link, let utm, let pasteboardToken):
+        case .open(let link, let utm, let pasteboardToken, let rule):
             if visit.counts { metrics.recordResolution(platform: visit.platform) }
             let language = resolver.pages.language(for: visit.acceptLanguage)
+            var response: Response
             if let pasteboardToken {
-                return .page(resolver.pasteboardLanding(link, utm: utm, token: pasteboardToken, language: language), status: .ok)
+                response = .page(resolver.pasteboardLanding(link, utm: utm, token: pasteboardToken, language: language), status: .ok)
+            } else {
+                switch resolver.resolve(link, visitor: visit.visitor, appLinksOnly: visit.appLinksOnly, utm: utm, language: language, rule: rule.pageKey) {
+                case .page(let html): response = .page(html, status: .ok)
+                case .redirect(let location): response = .found(location)
+                }
             }
-            switch resolver.resolve(link, visitor: visit.visitor, appLinksOnly: visit.appLinksOnly, utm: utm, language: language) {
-            case .page(let html): return .page(html, status: .ok)
-            case .redirect(let location): return .found(location)
-            }
+            // A first visit to a link with variants: the browser keeps the value that assigned its variant.
+            if let id = rule.newVisitorID { response.headers[.setCookie] = id.setCookie }
+            return response
         }
     }
 

@@ -50,36 +50,39 @@ final class LinkResolver: Sendable {
     ///   - appLinksOnly: Whether the client asked for only the `al:*` tags.
     ///   - utm: The UTM fields in effect for this click.
     ///   - language: The language of a page it answers; the config's when `nil`.
-    func resolve(_ link: Link, visitor: Visitor, appLinksOnly: Bool, utm: UTMFields, language: PageRenderer.Language? = nil) -> Resolution {
+    ///   - rule: Which of the link's rules decided (``VisitRule/pageKey``): each is a page of its own.
+    func resolve(
+        _ link: Link, visitor: Visitor, appLinksOnly: Bool, utm: UTMFields, language: PageRenderer.Language? = nil, rule: String = ""
+    ) -> Resolution {
         let language = language ?? pages.defaultLanguage
         if appLinksOnly {
             return .page(
-                renderedPages.page(for: link, utm: utm, variant: .appLinksOnly) {
+                renderedPages.page(for: link, utm: utm, variant: .appLinksOnly, rule: rule) {
                     pages.renderAppLinksOnly(landingPage(for: link, utm: utm))
                 })
         }
         let kind = LandingPageKind(visitor)
         switch visitor.platform {
         case .android:
-            if visitor.isAndroidWebView { return landing(link, utm: utm, kind: kind, language: language) }
+            if visitor.isAndroidWebView { return landing(link, utm: utm, kind: kind, language: language, rule: rule) }
             if let intent = intentURL(link, utm: utm) { return .redirect(intent) }
-            return webFallback(link, utm: utm, kind: kind, language: language)
+            return webFallback(link, utm: utm, kind: kind, language: language, rule: rule)
         case .desktop:
-            return webFallback(link, utm: utm, kind: kind, language: language)
+            return webFallback(link, utm: utm, kind: kind, language: language, rule: rule)
         case .ios, .crawler:
-            return landing(link, utm: utm, kind: kind, language: language)
+            return landing(link, utm: utm, kind: kind, language: language, rule: rule)
         }
     }
 
     /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
-    private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language) -> Resolution {
+    private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language, rule: String) -> Resolution {
         if let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:)) { return .redirect(webURL) }
-        return landing(link, utm: utm, kind: kind, language: language)
+        return landing(link, utm: utm, kind: kind, language: language, rule: rule)
     }
 
-    private func landing(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language) -> Resolution {
+    private func landing(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language, rule: String) -> Resolution {
         .page(
-            renderedPages.page(for: link, utm: utm, variant: .landing(kind), language: language.tag) {
+            renderedPages.page(for: link, utm: utm, variant: .landing(kind), language: language.tag, rule: rule) {
                 pages.render(landingPage(for: link, utm: utm, language: language), as: kind, language: language)
             })
     }

@@ -40,13 +40,16 @@ struct AppOpenRoutes: Sendable {
         }
         let (code, query) = try ShortLinkAnswer.shortLink(in: asked.url, linkHost: linkHost, origin: origin)
         let link: Link
+        let variant: String?
         switch await visits.lookup(code: code, logger: context.logger) {
         case .found(let found):
-            // The app's visitor is decided as the browser's would be: its platform, language and country.
-            link = visits.decision(
+            // The app's visitor is decided as the browser's would be: its platform, language and
+            // country, and its visitorId for the link's A/B variant.
+            let decision = visits.decision(
                 for: found, platform: asked.platform == .ios ? .ios : .android, acceptLanguage: request.headers[.acceptLanguage],
-                clientAddress: clientAddress.address(of: request, context: context)
-            ).link
+                clientAddress: clientAddress.address(of: request, context: context), visitorID: asked.visitorID.flatMap(VisitorID.init(rawValue:)))
+            link = decision.link
+            variant = decision.rule.variant
         case .expired(let expired):
             var error = LinkServerError(code: .linkExpired, message: "the link \(code) expired; open it in the browser instead")
             error.openInBrowser = visits.browserURL(forExpired: expired) ?? asked.url
@@ -61,7 +64,7 @@ struct AppOpenRoutes: Sendable {
         }
         let platform: ClientPlatform = asked.platform == .ios ? .ios : .android
         // The app still gets its link when the count fails; only the count is lost.
-        await visits.countAppOpen(of: link, platform: platform, logger: context.logger)
+        await visits.countAppOpen(of: link, platform: platform, variant: variant, logger: context.logger)
         context.logger.debug("app opened a link", metadata: ["link.code": "\(link.code)", "client.platform": "\(platform.rawValue)"])
         return Response.json(answer.jsonValue)
     }

@@ -53,7 +53,10 @@ struct ResolveRoutes: Sendable {
         let signals = visit.signals()
         let reader = resolution.visits.traits(platform: visit.platform, acceptLanguage: signals.acceptLanguage, clientAddress: signals.clientAddress)
         let html = resolution.resolver.pages.render(
-            journeys: journeys.everyDevice(url: url, link: DeviceJourneys.state(lookup), language: reader.language, country: reader.country), url: url)
+            journeys: journeys.everyDevice(
+                url: url, link: DeviceJourneys.state(lookup), language: reader.language, country: reader.country,
+                variant: visit.visitorID.map(DeviceJourneys.VariantChoice.visitor) ?? .first),
+            url: url)
         var response = Response.page(html, status: .ok)
         response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex"
         return response

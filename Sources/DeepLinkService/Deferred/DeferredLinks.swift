@@ -30,7 +30,7 @@ package final class DeferredLinks: Service, Sendable {
     ///   - settings: The config's `deferred` section.
     ///   - purgeInterval: How often expired clicks are deleted.
     ///   - clicksPerMinutePerAddress: The clicks each client address may record per minute with
-    ///     ``recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:)``: counted by the
+    ///     ``recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:variant:)``: counted by the
     ///     database as it writes them when the store can (``LimitingDeferredClickStorage``, shared by
     ///     servers), in this server's memory otherwise. `nil` for no limit.
     ///   - logger: Where purges and failures are logged.
@@ -70,13 +70,15 @@ package final class DeferredLinks: Service, Sendable {
     ///   - utm: The UTM fields in effect.
     ///   - device: The browser's signals; its platform is the click's.
     ///   - clientAddress: The client's address: its limit, and for probabilistic matching.
+    ///   - variant: The A/B variant the visitor was shown, whose installs the claim counts.
     /// - Returns: The stored click, or `nil` when the address is past its limit.
     package func recordWithinLimit(
-        code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?
+        code: String?, deepLink: String, campaign: String?, utm: UTMFields, device: DeviceSignals, clientAddress: String?, variant: String? = nil
     ) async throws(StoreError) -> DeferredClick? {
         let client = clientAddress.flatMap(RateLimitKey.of(address:)) ?? "unknown"
         if let localLimit, localLimit.take(client) != nil { return nil }
-        let click = try await click(code: code, deepLink: deepLink, campaign: campaign, utm: utm, device: device, clientAddress: clientAddress)
+        var click = try await click(code: code, deepLink: deepLink, campaign: campaign, utm: utm, device: device, clientAddress: clientAddress)
+        click.variant = variant
         return try await writer.insert(click, limitedAs: client) ? click : nil
     }
 

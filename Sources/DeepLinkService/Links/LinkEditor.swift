@@ -99,6 +99,12 @@ package struct LinkEditor: Sendable {
                     errors += targetErrors
                     continue
                 }
+                if let known = LinkField.named(field), known.kind == .variants, case .variants(let keyPath) = known.value {
+                    let (variants, variantErrors) = checkedVariants(value, field: field)
+                    link[keyPath: keyPath] = variants
+                    errors += variantErrors
+                    continue
+                }
                 let text: String?
                 switch value {
                 case .string(let string): text = string
@@ -152,6 +158,12 @@ package struct LinkEditor: Sendable {
             if let first = errors.first { throw errors.count == 1 ? first : LinkServerError.fields(errors) }
             link[keyPath: keyPath] = targets
             return
+        case .variants:
+            guard case .variants(let keyPath) = field.value else { return }
+            let (variants, errors) = checkedVariants(text.map(JSONValue.string) ?? .null, field: path)
+            if let first = errors.first { throw errors.count == 1 ? first : LinkServerError.fields(errors) }
+            link[keyPath: keyPath] = variants
+            return
         case .tags:
             guard case .list(let keyPath) = field.value else { return }
             link[keyPath: keyPath] = try LinkTags.normalized(text.map(LinkTags.split) ?? [], field: path)
@@ -164,7 +176,7 @@ package struct LinkEditor: Sendable {
         switch field.value {
         case .required(let keyPath): link[keyPath: keyPath] = checked ?? ""
         case .optional(let keyPath): link[keyPath: keyPath] = checked
-        case .time, .list, .targets: break
+        case .time, .list, .targets, .variants: break
         }
     }
 

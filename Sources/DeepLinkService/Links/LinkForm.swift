@@ -41,6 +41,7 @@ package enum LinkForm {
             case .expiry: values[field.path] = link.expiresAt.map(localInput)
             // One target a line or more, to read and edit in the form's text area.
             case .targets: values[field.path] = link.targets.isEmpty ? nil : JSONWriter.write(field.json(of: link), pretty: true)
+            case .variants: values[field.path] = link.variants.isEmpty ? nil : JSONWriter.write(field.json(of: link), pretty: true)
             default: values[field.path] = field.text(of: link)
             }
         }

@@ -35,6 +35,10 @@ package struct LinkNumbers: Sendable, Hashable {
     package let byTarget: [TargetClicks]
     /// Clicks by visitor country (GeoIP), most first; empty without a GeoIP database.
     package let byCountry: [Share]
+    /// A link's A/B variants: each one's clicks, app opens, store visits and installs, by name;
+    /// empty for a link that never had variants, and for all links' and a tag's numbers (each
+    /// link names its own variants).
+    package let byVariant: [VariantNumbers]
     /// The deferred deep-linking funnel.
     package let funnel: Funnel
     /// Taps that opened the installed app, per day, one per entry of ``days``.
@@ -54,6 +58,20 @@ package struct LinkNumbers: Sendable, Hashable {
         package let index: Int
         /// The clicks it decided.
         package let clicks: Int
+    }
+
+    /// One A/B variant's numbers. A `Sendable` value.
+    package struct VariantNumbers: Sendable, Hashable {
+        /// The variant's name.
+        package let name: String
+        /// The clicks of visitors assigned to it.
+        package let clicks: Int
+        /// The taps that opened the installed app at it.
+        package let opens: Int
+        /// The visits to a store through the store hop.
+        package let storeVisits: Int
+        /// The installs claimed from those visits.
+        package let installs: Int
     }
 
     /// A count under a name, such as a platform and its clicks (``NamedCount``).
@@ -82,7 +100,9 @@ package struct LinkNumbers: Sendable, Hashable {
         package var installRate: Double? { measuredStoreHops > 0 ? Double(claimedInstalls) / Double(measuredStoreHops) : nil }
     }
 
-    init(code: String?, days: [String], clicks: ClickSummary, deferred: [DeferredCount], iosInstallsMeasured: Bool = true) {
+    init(
+        code: String?, days: [String], clicks: ClickSummary, deferred: [DeferredCount], variants: [VariantCount] = [], iosInstallsMeasured: Bool = true
+    ) {
         self.code = code
         self.days = days
         let first = days.first ?? ""
@@ -101,6 +121,12 @@ package struct LinkNumbers: Sendable, Hashable {
         byUTMCampaign = shares(clicks.byUTMCampaign)
         byTarget = clicks.byTarget.compactMap { key, value in Int(key).map { TargetClicks(index: $0, clicks: value) } }.sorted { $0.index < $1.index }
         byCountry = shares(clicks.byCountry)
+        let variantCounts = Dictionary(variants.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        byVariant = Set(clicks.byVariant.keys).union(variantCounts.keys).sorted().map { name in
+            let counts = variantCounts[name] ?? VariantCount(name: name)
+            return VariantNumbers(
+                name: name, clicks: clicks.byVariant[name] ?? 0, opens: counts.opens, storeVisits: counts.storeVisits, installs: counts.installs)
+        }
         let phones = (clicks.byPlatform[ClientPlatform.ios.rawValue] ?? 0) + (clicks.byPlatform[ClientPlatform.android.rawValue] ?? 0)
         let hops = deferred.filter { $0.day >= first && $0.day <= last }
         let storeHops = hops.reduce(0) { $0 + $1.storeHops }
@@ -144,6 +170,13 @@ package struct LinkNumbers: Sendable, Hashable {
             "byUTMMedium": shares(byUTMMedium), "byUTMCampaign": shares(byUTMCampaign),
             "byTarget": .array(byTarget.map { ["index": .number(Double($0.index)), "clicks": .number(Double($0.clicks))] }),
             "byCountry": shares(byCountry),
+            "byVariant": .array(
+                byVariant.map { variant in
+                    [
+                        "name": .string(variant.name), "clicks": .number(Double(variant.clicks)), "opens": .number(Double(variant.opens)),
+                        "storeVisits": .number(Double(variant.storeVisits)), "installs": .number(Double(variant.installs)),
+                    ]
+                }),
             "linkPreviews": ["total": .number(Double(totalLinkPreviews)), "perDay": perDay(linkPreviewsPerDay)],
             "opens": ["total": .number(Double(totalOpens)), "perDay": perDay(opensPerDay), "byPlatform": shares(opensByPlatform)],
             "funnel": [
@@ -183,6 +216,12 @@ package struct LinkNumbers: Sendable, Hashable {
             for share in list { rows.append("\(section),\(field(share.name)),\(share.count)") }
         }
         for target in byTarget { rows.append("target,\(target.index),\(target.clicks)") }
+        for variant in byVariant {
+            rows.append("variant_clicks,\(field(variant.name)),\(variant.clicks)")
+            rows.append("variant_opens,\(field(variant.name)),\(variant.opens)")
+            rows.append("variant_store_visits,\(field(variant.name)),\(variant.storeVisits)")
+            rows.append("variant_installs,\(field(variant.name)),\(variant.installs)")
+        }
         for (day, count) in zip(days, linkPreviewsPerDay) { rows.append("link_previews,\(day),\(count)") }
         for (day, count) in zip(days, opensPerDay) { rows.append("opens,\(day),\(count)") }
         for share in opensByPlatform { rows.append("opens_platform,\(field(share.name)),\(share.count)") }

@@ -157,8 +157,10 @@ package struct LinkService: Sendable {
         await clicks?.flush()
         let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(tag: tag, from: range.first, through: range.last) }
         let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(tag: tag, since: range.first) }
+        var tagClicks = clicks
+        tagClicks.byVariant = [:]
         var numbers = LinkNumbers(
-            code: nil, days: range.days, clicks: clicks, deferred: deferredCounts, iosInstallsMeasured: editor.setup.deferred.claimsIOSInstalls)
+            code: nil, days: range.days, clicks: tagClicks, deferred: deferredCounts, iosInstallsMeasured: editor.setup.deferred.claimsIOSInstalls)
         numbers.tag = tag
         return numbers
     }
@@ -197,8 +199,18 @@ package struct LinkService: Sendable {
         await clicks?.flush()
         let clicks = try await storing { () throws(StoreError) in try await store.clickSummary(code: code, from: range.first, through: range.last) }
         let deferredCounts = try await storing { () throws(StoreError) in try await store.deferredCounts(code: code, since: range.first) }
+        // A link's variants are its own: all links' numbers sum none.
+        let variants =
+            if let code {
+                try await storing { () throws(StoreError) in try await store.variantCounts(code: code, from: range.first, through: range.last) }
+            } else {
+                [VariantCount]()
+            }
+        // Clicks summed over all links carry every link's variant names; only a link's own are its numbers.
+        var linkClicks = clicks
+        if code == nil { linkClicks.byVariant = [:] }
         return LinkNumbers(
-            code: code, days: range.days, clicks: clicks, deferred: deferredCounts,
+            code: code, days: range.days, clicks: linkClicks, deferred: deferredCounts, variants: variants,
             iosInstallsMeasured: editor.setup.deferred.claimsIOSInstalls)
     }
 

@@ -21,6 +21,9 @@ package struct Click: Sendable, Hashable {
     /// The visitor's two-letter country from the GeoIP database, or the empty string without a
     /// database or for an address it does not know. Summed in the rollups only.
     package var country: String = ""
+    /// The A/B variant the visitor was assigned (``LinkVariant/name``), or the empty string for a
+    /// link without variants. Summed in the rollups only.
+    package var variant: String = ""
 
     /// Creates a click.
     /// - Parameters:
@@ -58,15 +61,17 @@ extension Click {
         // Only the clicks a target decided, and only those whose country is known.
         if !target.isEmpty { dimensions.append(("target", target)) }
         if !country.isEmpty { dimensions.append(("country", country)) }
+        if !variant.isEmpty { dimensions.append(("variant", variant)) }
         return dimensions
     }
 
     /// The click without the buckets the `clicks` table has no column for (``target``,
-    /// ``country``): its row there.
+    /// ``country``, ``variant``): its row there.
     var tableBucket: Click {
         var bucket = self
         bucket.target = ""
         bucket.country = ""
+        bucket.variant = ""
         return bucket
     }
 }

@@ -29,6 +29,9 @@ package struct DeferredClick: Sendable, Hashable {
     package var expiresAt: Date
     /// When the click was claimed; `nil` while it is unclaimed.
     package var claimedAt: Date?
+    /// The A/B variant the visitor was shown (``LinkVariant/name``), whose installs count the
+    /// click's claim; `nil` for a link without variants.
+    package var variant: String?
 
     /// Creates a click.
     /// - Parameters:
@@ -43,10 +46,11 @@ package struct DeferredClick: Sendable, Hashable {
     ///   - createdAt: The click time.
     ///   - expiresAt: The end of the token's life.
     ///   - claimedAt: The claim time.
+    ///   - variant: The A/B variant the visitor was shown.
     package init(
         token: String, code: String?, deepLink: String, platform: ClientPlatform, utm: UTMFields = UTMFields(),
         campaign: String? = nil, networkHash: String? = nil, device: DeviceSignals? = nil, createdAt: Date, expiresAt: Date,
-        claimedAt: Date? = nil
+        claimedAt: Date? = nil, variant: String? = nil
     ) {
         self.token = token
         self.code = code
@@ -58,6 +62,7 @@ package struct DeferredClick: Sendable, Hashable {
         self.device = device
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.variant = variant
         self.claimedAt = claimedAt
     }
 

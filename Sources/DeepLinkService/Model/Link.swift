@@ -39,6 +39,9 @@ package struct Link: Sendable, Hashable {
     /// Rules that send some visitors elsewhere, by country, language and platform; the first
     /// that holds decides (``decidingTarget(for:)``). At most ``LinkTarget/maximumCount``.
     package var targets: [LinkTarget] = []
+    /// The arms of an A/B test: 2 to 4 variants whose weights add up to 100, or none; a visitor
+    /// is assigned one by a stable value (``variant(for:)``). Targets decide before variants.
+    package var variants: [LinkVariant] = []
     /// When the link was created.
     package var createdAt: Date
     /// When the link was last changed.

@@ -31,6 +31,8 @@ package struct LinkField: Sendable, Hashable {
         case appVersion(DeferredLinkDeviceSignals.Platform)
         /// The link's targets (``LinkTarget``): a JSON array of objects, or the same array as one text.
         case targets
+        /// The link's variants (``LinkVariant``): a JSON array of objects, or the same array as one text.
+        case variants
     }
 
     /// The group a field belongs to: its JSON object and its section of the form.
@@ -70,6 +72,8 @@ package struct LinkField: Sendable, Hashable {
         case list(any WritableKeyPath<Link, [String]> & Sendable)
         /// The targets.
         case targets(any WritableKeyPath<Link, [LinkTarget]> & Sendable)
+        /// The variants.
+        case variants(any WritableKeyPath<Link, [LinkVariant]> & Sendable)
 
         package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
@@ -78,6 +82,7 @@ package struct LinkField: Sendable, Hashable {
             case (.time(let a), .time(let b)): a == b
             case (.list(let a), .list(let b)): a == b
             case (.targets(let a), .targets(let b)): a == b
+            case (.variants(let a), .variants(let b)): a == b
             default: false
             }
         }
@@ -89,6 +94,7 @@ package struct LinkField: Sendable, Hashable {
             case .time(let path): hasher.combine(path)
             case .list(let path): hasher.combine(path)
             case .targets(let path): hasher.combine(path)
+            case .variants(let path): hasher.combine(path)
             }
         }
     }
@@ -118,7 +124,7 @@ package struct LinkField: Sendable, Hashable {
         switch kind {
         case .redirectURL, .imageURL: "url"
         case .expiry: "datetime-local"
-        case .targets: "textarea"
+        case .targets, .variants: "textarea"
         default: "text"
         }
     }
@@ -136,6 +142,7 @@ package struct LinkField: Sendable, Hashable {
         case .time(let path): link[keyPath: path].map(Link.timestamp)
         case .list(let path): link[keyPath: path].isEmpty ? nil : link[keyPath: path].joined(separator: ", ")
         case .targets(let path): link[keyPath: path].isEmpty ? nil : JSONWriter.write(.array(link[keyPath: path].map(\.json)))
+        case .variants(let path): link[keyPath: path].isEmpty ? nil : JSONWriter.write(.array(link[keyPath: path].map(\.json)))
         }
     }
 
@@ -145,6 +152,7 @@ package struct LinkField: Sendable, Hashable {
     package func json(of link: Link) -> JSONValue {
         if case .list(let path) = value { return .array(link[keyPath: path].map(JSONValue.string)) }
         if case .targets(let path) = value { return .array(link[keyPath: path].map(\.json)) }
+        if case .variants(let path) = value { return .array(link[keyPath: path].map(\.json)) }
         return text(of: link).map(JSONValue.string) ?? .null
     }
 
@@ -185,6 +193,12 @@ package struct LinkField: Sendable, Hashable {
                 + "[{\"countries\": [\"DE\", \"AT\"], \"languages\": [\"de\"], \"platforms\": [\"ios\"], \"webURL\": \"https://…\"}]. "
                 + "Conditions: countries, languages, platforms (ios, android, desktop); destinations: deepLink, webURL, iosURL, androidURL. Up to 20.",
             flag: "targets"),
+        LinkField(
+            group: .link, name: "variants", kind: .variants, value: .variants(\.variants), column: "variants", label: "A/B variants",
+            hint: "An A/B test, as a JSON array of 2 to 4 variants whose weights add up to 100, such as "
+                + "[{\"name\": \"a\", \"weight\": 50}, {\"name\": \"b\", \"weight\": 50, \"deepLink\": \"shop://sales/42?layout=grid\"}]. "
+                + "A visitor keeps their variant; a variant without destinations is the link as it is. Destinations: deepLink, webURL, iosURL, androidURL.",
+            flag: "variants"),
         LinkField(
             group: .fallbacks, name: "webURL", kind: .redirectURL, value: .optional(\.webURL), column: "web_url", label: "Web page",
             hint: "For desktop browsers and people without the app; an https URL on an allowed host.", flag: "web-url"),

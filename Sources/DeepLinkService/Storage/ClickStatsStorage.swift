@@ -43,6 +43,34 @@ package protocol ClickStatsStorage: Sendable {
     ///   - last: The last day, included.
     ///   - limit: How many links at most.
     func topLinks(from first: String, through last: String, limit: Int) async throws(StoreError) -> [NamedCount]
+
+    /// A link's app opens, store visits and installs per A/B variant from a day through another,
+    /// summed by the database; a variant with none is not among them.
+    /// - Parameters:
+    ///   - code: The link's code.
+    ///   - first: The first day, `YYYY-MM-DD`.
+    ///   - last: The last day, included.
+    func variantCounts(code: String, from first: String, through last: String) async throws(StoreError) -> [VariantCount]
+}
+
+/// One A/B variant's app opens, store visits and installs in a range. A `Sendable` value.
+package struct VariantCount: Sendable, Hashable {
+    /// The variant's name.
+    package var name: String
+    /// Taps that opened the installed app.
+    package var opens: Int
+    /// Visits to a store through the store hop.
+    package var storeVisits: Int
+    /// Installs claimed from those visits' deferred clicks.
+    package var installs: Int
+
+    /// A count.
+    package init(name: String, opens: Int = 0, storeVisits: Int = 0, installs: Int = 0) {
+        self.name = name
+        self.opens = opens
+        self.storeVisits = storeVisits
+        self.installs = installs
+    }
 }
 
 extension ClickStatsStorage {
@@ -76,6 +104,8 @@ package struct ClickSummary: Sendable, Hashable {
     package var byTarget: [String: Int] = [:]
     /// Clicks per visitor country (GeoIP), only those whose country is known.
     package var byCountry: [String: Int] = [:]
+    /// Clicks per A/B variant, by its name.
+    package var byVariant: [String: Int] = [:]
 
     /// An empty summary.
     package init() {}
@@ -92,7 +122,7 @@ package struct ClickSummary: Sendable, Hashable {
     /// - Parameters:
     ///   - count: The clicks.
     ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`,
-    ///     `target`, `country`, or `crawler` (named by day).
+    ///     `target`, `country`, `variant`, or `crawler` (named by day).
     ///   - name: The value along it.
     mutating func add(_ count: Int, dimension: String, name: String) {
         switch dimension {
@@ -105,6 +135,7 @@ package struct ClickSummary: Sendable, Hashable {
         case "utm_campaign": byUTMCampaign[name, default: 0] += count
         case "target": byTarget[name, default: 0] += count
         case "country": byCountry[name, default: 0] += count
+        case "variant": byVariant[name, default: 0] += count
         default: break
         }
     }

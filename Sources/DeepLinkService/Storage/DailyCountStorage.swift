@@ -19,4 +19,24 @@ package protocol DailyCountStorage: Sendable {
     ///   - platform: The visitor's platform.
     /// - Throws: ``StoreError`` when the database fails.
     func recordStoreHop(code: String, day: String, platform: ClientPlatform) async throws(StoreError)
+
+    /// Adds one app open, store visit or install of a link's A/B variant on a day to its
+    /// per-variant counts; a visit of a link deleted meanwhile is not counted.
+    /// - Parameters:
+    ///   - count: What is counted.
+    ///   - code: The link's code.
+    ///   - day: The UTC day, `YYYY-MM-DD`.
+    ///   - variant: The variant's name.
+    /// - Throws: ``StoreError`` when the database fails.
+    func recordVariantCount(_ count: VariantCountKind, code: String, day: String, variant: String) async throws(StoreError)
+}
+
+/// What a variant's count counts: a column of `variant_counts`.
+package enum VariantCountKind: String, Sendable, Hashable {
+    /// A tap that opened the installed app (`POST /api/v1/opens`).
+    case opens
+    /// A visit to a store through the link's store hop.
+    case storeVisits = "store_visits"
+    /// An install claimed from a deferred click.
+    case installs
 }

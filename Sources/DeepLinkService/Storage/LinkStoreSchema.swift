@@ -353,6 +353,25 @@ package enum LinkStoreSchema {
             // A link's targets (issue 39): a JSON array (NULL for none), read and written whole with the link.
             "ALTER TABLE links ADD COLUMN targets TEXT",
         ],
+        [
+            // A link's A/B variants (issue 39): a JSON array (NULL for none), read and written whole
+            // with the link; the variant a deferred click was shown, so its install counts for it;
+            // and each variant's app opens, store visits and installs per day (its clicks are a
+            // dimension of the click rollups, `variant`).
+            "ALTER TABLE links ADD COLUMN variants TEXT",
+            "ALTER TABLE deferred_clicks ADD COLUMN variant TEXT",
+            """
+            CREATE TABLE variant_counts (
+                code TEXT NOT NULL,
+                day TEXT NOT NULL,
+                variant TEXT NOT NULL,
+                opens BIGINT NOT NULL,
+                store_visits BIGINT NOT NULL,
+                installs BIGINT NOT NULL,
+                PRIMARY KEY (code, day, variant)
+            )
+            """,
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -17,6 +17,9 @@ package struct LinkVisit: Sendable {
     package var counts: Bool
     /// `Accept-Language`: the language of a page the visit is answered with.
     package var acceptLanguage: String?
+    /// The visitor's stable value from the `dl_vid` cookie, which keeps their A/B variant; `nil`
+    /// on a first visit, or when the browser keeps no cookies.
+    package var visitorID: VisitorID?
     /// What a deferred click keeps of the request, read only when one is recorded: `User-Agent`
     /// and `Accept-Language` for its device signals, and the client's address as the server
     /// trusts it (of which only the network prefix is kept).
@@ -25,7 +28,8 @@ package struct LinkVisit: Sendable {
     /// A visit.
     package init(
         visitor: Visitor, query: [String: String], referrer: String? = nil, appLinksOnly: Bool = false, counts: Bool = true,
-        acceptLanguage: String? = nil, signals: @escaping @Sendable () -> DeferredClickSignals = { DeferredClickSignals() }
+        acceptLanguage: String? = nil, visitorID: VisitorID? = nil,
+        signals: @escaping @Sendable () -> DeferredClickSignals = { DeferredClickSignals() }
     ) {
         self.visitor = visitor
         self.query = query
@@ -33,6 +37,7 @@ package struct LinkVisit: Sendable {
         self.appLinksOnly = appLinksOnly
         self.counts = counts
         self.acceptLanguage = acceptLanguage
+        self.visitorID = visitorID
         self.signals = signals
     }
 
@@ -88,7 +93,8 @@ package enum LinkOpening: Sendable, Hashable {
     /// The link opens, with the UTM fields in effect; `pasteboardToken` is the click the
     /// pasteboard flow recorded, when it did (an iPhone, for a link to the App Store), for the
     /// page that copies it.
-    case open(Link, utm: UTMFields, pasteboardToken: String?)
+    /// `rule` is which of the link's rules decided.
+    case open(Link, utm: UTMFields, pasteboardToken: String?, rule: VisitRule)
     /// It does not: missing, expired or unavailable.
     case notOpened(LinkLookup)
 }
@@ -120,22 +126,52 @@ package struct AppRequirement: Sendable, Hashable {
     }
 }
 
-/// What a link came to for one visitor: the link as it opens for them (the deciding target's
-/// destinations in place of the link's), which target decided, and the visitor's country, which
-/// the click counts. A `Sendable` value.
+/// What a link came to for one visitor: the link as it opens for them (the deciding target's or
+/// their A/B variant's destinations in place of the link's), which rule decided, and the
+/// visitor's country, which the click counts. A `Sendable` value.
 package struct VisitDecision: Sendable, Hashable {
     /// The link as it opens for the visitor.
     package var link: Link
-    /// The deciding target's place in the link's `targets`; `nil` when none decided.
-    package var targetIndex: Int?
+    /// Which target or variant decided.
+    package var rule: VisitRule
     /// The visitor's country from the GeoIP database; `nil` without one or for an unknown address.
     package var country: String?
 
     /// A decision.
-    package init(link: Link, targetIndex: Int? = nil, country: String? = nil) {
+    package init(link: Link, rule: VisitRule = VisitRule(), country: String? = nil) {
         self.link = link
-        self.targetIndex = targetIndex
+        self.rule = rule
         self.country = country
+    }
+
+    /// The deciding target's place in the link's `targets`; `nil` when none decided.
+    package var targetIndex: Int? { rule.targetIndex }
+}
+
+/// Which of a link's rules decided for a visitor: a target, an A/B variant, or neither; and, for
+/// a first visit to a link with variants, the visitor's new stable value, which the answer keeps
+/// in the `dl_vid` cookie. A `Sendable` value.
+package struct VisitRule: Sendable, Hashable {
+    /// The deciding target's place in the link's `targets`; `nil` when none decided.
+    package var targetIndex: Int?
+    /// The name of the visitor's variant; `nil` when a target decided or the link has none.
+    package var variant: String?
+    /// The stable value given to a visitor who had none, to be set as the `dl_vid` cookie.
+    package var newVisitorID: VisitorID?
+
+    /// A rule.
+    package init(targetIndex: Int? = nil, variant: String? = nil, newVisitorID: VisitorID? = nil) {
+        self.targetIndex = targetIndex
+        self.variant = variant
+        self.newVisitorID = newVisitorID
+    }
+
+    /// What tells the pages of one link apart by rule, for the rendered-page cache: `t0`, `v:b`,
+    /// or the empty text for the link's own.
+    package var pageKey: String {
+        if let targetIndex { return "t\(targetIndex)" }
+        if let variant { return "v:" + variant }
+        return ""
     }
 }
 

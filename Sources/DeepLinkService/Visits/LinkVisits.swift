@@ -52,30 +52,56 @@ package struct LinkVisits: Sendable {
     }
 
     /// What a link comes to for a visitor: the link with its deciding target's destinations in
-    /// place (``Link/decidingTarget(for:)``), which target that was, and the visitor's country.
-    /// A link without targets on a server without a GeoIP database reads nothing of the visit.
+    /// place (``Link/decidingTarget(for:)``), or, when no target decides, the visitor's A/B
+    /// variant's (``Link/variant(for:)``); which rule that was, and the visitor's country. A link
+    /// without targets or variants on a server without a GeoIP database reads nothing of the visit.
     /// - Parameters:
     ///   - link: The stored link.
     ///   - visit: Who opens it.
     package func decision(for link: Link, visit: LinkVisit) -> VisitDecision {
-        guard countries != nil || !link.targets.isEmpty else { return VisitDecision(link: link) }
+        guard countries != nil || !link.targets.isEmpty || !link.variants.isEmpty else { return VisitDecision(link: link) }
+        guard countries != nil || !link.targets.isEmpty else { return variantDecision(for: link, platform: visit.platform, visitorID: visit.visitorID) }
         let signals = visit.signals()
-        return decision(for: link, platform: visit.platform, acceptLanguage: signals.acceptLanguage, clientAddress: signals.clientAddress)
+        return decision(
+            for: link, platform: visit.platform, acceptLanguage: signals.acceptLanguage, clientAddress: signals.clientAddress,
+            visitorID: visit.visitorID)
     }
 
     /// What a link comes to for a visitor described by its parts, as an app's open
-    /// (`POST /api/v1/opens`) gives them: the platform the app runs on, its `Accept-Language`
-    /// and the address the server trusts.
+    /// (`POST /api/v1/opens`) gives them: the platform the app runs on, its `Accept-Language`,
+    /// the address the server trusts and the stable value the app sends.
     /// - Parameters:
     ///   - link: The stored link.
     ///   - platform: The visitor's platform.
     ///   - acceptLanguage: The `Accept-Language` header.
     ///   - clientAddress: The client's address.
-    package func decision(for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?) -> VisitDecision {
-        guard !link.targets.isEmpty else { return VisitDecision(link: link, country: country(of: clientAddress)) }
+    ///   - visitorID: The visitor's stable value, which keeps their variant; a new one is drawn
+    ///     (``VisitRule/newVisitorID``) for a link with variants when it is `nil`.
+    package func decision(
+        for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?, visitorID: VisitorID? = nil
+    ) -> VisitDecision {
+        guard !link.targets.isEmpty else {
+            var decision = variantDecision(for: link, platform: platform, visitorID: visitorID)
+            decision.country = country(of: clientAddress)
+            return decision
+        }
         let traits = traits(platform: platform, acceptLanguage: acceptLanguage, clientAddress: clientAddress)
-        let (opened, index) = link.opened(for: traits)
-        return VisitDecision(link: opened, targetIndex: index, country: traits.country)
+        if let (index, target) = link.decidingTarget(for: traits) {
+            return VisitDecision(link: link.applying(target), rule: VisitRule(targetIndex: index), country: traits.country)
+        }
+        var decision = variantDecision(for: link, platform: platform, visitorID: visitorID)
+        decision.country = traits.country
+        return decision
+    }
+
+    /// The visitor's A/B variant of a link: none for a link without variants, and none for a
+    /// link-preview crawler, which gets the link's own preview.
+    private func variantDecision(for link: Link, platform: ClientPlatform, visitorID: VisitorID?) -> VisitDecision {
+        guard !link.variants.isEmpty, platform != .crawler else { return VisitDecision(link: link) }
+        let id = visitorID ?? VisitorID.random()
+        guard let variant = link.variant(for: id) else { return VisitDecision(link: link) }
+        return VisitDecision(
+            link: link.applying(variant), rule: VisitRule(variant: variant.name, newVisitorID: visitorID == nil ? id : nil))
     }
 
     /// What links' targets ask of a visitor: the platform given, the first language of
@@ -139,9 +165,10 @@ package struct LinkVisits: Sendable {
     package func open(code: String, visit: LinkVisit, logger: Logger) async -> LinkOpening {
         let lookup = await lookup(code: code, logger: logger)
         guard case .found(let stored) = lookup else { return .notOpened(lookup) }
-        // Most links have no targets and most servers no GeoIP database: then nothing is decided.
-        let decision = countries == nil && stored.targets.isEmpty ? nil : decision(for: stored, visit: visit)
+        // Most links have no rules and most servers no GeoIP database: then nothing is decided.
+        let decision = countries == nil && stored.targets.isEmpty && stored.variants.isEmpty ? nil : decision(for: stored, visit: visit)
         let link = decision?.link ?? stored
+        let rule = decision?.rule ?? VisitRule()
         let utm = visit.utm(for: link)
         if visit.counts {
             var click = Click(
@@ -150,23 +177,25 @@ package struct LinkVisits: Sendable {
             if let decision {
                 click.target = decision.targetIndex.map(String.init) ?? ""
                 click.country = decision.country ?? ""
+                click.variant = decision.rule.variant ?? ""
             }
             clicks.add(click)
         }
-        return await opening(of: link, utm: utm, visit: visit, logger: logger)
+        return await opening(of: link, utm: utm, visit: visit, rule: rule, logger: logger)
     }
 
     /// Opens a link that is not stored, a Firebase long link: no click is counted (it has no
     /// code), and the pasteboard flow's click is recorded when it applies.
     package func open(_ link: Link, visit: LinkVisit, logger: Logger) async -> LinkOpening {
-        await opening(of: link, utm: visit.utm(for: link), visit: visit, logger: logger)
+        await opening(of: link, utm: visit.utm(for: link), visit: visit, rule: VisitRule(), logger: logger)
     }
 
-    private func opening(of link: Link, utm: UTMFields, visit: LinkVisit, logger: Logger) async -> LinkOpening {
+    private func opening(of link: Link, utm: UTMFields, visit: LinkVisit, rule: VisitRule, logger: Logger) async -> LinkOpening {
         guard visit.counts, visit.platform == .ios, !visit.appLinksOnly, setup.deferred.pasteboard, link.appStoreID != nil,
             link.iosFallbackURL == nil
-        else { return .open(link, utm: utm, pasteboardToken: nil) }
-        return .open(link, utm: utm, pasteboardToken: await recordClick(of: link, utm: utm, visit: visit, logger: logger))
+        else { return .open(link, utm: utm, pasteboardToken: nil, rule: rule) }
+        let token = await recordClick(of: link, utm: utm, visit: visit, variant: rule.variant, logger: logger)
+        return .open(link, utm: utm, pasteboardToken: token, rule: rule)
     }
 
     /// The store hop of a stored link.
@@ -178,19 +207,31 @@ package struct LinkVisits: Sendable {
     package func hop(code: String, storeParameter: String, visit: LinkVisit, logger: Logger) async -> StoreHop {
         let lookup = await lookup(code: code, logger: logger)
         guard case .found(let link) = lookup else { return .notOpened(lookup) }
-        // The hop goes where the visitor's page pointed: the deciding target's store page.
-        return await hop(decision(for: link, visit: visit).link, storeParameter: storeParameter, visit: visit, logger: logger)
+        // The hop goes where the visitor's page pointed: the deciding target's or variant's store page.
+        let decision = decision(for: link, visit: visit)
+        let hop = await hop(decision.link, storeParameter: storeParameter, visit: visit, variant: decision.rule.variant, logger: logger)
+        if visit.counts, case .redirect = hop, let variant = decision.rule.variant {
+            do {
+                try await store.recordVariantCount(.storeVisits, code: link.code, day: Date().utcDay, variant: variant)
+            } catch {
+                logger.error("cannot count a variant's store visit", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
+            }
+        }
+        return hop
     }
 
     /// The store hop of a link, stored or long: the store the query names, the click recorded for
-    /// deferred deep linking where it can be claimed, and the redirect.
-    package func hop(_ link: Link, storeParameter: String, visit: LinkVisit, logger: Logger) async -> StoreHop {
+    /// deferred deep linking where it can be claimed (with the visitor's A/B variant, whose
+    /// installs its claim counts), and the redirect.
+    package func hop(_ link: Link, storeParameter: String, visit: LinkVisit, variant: String? = nil, logger: Logger) async -> StoreHop {
         // `store=Google` from a hand-written link still means Google Play.
         guard let appStore = visit.query[storeParameter].flatMap({ AppStore(rawValue: $0.lowercased()) }) else {
             logger.debug("a store link names no store", metadata: ["link.code": "\(link.code)", "store": "\(visit.query[storeParameter] ?? "")"])
             return .noStoreNamed
         }
-        guard let location = await storeRedirect(for: link, to: appStore, utm: visit.utm(for: link), visit: visit, logger: logger) else {
+        guard
+            let location = await storeRedirect(for: link, to: appStore, utm: visit.utm(for: link), visit: visit, variant: variant, logger: logger)
+        else {
             logger.debug("the link has no app in this store", metadata: ["link.code": "\(link.code)", "store": "\(appStore)"])
             return .notInStore
         }
@@ -205,11 +246,13 @@ package struct LinkVisits: Sendable {
         return .redirect(location)
     }
 
-    /// Counts an app's open of a link (`POST /api/v1/opens`) by UTC day and platform, and sends its
-    /// `app.opened` event. A failure is logged: the app still gets its link.
-    package func countAppOpen(of link: Link, platform: ClientPlatform, logger: Logger) async {
+    /// Counts an app's open of a link (`POST /api/v1/opens`) by UTC day and platform, and by A/B
+    /// variant when the link has one, and sends its `app.opened` event. A failure is logged: the
+    /// app still gets its link.
+    package func countAppOpen(of link: Link, platform: ClientPlatform, variant: String? = nil, logger: Logger) async {
         do {
             try await store.recordAppOpen(code: link.code, day: Date().utcDay, platform: platform)
+            if let variant { try await store.recordVariantCount(.opens, code: link.code, day: Date().utcDay, variant: variant) }
         } catch {
             logger.error("cannot count an app open", metadata: ["link.code": "\(link.code)", "error": "\(error)"])
         }
@@ -233,7 +276,9 @@ package struct LinkVisits: Sendable {
     }
 
     /// The redirect to a store, or `nil` when the link has nothing in that store.
-    private func storeRedirect(for link: Link, to appStore: AppStore, utm: UTMFields, visit: LinkVisit, logger: Logger) async -> String? {
+    private func storeRedirect(
+        for link: Link, to appStore: AppStore, utm: UTMFields, visit: LinkVisit, variant: String?, logger: Logger
+    ) async -> String? {
         let policy = setup.policy
         switch appStore {
         case .apple:
@@ -243,7 +288,7 @@ package struct LinkVisits: Sendable {
             // A page shown for the pasteboard flow recorded its click, and so its hop, already.
             if visit.counts, recorded == nil {
                 if deferred.recordsAppStoreClicks {
-                    _ = await recordClick(of: link, utm: utm, visit: visit, logger: logger)
+                    _ = await recordClick(of: link, utm: utm, visit: visit, variant: variant, logger: logger)
                 } else {
                     await countStoreHop(of: link, platform: visit.platform, logger: logger)
                 }
@@ -252,7 +297,8 @@ package struct LinkVisits: Sendable {
         case .google:
             if let url = link.androidFallbackURL.flatMap(policy.redirectURL(for:)) { return url }
             guard let package = link.playPackage else { return nil }
-            let token = visit.counts && visit.platform == .android ? await recordClick(of: link, utm: utm, visit: visit, logger: logger) : nil
+            let token =
+                visit.counts && visit.platform == .android ? await recordClick(of: link, utm: utm, visit: visit, variant: variant, logger: logger) : nil
             return Self.playStoreURL(package: package, utm: utm, token: token)
         }
     }
@@ -270,10 +316,10 @@ package struct LinkVisits: Sendable {
     }
 
     /// Records a click from an iOS or Android browser and returns its token; `nil` for other
-    /// platforms, past the address's limit (``DeferredLinks/recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:)``),
+    /// platforms, past the address's limit (``DeferredLinks/recordWithinLimit(code:deepLink:campaign:utm:device:clientAddress:variant:)``),
     /// or when the database fails (logged: the user still gets to the store, only without
     /// deferred deep linking).
-    private func recordClick(of link: Link, utm: UTMFields, visit: LinkVisit, logger: Logger) async -> String? {
+    private func recordClick(of link: Link, utm: UTMFields, visit: LinkVisit, variant: String?, logger: Logger) async -> String? {
         let signals = visit.signals()
         guard
             let device = DeviceSignals(
@@ -283,7 +329,7 @@ package struct LinkVisits: Sendable {
         do {
             let click = try await deferred.recordWithinLimit(
                 code: link.code.isEmpty ? nil : link.code, deepLink: link.deepLink, campaign: utm.campaign, utm: utm, device: device,
-                clientAddress: signals.clientAddress)
+                clientAddress: signals.clientAddress, variant: variant)
             return click?.token
         } catch {
             logger.error("cannot record a deferred click", metadata: ["link.code": "\(link.code)", "error": "\(error)"])

@@ -107,6 +107,13 @@ extension LinkNumbers {
             "utm_medium:    " + shares(byUTMMedium), "utm_campaign:  " + shares(byUTMCampaign),
             "by country:    " + (byCountry.isEmpty ? "- (needs a GeoIP database)" : shares(byCountry)),
             "by target:     " + (byTarget.isEmpty ? "-" : byTarget.map { "targets[\($0.index)] \($0.clicks)" }.joined(separator: ", ")),
+            "by variant:    "
+                + (byVariant.isEmpty
+                    ? "-"
+                    : byVariant.map {
+                        "\($0.name): \(counted($0.clicks, "click")), \(counted($0.opens, "app open")), \(counted($0.storeVisits, "store visit")), "
+                            + counted($0.installs, "install")
+                    }.joined(separator: "; ")),
             "link previews: \(totalLinkPreviews) (crawlers such as Slack's and iMessage's, not counted as clicks)",
             "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
             "funnel:        \(counted(funnel.phoneClicks, "phone click")) → \(counted(funnel.storeHops, "store hop"))\(rate(funnel.hopRate)) → "

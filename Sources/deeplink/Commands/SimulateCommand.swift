@@ -24,7 +24,8 @@ struct SimulateCommand: ReportingCommand {
             app's POST /api/v1/opens and the route it reaches, or the store, the install and the first \
             launch's claim. Nothing is counted or recorded. Without --device every device is shown, and \
             without --app both an installed and a missing app. --country and --language say who taps, for \
-            the link's targets; the first step then says which target decided and why.
+            the link's targets; the first step then says which target decided and why. For a link with A/B \
+            variants the journey follows the first variant, or the one --variant names.
             """)
 
     @OptionGroup var configOptions: ConfigOptions
@@ -48,6 +49,9 @@ struct SimulateCommand: ReportingCommand {
     @Option(
         name: .long, help: ArgumentHelp("The visitor's first language, such as fr-CA, for the link's language targets.", valueName: "tag"))
     var language: String?
+
+    @Option(name: .long, help: ArgumentHelp("The A/B variant to follow, by name, for a link with variants; the first by default.", valueName: "name"))
+    var variant: String?
 
     @Flag(name: .long, help: "Print JSON: {\"url\", \"journeys\": [{\"device\", \"app\", \"steps\": [...]}]}.")
     var json = false
@@ -95,6 +99,19 @@ struct SimulateCommand: ReportingCommand {
             }
             return link.isExpired(at: Date()) ? .expired(link) : .live(link)
         }
+        if let variant {
+            let names: [String]
+            switch link {
+            case .live(let stored), .expired(let stored): names = stored.variants.map(\.name)
+            default: names = []
+            }
+            guard names.contains(variant) else {
+                throw CommandFailure(
+                    "--variant \(JSONWriter.quoted(variant)) is not a variant of the link \(code)",
+                    fix: names.isEmpty ? "the link has no A/B variants; leave --variant out" : "give one of \(names.joined(separator: ", "))",
+                    code: "unknown-variant", status: .usage)
+            }
+        }
         let devices = device.isEmpty ? DeviceJourney.Device.allCases : device
         let states = app.map { [$0] } ?? AppState.allCases
         var results: [DeviceJourney] = []
@@ -103,7 +120,7 @@ struct SimulateCommand: ReportingCommand {
                 results.append(
                     journeys.journey(
                         url: url, device: device, appInstalled: state == .installed, inAppBrowser: inAppBrowser, link: link, language: language,
-                        country: country))
+                        country: country, variant: variant.map(DeviceJourneys.VariantChoice.named) ?? .first))
             }
         }
         if json { return JSONWriter.write(["url": .string(url), "journeys": .array(results.map(\.jsonValue))]) }

@@ -27,6 +27,9 @@ struct LinkFieldOptions: ParsableArguments {
     @Option(name: .customLong(LinkFieldOptions.field("targets").flag), help: LinkFieldOptions.help("targets", valueName: "json"))
     var targets: String?
 
+    @Option(name: .customLong(LinkFieldOptions.field("variants").flag), help: LinkFieldOptions.help("variants", valueName: "json"))
+    var variants: String?
+
     @Option(name: .customLong(LinkFieldOptions.field("fallbacks.webURL").flag), help: LinkFieldOptions.help("fallbacks.webURL", valueName: "url"))
     var webURL: String?
 
@@ -101,6 +104,7 @@ struct LinkFieldOptions: ParsableArguments {
             ("expiresAt", expiresAt),
             ("expiredURL", expiredURL),
             ("targets", targets),
+            ("variants", variants),
             ("fallbacks.webURL", webURL),
             ("fallbacks.iosURL", iosURL),
             ("fallbacks.androidURL", androidURL),

@@ -76,7 +76,7 @@ struct LinkVisitsTests {
             let opening = await visiting.visits.open(
                 code: "spring", visit: Self.visit(Self.iPhone, query: ["utm_source": "mail"], referrer: "https://News.Example.com/today"),
                 logger: Self.logger)
-            guard case .open(let link, let utm, let token) = opening else {
+            guard case .open(let link, let utm, let token, _) = opening else {
                 Issue.record("not opened: \(opening)")
                 return
             }
@@ -94,7 +94,7 @@ struct LinkVisitsTests {
         try await Self.withVisits(pasteboard: true) { visiting in
             try await visiting.store.insert(Self.link("spring"))
             let opening = await visiting.visits.open(code: "spring", visit: Self.visit(Self.iPhone, counts: false), logger: Self.logger)
-            guard case .open(_, _, let token) = opening else {
+            guard case .open(_, _, let token, _) = opening else {
                 Issue.record("not opened: \(opening)")
                 return
             }
@@ -117,13 +117,13 @@ struct LinkVisitsTests {
         try await Self.withVisits(pasteboard: true) { visiting in
             try await visiting.store.insert(Self.link("spring"))
             let opening = await visiting.visits.open(code: "spring", visit: Self.visit(Self.iPhone), logger: Self.logger)
-            guard case .open(_, _, let token?) = opening else {
+            guard case .open(_, _, let token?, _) = opening else {
                 Issue.record("no token: \(opening)")
                 return
             }
             #expect(DeferredLinkToken(rawValue: token) != nil)
             let android = await visiting.visits.open(code: "spring", visit: Self.visit(Self.android), logger: Self.logger)
-            guard case .open(_, _, nil) = android else {
+            guard case .open(_, _, nil, _) = android else {
                 Issue.record("an Android phone has no pasteboard flow: \(android)")
                 return
             }

@@ -56,7 +56,8 @@ struct LinksCommandTests {
         #expect(lines.contains("minAppVersion.ios:      5.2"))
         #expect(lines.contains("minAppVersion.android:  -"))
         #expect(lines.contains("targets:                -"))
-        #expect(lines.count == 26)
+        #expect(lines.contains("variants:               -"))
+        #expect(lines.count == 27)
 
         let shown = try await database.links("show", ["spring", "--json"])
         #expect(shown.status == 0)

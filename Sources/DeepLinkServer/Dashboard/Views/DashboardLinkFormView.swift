@@ -74,10 +74,11 @@ struct DashboardLinkFormView: DashboardPageView {
         var fieldErrors: [String: String] = [:]
         for fieldError in error?.allFieldErrors ?? [] {
             guard let field = fieldError.field else { continue }
-            // A target's errors name their place in the JSON (targets[0].countries[1]); the form has one text area for them all.
-            if field.hasPrefix("targets[") {
+            // A target's or variant's errors name their place in the JSON (targets[0].countries[1],
+            // variants[1].weight); the form has one text area for each list.
+            if let list = ["targets", "variants"].first(where: { field.hasPrefix($0 + "[") }) {
                 let sentence = "\(field): " + DashboardText.sentence(fieldError.message)
-                fieldErrors["targets"] = fieldErrors["targets"].map { $0 + " " + sentence } ?? sentence
+                fieldErrors[list] = fieldErrors[list].map { $0 + " " + sentence } ?? sentence
             } else if fieldErrors[field] == nil {
                 fieldErrors[field] = DashboardText.sentence(fieldError.message)
             }

@@ -99,6 +99,7 @@ struct DashboardLinkView: DashboardPageView {
         add("Oldest iOS app", link.minIOSVersion, mono: true)
         add("Oldest Android app", link.minAndroidVersion.map { "versionCode \($0)" }, mono: true)
         for (index, target) in link.targets.enumerated() { add("Target \(index + 1)", target.summary) }
+        for variant in link.variants { add("Variant", variant.summary) }
         add("Web page", link.webURL, mono: true)
         add("iPhone page", link.iosFallbackURL, mono: true)
         add("Android page", link.androidFallbackURL, mono: true)

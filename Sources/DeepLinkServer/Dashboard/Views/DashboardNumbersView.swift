@@ -41,6 +41,25 @@ struct DashboardNumbersView {
         let count: Int
     }
 
+    /// One A/B variant's row of the variant table.
+    struct VariantRow {
+        /// The variant's name.
+        let name: String
+        /// The clicks of visitors assigned to it.
+        let clicks: Int
+        /// The taps that opened the installed app at it.
+        let opens: Int
+        /// The visits to a store through the store hop.
+        let storeVisits: Int
+        /// The installs claimed from them.
+        let installs: Int
+    }
+
+    /// The link's A/B variants, when it has numbers for any.
+    let variants: [VariantRow]
+    /// Whether there is a variant table (Mustache reads stored properties only).
+    let hasVariants: Bool
+
     /// The section's heading, with the range.
     let heading: String
     /// The ranges to choose from.
@@ -130,6 +149,10 @@ struct DashboardNumbersView {
                     rows: numbers.byTarget.map { Row(name: "Target \($0.index + 1)", count: $0.clicks) }))
         }
         self.breakdowns = breakdowns
+        variants = numbers.byVariant.map {
+            VariantRow(name: $0.name, clicks: $0.clicks, opens: $0.opens, storeVisits: $0.storeVisits, installs: $0.installs)
+        }
+        hasVariants = !variants.isEmpty
         csv = "\(base == "/dashboard/numbers" ? "/dashboard/numbers.csv" : base + "/numbers.csv")?\(period.query)"
     }
 

@@ -364,3 +364,42 @@ private func byteOrder(_ lhs: String, _ rhs: String) -> Int {
         }
     }
 }
+
+extension SQLLinkStore {
+    /// The statement that adds one to a column of a link's per-variant counts, for a link that
+    /// still exists.
+    func variantCountQuery(_ count: VariantCountKind, code: String, day: String, variant: String) -> SQLQuery<Void> {
+        let columns: [VariantCountKind] = [.opens, .storeVisits, .installs]
+        let values = columns.map { $0 == count ? "CAST(1 AS BIGINT)" : "CAST(0 AS BIGINT)" }.joined(separator: ", ")
+        return SQLQuery(
+            """
+            INSERT INTO variant_counts (code, day, variant, opens, store_visits, installs) \
+            SELECT $1, $2, $3, \(values) WHERE EXISTS (SELECT 1 FROM links WHERE code = $1) \
+            ON CONFLICT (code, day, variant) DO UPDATE SET \(count.rawValue) = variant_counts.\(count.rawValue) + 1
+            """, [.text(code), .text(day), .text(variant)], action: "count a variant's \(count == .storeVisits ? "store visits" : count.rawValue)")
+    }
+
+    /// Counts an app open, store visit or install of a variant; see ``DailyCountStorage``.
+    package func recordVariantCount(_ count: VariantCountKind, code: String, day: String, variant: String) async throws(StoreError) {
+        try await run(variantCountQuery(count, code: code, day: day, variant: variant))
+    }
+
+    /// A link's counts per variant in a range; see ``ClickStatsStorage``.
+    package func variantCounts(code: String, from first: String, through last: String) async throws(StoreError) -> [VariantCount] {
+        try await run(
+            SQLQuery(
+                """
+                SELECT variant, CAST(SUM(opens) AS BIGINT) AS opened, CAST(SUM(store_visits) AS BIGINT) AS visited, \
+                CAST(SUM(installs) AS BIGINT) AS installed FROM variant_counts \
+                WHERE code = $1 AND day >= $2 AND day <= $3 GROUP BY variant ORDER BY variant
+                """, [.text(code), .text(first), .text(last)], action: "read variant counts"
+            ) { rows throws(StoreError) in
+                try rows.map { row throws(StoreError) in
+                    VariantCount(
+                        name: try row.required("variant", of: "variant_counts"), opens: Int(try row.required("opened", of: "variant_counts") as Int64),
+                        storeVisits: Int(try row.required("visited", of: "variant_counts") as Int64),
+                        installs: Int(try row.required("installed", of: "variant_counts") as Int64))
+                }
+            })
+    }
+}

@@ -5,18 +5,18 @@ extension SQLLinkStore {
     package static var deferredClickColumns: String {
         """
         token, code, deep_link, platform, utm_source, utm_medium, utm_campaign, utm_term, utm_content, campaign, \
-        network_hash, device, created_at, expires_at, claimed_at
+        network_hash, device, created_at, expires_at, claimed_at, variant
         """
     }
 
     /// A click's values in the order of `deferred_clicks`' columns (``deferredClickColumns``):
-    /// twelve `TEXT` values, then `created_at`, `expires_at` and `claimed_at` in seconds.
+    /// twelve `TEXT` values, then `created_at`, `expires_at` and `claimed_at` in seconds, then `variant`.
     package static func storedValues(of click: DeferredClick) -> [SQLValue] {
         [
             SQLValue.text(click.token), .text(click.code), .text(click.deepLink), .text(click.platform.rawValue),
             .text(click.utm.source), .text(click.utm.medium), .text(click.utm.campaign), .text(click.utm.term),
             .text(click.utm.content), .text(click.campaign), .text(click.networkHash), .text(click.device?.stored),
-            .seconds(click.createdAt), .seconds(click.expiresAt), .seconds(click.claimedAt),
+            .seconds(click.createdAt), .seconds(click.expiresAt), .seconds(click.claimedAt), .text(click.variant),
         ]
     }
 
@@ -48,7 +48,9 @@ extension SQLLinkStore {
                 """, [.seconds(now), .text(token)], action: "claim deferred click"
             ) { rows throws(StoreError) in try rows.first.map(DeferredClick.init(row:)) })
         if let claimed, let code = claimed.code {
-            try await runTogether(deferredCountQueries([(code, claimed.createdAt.utcDay, claimed.platform)], counting: .claims))
+            // The install counts for the variant the visitor was shown, on the day of the store hop.
+            let variantCount = claimed.variant.map { [variantCountQuery(.installs, code: code, day: claimed.createdAt.utcDay, variant: $0)] } ?? []
+            try await runTogether(deferredCountQueries([(code, claimed.createdAt.utcDay, claimed.platform)], counting: .claims) + variantCount)
         }
         return claimed
     }
@@ -111,7 +113,8 @@ extension DeferredClick {
             utm: try row.utm(), campaign: try row.text("campaign"), networkHash: try row.text("network_hash"),
             device: try row.text("device").flatMap(DeviceSignals.init(stored:)),
             createdAt: try row.required("created_at", of: "deferred_clicks"),
-            expiresAt: try row.required("expires_at", of: "deferred_clicks"), claimedAt: try row.date("claimed_at"))
+            expiresAt: try row.required("expires_at", of: "deferred_clicks"), claimedAt: try row.date("claimed_at"),
+            variant: try row.text("variant"))
     }
 }
 

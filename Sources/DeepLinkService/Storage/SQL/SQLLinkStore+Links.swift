@@ -239,6 +239,7 @@ extension SQLLinkStore {
             case .time(let keyPath): .seconds(link[keyPath: keyPath])
             case .list(let keyPath): .text(LinkTags.stored(link[keyPath: keyPath]))
             case .targets(let keyPath): .text(LinkTarget.stored(link[keyPath: keyPath]))
+            case .variants(let keyPath): .text(LinkVariant.stored(link[keyPath: keyPath]))
             }
         } + [.seconds(link.createdAt), .seconds(link.updatedAt)]
     }
@@ -256,6 +257,7 @@ extension Link {
             case .time(let keyPath): self[keyPath: keyPath] = try row.date(field.column)
             case .list(let keyPath): self[keyPath: keyPath] = LinkTags.read(stored: try row.text(field.column))
             case .targets(let keyPath): self[keyPath: keyPath] = LinkTarget.read(stored: try row.text(field.column))
+            case .variants(let keyPath): self[keyPath: keyPath] = LinkVariant.read(stored: try row.text(field.column))
             }
         }
     }
