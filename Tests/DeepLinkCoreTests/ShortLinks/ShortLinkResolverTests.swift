@@ -25,6 +25,19 @@ struct ShortLinkResolverTests {
         #expect(try sent.json == ["url": "https://go.shop.example.com/spring?utm_source=x", "platform": "ios"])
     }
 
+    @Test func sendsTheInstallsVisitorIdSoThePersonKeepsTheirVariant() async throws {
+        let transport = FakeDeferredLinkTransport(answering: Self.answer)
+        let id = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
+        _ = await ShortLinkResolver(linkDomains: ["go.shop.example.com"], transport: transport, visitorID: id, clock: TestClock()).resolve(Self.url)
+        #expect(try await transport.sent.first?.json.objectValue?["visitorId"] == .string(id))
+        // A value the server would refuse is not sent: the open still works.
+        let other = FakeDeferredLinkTransport(answering: Self.answer)
+        _ = await ShortLinkResolver(linkDomains: ["go.shop.example.com"], transport: other, visitorID: "short", clock: TestClock()).resolve(Self.url)
+        #expect(try await other.sent.first?.json.objectValue?["visitorId"] == nil)
+        let request = AppOpenRequest(url: Self.url.absoluteString, platform: .ios, visitorID: id)
+        #expect(try AppOpenRequest(json: try JSONValue(parsing: String(decoding: request.body, as: UTF8.self))) == request)
+    }
+
     /// A link that needs a newer app than the one running comes back as an update, not a route;
     /// the same or a newer app, or one whose version is not known, routes it.
     @Test(arguments: [("5.1", true), ("5.1.9", true), ("5.2", false), ("5.2.0", false), ("5.10", false), (nil, false)] as [(String?, Bool)])
@@ -102,6 +115,8 @@ struct ShortLinkResolverTests {
         (#"[]"#, nil as String?), (#"{"url": 3, "platform": "ios"}"#, "url"), (#"{"platform": "ios"}"#, "url"),
         (#"{"url": "https://go.shop.example.com/a", "platform": "windows"}"#, "platform"),
         (#"{"url": "https://go.shop.example.com/a", "platform": "ios", "token": "x"}"#, "token"),
+        (#"{"url": "https://go.shop.example.com/a", "platform": "ios", "visitorId": "too-short"}"#, "visitorId"),
+        (#"{"url": "https://go.shop.example.com/a", "platform": "ios", "visitorId": 12345678901234567}"#, "visitorId"),
     ])
     func aBodyThatIsNotAnOpenNamesTheField(body: String, field: String?) throws {
         #expect(throws: AppOpenRequest.ReadError.self) { try AppOpenRequest(json: try JSONValue(parsing: body)) }

@@ -100,8 +100,9 @@ struct LinkVariantsTests {
         }
     }
 
-    @Test func anAppKeepsItsVariantByItsVisitorIdAndItsOpensStoreVisitsAndInstallsAreCounted() async throws {
-        try await ServerHarness.run(.sqlite) { server in
+    @Test(arguments: StoreBackend.available)
+    func anAppKeepsItsVariantByItsVisitorIdAndItsOpensStoreVisitsAndInstallsAreCounted(backend: StoreBackend) async throws {
+        try await ServerHarness.run(backend) { server in
             let code = try await create(server)
             func open(_ visitorID: String?) async throws -> TestResponse {
                 let id = visitorID.map { #", "visitorId": "\#($0)""# } ?? ""
