@@ -182,7 +182,8 @@ func buildRouter(
                 maximumBulkBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize)))
     let visits = LinkVisits(
         store: store, cache: cache, clicks: clicks, deferred: deferred, setup: setup, webhooks: webhooks?.events, countries: countries)
-    let resolution = LinkResolution(visits: visits, resolver: LinkResolver(setup: setup, pages: pages), metrics: metrics, clientAddress: clientAddress)
+    var resolution = LinkResolution(visits: visits, resolver: LinkResolver(setup: setup, pages: pages), metrics: metrics, clientAddress: clientAddress)
+    resolution.passwordAttempts = limiter("link-passwords", LinkPassword.failedAttemptsPerMinute)
     let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)
     let links = LinkService(store: store, setup: setup, cache: cache, clicks: clicks, webhooks: webhooks?.events, logger: logger)
     if let webhooks { WebhookRoutes(webhooks: webhooks, maximumBodySize: configuration.maximumBodySize).add(to: api) }

@@ -23,6 +23,9 @@ public enum ShortLinkFailure: Sendable, Hashable {
     case unknownCode
     /// The link expired; the URL is its web fallback when it has one.
     case expired
+    /// The link asks for a password, which only its page in the browser takes; the URL is the
+    /// short link. An answer kept from before the password was set is dropped, never used offline.
+    case passwordRequired
     /// The server did not answer in time.
     case timedOut
     /// No answer came: no network, DNS, TLS, a refused connection.

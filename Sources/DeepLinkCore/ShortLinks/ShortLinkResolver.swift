@@ -127,6 +127,10 @@ public actor ShortLinkResolver {
             cache[url.absoluteString] = nil
             let fallback = json?.objectValue?["openInBrowser"]?.stringValue.flatMap(URL.init(string:))
             return .openInBrowser(fallback ?? url, reason: .expired)
+        case 403 where json?.objectValue?["error"]?.objectValue?["code"]?.stringValue == "password-required":
+            cache[url.absoluteString] = nil
+            let page = json?.objectValue?["openInBrowser"]?.stringValue.flatMap(URL.init(string:))
+            return .openInBrowser(page ?? url, reason: .passwordRequired)
         case 429:
             return offline(url, reason: .rateLimited(retryAfter: response.header("Retry-After").flatMap { Int($0) }))
         default:

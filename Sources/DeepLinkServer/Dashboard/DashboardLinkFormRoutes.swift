@@ -30,6 +30,8 @@ struct DashboardLinkFormRoutes: Sendable {
             do {
                 values = LinkForm.values(of: try await links.link(code: from))
                 values["code"] = nil
+                // A password is never copied: the new link has none until one is given.
+                values["passwordProtected"] = nil
                 heading = "Duplicate \(from)"
             } catch {
                 return renderer.problem(error, session: context.dashboardSession)

@@ -15,7 +15,7 @@ extension LinkServerError: HTTPResponseError {
         case .notFound, .notAShortLink: .notFound
         case .linkExpired: .gone
         case .unauthorized: .unauthorized
-        case .insufficientScope: .forbidden
+        case .insufficientScope, .passwordRequired: .forbidden
         case .rateLimited: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType

@@ -99,7 +99,7 @@ package struct DeviceJourneys: Sendable {
     /// - Parameter lookup: The lookup.
     static func state(_ lookup: LinkLookup) -> LinkState {
         switch lookup {
-        case .found(let link): .live(link)
+        case .found(let link), .locked(let link): .live(link)
         case .expired(let link): .expired(link)
         case .unavailable: .unavailable
         case .missing: .missing

@@ -148,6 +148,34 @@ struct PageRenderer: Sendable {
         return templates.problem.render(context, library: templates.partials)
     }
 
+    /// A password link's page, in the visitor's language: the password's field, and why the last
+    /// try failed, if it did. It names nothing of the link: no title, preview or destination.
+    /// - Parameters:
+    ///   - language: The page's language; the config's when `nil`.
+    ///   - error: Why the last password was refused, already in the page's language.
+    func renderPassword(language: Language? = nil, error: String? = nil) -> String {
+        let language = language ?? defaultLanguage
+        let strings = language.strings
+        var context = common(title: strings.passwordTitle, language: language)
+        context["message"] = strings.passwordMessage
+        context["label"] = strings.passwordLabel
+        context["button"] = strings.passwordButton
+        context["error"] = error
+        return templates.password.render(context, library: templates.partials)
+    }
+
+    /// The page after the right password, which goes on to the link.
+    /// - Parameters:
+    ///   - next: The link's path and query, such as `/spring?utm_source=mail`.
+    ///   - language: The page's language; the config's when `nil`.
+    func renderUnlocked(next: String, language: Language? = nil) -> String {
+        let language = language ?? defaultLanguage
+        var context = common(title: language.strings.passwordTitle, language: language)
+        context["next"] = next
+        context["button"] = language.strings.passwordButton
+        return templates.unlocked.render(context, library: templates.partials)
+    }
+
     /// What happens on each device when someone taps a short link: a step list per device.
     /// - Parameters:
     ///   - journeys: The journeys, in order.

@@ -69,6 +69,13 @@ struct PageStylesheet: Sendable {
             .symbol{width:64px;height:64px;margin:4px auto 18px;border-radius:50%;display:flex;align-items:center;justify-content:center;\
             color:var(--accent);background:color-mix(in srgb,var(--theme) 14%,transparent)}
             .symbol svg{width:30px;height:30px}
+            .password-form{display:flex;flex-direction:column;gap:10px;margin-top:24px;text-align:left}
+            .password-form label{font-weight:600;font-size:15px}
+            .password-form input{min-height:50px;padding:10px 14px;border-radius:14px;border:1px solid var(--line);background:var(--bg);\
+            color:var(--text);font:inherit;font-size:17px}
+            .password-form input:focus-visible,.password-form button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+            .password-form .button{border:0;margin-top:6px;cursor:pointer;font-family:inherit}
+            .alert{margin:0;padding:10px 14px;border-radius:12px;background:color-mix(in srgb,#d93025 12%,transparent);color:var(--text);font-size:15px}
             .journeys{max-width:760px;text-align:left}
             .journeys .url code{overflow-wrap:anywhere;color:var(--muted)}
             .journey{margin-top:22px;padding-top:18px;border-top:1px solid var(--line)}

@@ -20,6 +20,10 @@ struct PageTemplates: Sendable {
     /// `problem.mustache`, the page for unknown, expired and broken links: what happened in plain
     /// words and the way to the website.
     let problem: MustacheTemplate
+    /// `password.mustache`, a password link's page: the password's field and nothing of where the link leads.
+    let password: MustacheTemplate
+    /// `unlocked.mustache`, after the right password: on to the link by a refresh.
+    let unlocked: MustacheTemplate
     /// `journeys.mustache`, what happens on each device when someone taps a short link, for
     /// `GET /{code}?d=1`.
     let journeys: MustacheTemplate
@@ -48,6 +52,8 @@ struct PageTemplates: Sendable {
         landing = try directory.template("landing")
         appLinksOnly = try directory.template("appLinksOnly")
         problem = try directory.template("problem")
+        password = try directory.template("password")
+        unlocked = try directory.template("unlocked")
         journeys = try directory.template("journeys")
         partials = MustacheLibrary(templates: [
             "head": try directory.template("head"),

@@ -18,6 +18,10 @@ struct LinkResolution: Sendable {
     let metrics: ServerMetrics
     /// Where the client's address comes from, for a deferred click.
     let clientAddress: ClientAddressReader
+    /// Wrong passwords of password links, per address.
+    var passwordAttempts: any RequestLimiter = RateLimiter(perMinute: LinkPassword.failedAttemptsPerMinute)
+    /// Where link passwords are checked: their own bcrypt thread, so visitors cannot hold up dashboard sign-ins.
+    var passwordChecks = PasswordChecks()
 
     /// The visit a request makes, read once.
     /// - Parameter counts: Whether it is a click; `HEAD` is not.
@@ -30,7 +34,7 @@ struct LinkResolution: Sendable {
         return LinkVisit(
             visitor: Visitor(userAgent: headers.value(.userAgent)), query: request.formQuery, referrer: counts ? headers.value(.referer) : nil,
             appLinksOnly: appLinksOnly, counts: counts, acceptLanguage: headers[.acceptLanguage],
-            visitorID: headers[.cookie].flatMap(VisitorID.init(cookieHeader:))
+            visitorID: headers[.cookie].flatMap(VisitorID.init(cookieHeader:)), cookies: headers[.cookie]
         ) {
             DeferredClickSignals(
                 userAgent: headers[.userAgent], acceptLanguage: headers[.acceptLanguage], clientAddress: clientAddress.address(of: request, context: context))
@@ -111,7 +115,62 @@ struct LinkResolution: Sendable {
     /// The answer for a link that cannot be opened: an expired link's `expiredURL`, or the problem page.
     func notOpened(_ lookup: LinkLookup, acceptLanguage: String? = nil) -> Response {
         if case .expired(let link) = lookup, let location = visits.expiredRedirect(for: link) { return .found(location) }
+        if case .locked = lookup { return passwordPage(acceptLanguage: acceptLanguage, problem: nil, status: .ok) }
         return page(for: PageProblem(lookup) ?? .notFound, acceptLanguage: acceptLanguage)
+    }
+
+    /// A password link's page in the visitor's language; `problem` says why the last try failed.
+    func passwordPage(acceptLanguage: String?, problem: String?, status: HTTPResponse.Status) -> Response {
+        .passwordPage(resolver.pages.renderPassword(language: resolver.pages.language(for: acceptLanguage), error: problem), status: status)
+    }
+
+    /// `POST /{code}` from a password link's page: the password checked (off the request threads,
+    /// a bounded number at a time), wrong ones limited per address; the right one gets the unlock
+    /// cookie and a redirect to the link, query kept, which now opens as any link does.
+    func unlock(code: String, request: Request, context: ServerRequestContext) async -> Response {
+        let acceptLanguage = request.headers[.acceptLanguage]
+        let link: Link
+        switch await visits.lookup(code: code, logger: context.logger) {
+        case .found(let found), .locked(let found): link = found
+        case let other: return notOpened(other, acceptLanguage: acceptLanguage)
+        }
+        var location = "/\(link.code)"
+        if let query = request.uri.query, !query.isEmpty { location += "?" + query }
+        guard link.isPasswordProtected else { return Response(status: .seeOther, headers: [.location: location]) }
+        let strings = resolver.pages.language(for: acceptLanguage).strings
+        let form: [String: String]
+        do {
+            form = try await DashboardForm.read(request)
+        } catch {
+            return passwordPage(acceptLanguage: acceptLanguage, problem: strings.passwordWrong, status: error.status)
+        }
+        let client = clientAddress.limitKey(of: request, context: context)
+        if let wait = await passwordAttempts.take(client) {
+            var response = passwordPage(acceptLanguage: acceptLanguage, problem: strings.passwordTooMany(wait), status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        let matches: Bool
+        do {
+            matches = try await passwordChecks.verify(form["password"] ?? "", hash: link.passwordHash ?? PasswordChecks.unknownNameHash)
+        } catch {
+            await passwordAttempts.giveBack(client)
+            var response = passwordPage(acceptLanguage: acceptLanguage, problem: strings.passwordTooMany(1), status: .serviceUnavailable)
+            response.headers[.retryAfter] = "1"
+            return response
+        }
+        guard matches, let cookie = LinkPassword.unlockCookie(for: link) else {
+            context.logger.debug("a wrong password for a link", metadata: ["link.code": "\(link.code)"])
+            return passwordPage(acceptLanguage: acceptLanguage, problem: strings.passwordWrong, status: .forbidden)
+        }
+        // Only wrong passwords count against the address.
+        await passwordAttempts.giveBack(client)
+        // A page that goes on by a refresh: a redirect here would make the link's own redirect part
+        // of the form's, which the page's form-action policy would stop.
+        var response = Response.passwordPage(
+            resolver.pages.renderUnlocked(next: location, language: resolver.pages.language(for: acceptLanguage)), status: .ok)
+        response.headers[.setCookie] = cookie
+        return response
     }
 
     /// A problem page in the visitor's language, with its status and, when the database failed, `Retry-After`.
@@ -127,7 +186,7 @@ extension PageProblem {
     /// The page a lookup that found no live link shows; `nil` for a live link.
     init?(_ lookup: LinkLookup) {
         switch lookup {
-        case .found: return nil
+        case .found, .locked: return nil
         case .expired(let link): self = .expired(link.expiresAt)
         case .missing: self = .notFound
         case .unavailable: self = .unavailable

@@ -42,6 +42,12 @@ struct AppOpenRoutes: Sendable {
         let link: Link
         let variant: String?
         switch await visits.lookup(code: code, logger: context.logger) {
+        case .found(let found) where found.isPasswordProtected, .locked(let found):
+            // The app cannot ask for the password: the browser's page does, and hides the destination until then.
+            var error = LinkServerError(
+                code: .passwordRequired, message: "the link \(code) asks for a password; open it in the browser, which asks for it")
+            error.openInBrowser = origin.map { $0.url("/\(found.code)") } ?? asked.url
+            throw error
         case .found(let found):
             // The app's visitor is decided as the browser's would be: its platform, language and
             // country, and its visitorId for the link's A/B variant.

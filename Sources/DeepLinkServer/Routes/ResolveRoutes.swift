@@ -17,6 +17,10 @@ struct ResolveRoutes: Sendable {
     func add(to router: some RouterMethods<ServerRequestContext>) {
         router.get("/{code}", use: resolve)
         router.head("/{code}", use: head)
+        // A password link's page posts its password here.
+        router.post("/{code}") { request, context in
+            await resolution.unlock(code: context.parameters.get("code") ?? "", request: request, context: context)
+        }
         router.get("/{code}/install") { request, context in await install(request, context: context, records: true) }
         router.head("/{code}/install") { request, context in await install(request, context: context, records: false).createHeadResponse() }
     }
@@ -29,7 +33,12 @@ struct ResolveRoutes: Sendable {
     @Sendable func resolve(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let code = context.parameters.get("code") ?? ""
         if request.uri.queryParameters["d"] == "1" {
-            return debugPage(code: code, request: request, context: context, lookup: await resolution.lookup(code: code, context: context))
+            let lookup = await resolution.lookup(code: code, context: context)
+            // The page shows every destination: a password link's only to a visitor who gave its password.
+            if case .found(let link) = lookup, !LinkPassword.isUnlocked(link, cookieHeader: request.headers[.cookie]) {
+                return resolution.passwordPage(acceptLanguage: request.headers[.acceptLanguage], problem: nil, status: .ok)
+            }
+            return debugPage(code: code, request: request, context: context, lookup: lookup)
         }
         return await resolution.open(code: code, request: request, context: context, counts: true)
     }

@@ -14,11 +14,25 @@ extension Response {
         Response(status: status, headers: pageHeaders, body: ResponseBody(byteBuffer: html))
     }
 
+    /// A password link's page: a public page whose one form posts back to the link itself.
+    static func passwordPage(_ html: String, status: HTTPResponse.Status) -> Response {
+        var response = page(html, status: status)
+        response.headers[.contentSecurityPolicy] = passwordPageContentSecurityPolicy
+        response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex"
+        return response
+    }
+
     /// The pages' policy: images from the server and https, the server's own stylesheet, and
     /// the two scripts of ``PageTemplates`` by hash; nothing inline but those scripts.
-    static let pageContentSecurityPolicy =
+    static let pageContentSecurityPolicy = pagePolicy(formAction: "'none'")
+
+    /// A password link's page's policy: the pages' with its form allowed to post to the server.
+    static let passwordPageContentSecurityPolicy = pagePolicy(formAction: "'self'") + "; " + SecurityHeaders.noFraming
+
+    private static func pagePolicy(formAction: String) -> String {
         "default-src 'none'; img-src 'self' https:; style-src 'self'; script-src \(PageTemplates.scriptSources); "
-        + "base-uri 'none'; form-action 'none'"
+            + "base-uri 'none'; form-action \(formAction)"
+    }
 
     /// Every page's headers, made once: building header fields checks each value's characters,
     /// which every page view would pay. They include what ``SecurityHeaders`` would add.

@@ -20,6 +20,7 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
             case invalidBody = "invalid-body"
             case notAShortLink = "not-a-short-link"
             case linkExpired = "link-expired"
+            case passwordRequired = "password-required"
         }
 
         private let value: Value
@@ -58,6 +59,8 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
         package static let notAShortLink = Code(.notAShortLink)
         /// The link expired (HTTP 410).
         package static let linkExpired = Code(.linkExpired)
+        /// The link asks for a password, which only its page in the browser takes (`POST /api/v1/opens`).
+        package static let passwordRequired = Code(.passwordRequired)
 
         /// The code's stable name, e.g. `invalid-field`.
         package var description: String { value.rawValue }

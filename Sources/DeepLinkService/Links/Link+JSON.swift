@@ -9,6 +9,8 @@ extension Link {
             "url": origin.map { .string($0.url("/\(code)")) } ?? .null,
             "createdAt": .string(Self.timestamp(createdAt)),
             "updatedAt": .string(Self.timestamp(updatedAt)),
+            // The password itself is write-only.
+            "passwordProtected": .bool(isPasswordProtected),
         ]
         var groups: [LinkField.Group: [String: JSONValue]] = [:]
         for field in LinkField.all {

@@ -89,6 +89,10 @@ package struct LinkEditor: Sendable {
         var errors: [LinkServerError] = []
         for (field, value) in fields.sorted(by: { (order[$0.key] ?? Int.max, $0.key) < (order[$1.key] ?? Int.max, $1.key) }) {
             do throws(LinkServerError) {
+                if field == "password" || field == "passwordProtected" {
+                    try setPassword(field, value, in: &link, password: fields["password"])
+                    continue
+                }
                 if let known = LinkField.named(field), known.kind == .tags, case .list(let keyPath) = known.value {
                     link[keyPath: keyPath] = try Self.checkedTags(value, field: field)
                     continue
@@ -360,6 +364,11 @@ package struct LinkEditor: Sendable {
         }
         var fields: [String: JSONValue] = [:]
         for (key, value) in members {
+            // Write-only, and no column of the catalog: the editor hashes it.
+            if key == "password" || key == "passwordProtected" {
+                fields[key] = value
+                continue
+            }
             if let field = LinkField.named(key), field.group == .link {
                 fields[key] = value
             } else if let group = LinkField.Group(rawValue: key), group != .link {

@@ -26,6 +26,12 @@ package enum LinkForm {
                 groups[field.group.rawValue, default: [:]][field.name] = value
             }
         }
+        // The password as typed (spaces are part of it); empty keeps the link's, the box removes it.
+        if form["removePassword"] == "on" {
+            top["password"] = .null
+        } else if let password = form["password"], !password.isEmpty {
+            top["password"] = .string(password)
+        }
         if forUpdate, form["deepLink"]?.trimmingCharacters(in: .whitespaces).isEmpty != false {
             top["deepLink"] = .string("")
         }
@@ -45,6 +51,7 @@ package enum LinkForm {
             default: values[field.path] = field.text(of: link)
             }
         }
+        if link.isPasswordProtected { values["passwordProtected"] = "true" }
         return values
     }
 

@@ -42,6 +42,9 @@ package struct Link: Sendable, Hashable {
     /// The arms of an A/B test: 2 to 4 variants whose weights add up to 100, or none; a visitor
     /// is assigned one by a stable value (``variant(for:)``). Targets decide before variants.
     package var variants: [LinkVariant] = []
+    /// The bcrypt hash of the link's password (``LinkPassword``); `nil` for a link anyone may
+    /// open. Never returned: the admin API answers `passwordProtected`.
+    package var passwordHash: String?
     /// When the link was created.
     package var createdAt: Date
     /// When the link was last changed.
@@ -90,6 +93,9 @@ package struct Link: Sendable, Hashable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// Whether visitors must give a password before the link opens.
+    package var isPasswordProtected: Bool { passwordHash != nil }
 
     /// Whether the link has expired at a moment.
     /// - Parameter now: The moment.

@@ -53,6 +53,15 @@ package struct PageStrings: Sendable {
     package let storeMissingMessage: String
     /// The problem pages' button to the website, given its host.
     package let goToWebsite: @Sendable (String) -> String
+    /// A password link's page: its heading, what to do, the field's label and the button.
+    package var passwordTitle = ""
+    package var passwordMessage = ""
+    package var passwordLabel = ""
+    package var passwordButton = ""
+    /// A wrong password.
+    package var passwordWrong = ""
+    /// Too many wrong passwords from the visitor's address, given the seconds to wait.
+    package var passwordTooMany: @Sendable (Int) -> String = { _ in "" }
 
     /// The pages' texts by language tag. English is the default.
     package static let all: [String: PageStrings] = [
@@ -116,6 +125,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "Not available in this store",
         storeMissingMessage: "This link does not lead to an app in that store. Open the link itself to see where it leads.",
         goToWebsite: { "Go to \($0)" })
+    .withPassword(
+        title: "This link is protected", message: "Enter the password you were given to open it.", label: "Password", button: "Open the link",
+        wrong: "That password is not right. Check it and try again.", tooMany: { "Too many tries. Try again in \($0) seconds." })
 
     static let german = PageStrings(
         openInApp: "In der App öffnen",
@@ -145,6 +157,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "In diesem Store nicht erhältlich",
         storeMissingMessage: "Dieser Link führt zu keiner App in diesem Store. Öffnen Sie den Link selbst, um zu sehen, wohin er führt.",
         goToWebsite: { "Weiter zu \($0)" })
+    .withPassword(
+        title: "Dieser Link ist geschützt", message: "Geben Sie das Passwort ein, das Sie erhalten haben, um ihn zu öffnen.", label: "Passwort", button: "Link öffnen",
+        wrong: "Das Passwort ist nicht richtig. Bitte prüfen Sie es und versuchen Sie es erneut.", tooMany: { "Zu viele Versuche. Versuchen Sie es in \($0) Sekunden erneut." })
 
     static let french = PageStrings(
         openInApp: "Ouvrir dans l’app",
@@ -174,6 +189,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "Indisponible sur cette boutique",
         storeMissingMessage: "Ce lien ne mène à aucune app de cette boutique. Ouvrez le lien lui-même pour voir où il mène.",
         goToWebsite: { "Aller sur \($0)" })
+    .withPassword(
+        title: "Ce lien est protégé", message: "Saisissez le mot de passe qui vous a été communiqué pour l’ouvrir.", label: "Mot de passe", button: "Ouvrir le lien",
+        wrong: "Ce mot de passe n’est pas le bon. Vérifiez-le et réessayez.", tooMany: { "Trop de tentatives. Réessayez dans \($0) secondes." })
 
     static let spanish = PageStrings(
         openInApp: "Abrir en la app",
@@ -203,6 +221,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "No disponible en esta tienda",
         storeMissingMessage: "Este enlace no lleva a ninguna app de esta tienda. Abre el propio enlace para ver adónde lleva.",
         goToWebsite: { "Ir a \($0)" })
+    .withPassword(
+        title: "Este enlace está protegido", message: "Introduce la contraseña que te dieron para abrirlo.", label: "Contraseña", button: "Abrir el enlace",
+        wrong: "La contraseña no es correcta. Revísala e inténtalo de nuevo.", tooMany: { "Demasiados intentos. Vuelve a intentarlo dentro de \($0) segundos." })
 
     static let italian = PageStrings(
         openInApp: "Apri nell’app",
@@ -232,6 +253,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "Non disponibile in questo store",
         storeMissingMessage: "Questo link non porta a nessuna app in questo store. Apri il link stesso per vedere dove porta.",
         goToWebsite: { "Vai su \($0)" })
+    .withPassword(
+        title: "Questo link è protetto", message: "Inserisci la password che hai ricevuto per aprirlo.", label: "Password", button: "Apri il link",
+        wrong: "La password non è corretta. Controllala e riprova.", tooMany: { "Troppi tentativi. Riprova tra \($0) secondi." })
 
     static let portuguese = PageStrings(
         openInApp: "Abrir no app",
@@ -261,6 +285,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "Indisponível nesta loja",
         storeMissingMessage: "Este link não leva a nenhum app nesta loja. Abra o próprio link para ver aonde ele leva.",
         goToWebsite: { "Ir para \($0)" })
+    .withPassword(
+        title: "Este link é protegido", message: "Digite a senha que você recebeu para abri-lo.", label: "Senha", button: "Abrir o link",
+        wrong: "Essa senha não está correta. Verifique e tente novamente.", tooMany: { "Muitas tentativas. Tente novamente em \($0) segundos." })
 
     static let japanese = PageStrings(
         openInApp: "アプリで開く",
@@ -290,6 +317,9 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "このストアでは入手できません",
         storeMissingMessage: "このストアには、このリンクに対応するアプリがありません。リンクを直接開いて、リンク先を確認してください。",
         goToWebsite: { "\($0) へ移動" })
+    .withPassword(
+        title: "このリンクは保護されています", message: "開くには、受け取ったパスワードを入力してください。", label: "パスワード", button: "リンクを開く",
+        wrong: "パスワードが正しくありません。確認して、もう一度お試しください。", tooMany: { "試行回数が多すぎます。\($0)秒後にもう一度お試しください。" })
 
     static let simplifiedChinese = PageStrings(
         openInApp: "在 App 中打开",
@@ -319,4 +349,23 @@ package struct PageStrings: Sendable {
         storeMissingTitle: "此应用商店中没有该 App",
         storeMissingMessage: "此链接在该应用商店中没有对应的 App。请直接打开链接，查看链接指向的页面。",
         goToWebsite: { "前往 \($0)" })
+    .withPassword(
+        title: "此链接受密码保护", message: "请输入您收到的密码以打开此链接。", label: "密码", button: "打开链接",
+        wrong: "密码不正确，请检查后重试。", tooMany: { "尝试次数过多，请在 \($0) 秒后重试。" })
+}
+
+extension PageStrings {
+    /// The strings with a password page's texts.
+    func withPassword(title: String, message: String, label: String, button: String, wrong: String, tooMany: @escaping @Sendable (Int) -> String)
+        -> PageStrings
+    {
+        var strings = self
+        strings.passwordTitle = title
+        strings.passwordMessage = message
+        strings.passwordLabel = label
+        strings.passwordButton = button
+        strings.passwordWrong = wrong
+        strings.passwordTooMany = tooMany
+        return strings
+    }
 }

@@ -372,6 +372,10 @@ package enum LinkStoreSchema {
             )
             """,
         ],
+        [
+            // Password links (issue 39): the bcrypt hash of a link's password, NULL for none.
+            "ALTER TABLE links ADD COLUMN password_hash TEXT",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

@@ -20,6 +20,8 @@ package struct LinkVisit: Sendable {
     /// The visitor's stable value from the `dl_vid` cookie, which keeps their A/B variant; `nil`
     /// on a first visit, or when the browser keeps no cookies.
     package var visitorID: VisitorID?
+    /// The `Cookie` header, which holds a password link's unlock token (``LinkPassword``).
+    package var cookies: String?
     /// What a deferred click keeps of the request, read only when one is recorded: `User-Agent`
     /// and `Accept-Language` for its device signals, and the client's address as the server
     /// trusts it (of which only the network prefix is kept).
@@ -28,7 +30,7 @@ package struct LinkVisit: Sendable {
     /// A visit.
     package init(
         visitor: Visitor, query: [String: String], referrer: String? = nil, appLinksOnly: Bool = false, counts: Bool = true,
-        acceptLanguage: String? = nil, visitorID: VisitorID? = nil,
+        acceptLanguage: String? = nil, visitorID: VisitorID? = nil, cookies: String? = nil,
         signals: @escaping @Sendable () -> DeferredClickSignals = { DeferredClickSignals() }
     ) {
         self.visitor = visitor
@@ -38,6 +40,7 @@ package struct LinkVisit: Sendable {
         self.counts = counts
         self.acceptLanguage = acceptLanguage
         self.visitorID = visitorID
+        self.cookies = cookies
         self.signals = signals
     }
 
@@ -82,6 +85,8 @@ package enum LinkLookup: Sendable, Hashable {
     case found(Link)
     /// The link exists but expired.
     case expired(Link)
+    /// The link is live but asks for a password the visit has not given (no unlock cookie).
+    case locked(Link)
     /// No link has the code.
     case missing
     /// The database did not answer (and the cache held no copy).

@@ -165,6 +165,10 @@ package struct LinkVisits: Sendable {
     package func open(code: String, visit: LinkVisit, logger: Logger) async -> LinkOpening {
         let lookup = await lookup(code: code, logger: logger)
         guard case .found(let stored) = lookup else { return .notOpened(lookup) }
+        // A password link opens only for a visitor who gave its password; the page that asks is no click.
+        guard !stored.isPasswordProtected || LinkPassword.isUnlocked(stored, cookieHeader: visit.cookies) else {
+            return .notOpened(.locked(stored))
+        }
         // Most links have no rules and most servers no GeoIP database: then nothing is decided.
         let decision = countries == nil && stored.targets.isEmpty && stored.variants.isEmpty ? nil : decision(for: stored, visit: visit)
         let link = decision?.link ?? stored
@@ -207,6 +211,7 @@ package struct LinkVisits: Sendable {
     package func hop(code: String, storeParameter: String, visit: LinkVisit, logger: Logger) async -> StoreHop {
         let lookup = await lookup(code: code, logger: logger)
         guard case .found(let link) = lookup else { return .notOpened(lookup) }
+        guard !link.isPasswordProtected || LinkPassword.isUnlocked(link, cookieHeader: visit.cookies) else { return .notOpened(.locked(link)) }
         // The hop goes where the visitor's page pointed: the deciding target's or variant's store page.
         let decision = decision(for: link, visit: visit)
         let hop = await hop(decision.link, storeParameter: storeParameter, visit: visit, variant: decision.rule.variant, logger: logger)

@@ -17,8 +17,14 @@ extension Link {
         }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { path, value in
-            path + ":" + String(repeating: " ", count: width - path.count + 2) + (value.stringValue ?? Self.listText(value) ?? "-")
+            path + ":" + String(repeating: " ", count: width - path.count + 2) + (value.stringValue ?? Self.listText(value) ?? Self.boolText(value) ?? "-")
         }.joined(separator: "\n")
+    }
+
+    /// `true` or `false`, as `passwordProtected` is.
+    private static func boolText(_ value: JSONValue) -> String? {
+        if case .bool(let flag) = value { return flag ? "true" : "false" }
+        return nil
     }
 
     /// A JSON array of strings as `a, b`, an array of objects (the targets) as its JSON text, or

@@ -79,6 +79,14 @@ struct LinkFieldOptions: ParsableArguments {
         help: LinkFieldOptions.help("minAppVersion.android", valueName: "versionCode"))
     var minAndroidVersion: String?
 
+    @Flag(
+        name: .customLong("password-stdin"),
+        help: "Read the link's password from standard input (one line): visitors must give it before the link opens; never shown again.")
+    var passwordFromStandardInput = false
+
+    @Flag(name: .customLong("remove-password"), help: "Remove the link's password: anyone with the link can open it.")
+    var removePassword = false
+
     @Option(
         name: .customLong("from-json"),
         help: ArgumentHelp("The admin API's JSON body instead of options, from a file or - for standard input.", valueName: "file"))
@@ -129,8 +137,11 @@ struct LinkFieldOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if fromJSON != nil, !givenFields.isEmpty {
+        if fromJSON != nil, !givenFields.isEmpty || passwordFromStandardInput || removePassword {
             throw ValidationError("give the fields as options or with --from-json, not both")
+        }
+        if passwordFromStandardInput, removePassword {
+            throw ValidationError("give --password-stdin or --remove-password, not both")
         }
     }
 
@@ -150,6 +161,12 @@ struct LinkFieldOptions: ParsableArguments {
             } else {
                 object[path] = value
             }
+        }
+        if removePassword { object["password"] = .null }
+        if passwordFromStandardInput {
+            // One line, as `echo "$PASSWORD" |` or a secret store writes it; the line's end is not part of it.
+            let line = readLine(strippingNewline: true) ?? ""
+            object["password"] = .string(line.hasSuffix("\r") ? String(line.dropLast()) : line)
         }
         return .object(object)
     }

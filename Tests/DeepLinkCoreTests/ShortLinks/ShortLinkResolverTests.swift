@@ -81,6 +81,23 @@ struct ShortLinkResolverTests {
         #expect(await resolver(notOurs).resolve(Self.url) == .openInBrowser(Self.url, reason: .notAShortLink))
     }
 
+    @Test func aPasswordLinkOpensItsPageInTheBrowserAndDropsTheAnswerKeptFromBefore() async throws {
+        let clock = TestClock()
+        let transport = FakeDeferredLinkTransport(
+            .json(Self.answer),
+            .json(#"{"error": {"code": "password-required", "message": "asks for a password"}, "openInBrowser": "https://go.shop.example.com/spring"}"#, status: 403),
+            .failure(URLError(.notConnectedToInternet)))
+        let resolver = resolver(transport, clock: clock)
+        guard case .resolved = await resolver.resolve(Self.url) else { Issue.record("the first tap resolves"); return }
+        #expect(await resolver.resolve(Self.url) == .openInBrowser(URL(string: "https://go.shop.example.com/spring")!, reason: .passwordRequired))
+        // Offline afterwards, the answer from before the password is not used.
+        let offline = await resolver.resolve(Self.url)
+        guard case .openInBrowser(Self.url, .unreachable) = offline else {
+            Issue.record("a password link's old answer was used offline: \(offline)")
+            return
+        }
+    }
+
     @Test func aTimeoutOrNoNetworkOpensTheBrowserUnlessTheLinkWasResolvedBefore() async throws {
         let clock = TestClock()
         let transport = FakeDeferredLinkTransport(.json(Self.answer), .failure(URLError(.timedOut)), .failure(URLError(.notConnectedToInternet)))

@@ -402,7 +402,7 @@ struct LinkAPIRoutesTests {
         (.get, "/api/v1/deferred/claim", "POST, OPTIONS"),
         (.trace, "/healthz", "GET, HEAD, OPTIONS"),
         (.delete, "/.well-known/apple-app-site-association", "GET, HEAD, OPTIONS"),
-        (.post, "/spring", "GET, HEAD, OPTIONS"),
+        (.put, "/spring", "GET, HEAD, POST, OPTIONS"),
         (.patch, "/spring/qr.svg", "GET, HEAD, OPTIONS"),
     ])
     func answersAMethodThePathDoesNotTakeWith405AndAllow(method: HTTPRequest.Method, path: String, allow: String) async throws {

@@ -107,8 +107,10 @@ struct OpenAPIDocumentTests {
         for group in LinkField.Group.allCases {
             let fields = LinkField.all.filter { $0.group == group }
             let documented = group == .link ? input : try properties(try #require(groupSchemas[group]))
-            // `campaign`, read as `utm.campaign`, is the one input that is not a field of its own.
-            let expected = Set(fields.map(\.name)).union(group == .link ? Set(groupSchemas.keys.map(\.rawValue)) + ["campaign"] : [])
+            // `campaign`, read as `utm.campaign`, and the write-only `password` (with `passwordProtected`,
+            // as a link's answer sent back has it) are the inputs that are no field of the catalog.
+            let expected = Set(fields.map(\.name)).union(
+                group == .link ? Set(groupSchemas.keys.map(\.rawValue)) + ["campaign", "password", "passwordProtected"] : [])
             #expect(Set(documented.keys) == expected, "\(group)")
             for field in fields {
                 let property = try #require(documented[field.name], "\(field.path)")
@@ -123,7 +125,9 @@ struct OpenAPIDocumentTests {
                 #expect(input[group.rawValue] != nil && output[group.rawValue] != nil, "\(group) in LinkInput and Link")
             }
         }
-        #expect(Set(output.keys) == Set(LinkField.all.map { $0.group == .link ? $0.name : $0.group.rawValue } + ["url", "createdAt", "updatedAt"]))
+        #expect(
+            Set(output.keys) == Set(LinkField.all.map { $0.group == .link ? $0.name : $0.group.rawValue } + ["url", "passwordProtected", "createdAt", "updatedAt"]))
+        #expect(output["password"] == nil, "the password is never returned")
     }
 
     @Test func documentsEveryErrorCodeTheServerUses() throws {

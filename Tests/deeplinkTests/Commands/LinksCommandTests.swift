@@ -57,7 +57,8 @@ struct LinksCommandTests {
         #expect(lines.contains("minAppVersion.android:  -"))
         #expect(lines.contains("targets:                -"))
         #expect(lines.contains("variants:               -"))
-        #expect(lines.count == 27)
+        #expect(lines.contains("passwordProtected:      false"))
+        #expect(lines.count == 28)
 
         let shown = try await database.links("show", ["spring", "--json"])
         #expect(shown.status == 0)

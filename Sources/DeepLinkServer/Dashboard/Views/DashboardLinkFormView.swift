@@ -58,6 +58,14 @@ struct DashboardLinkFormView: DashboardPageView {
     let submit: String
     /// Where cancelling leads.
     let cancel: String
+    /// The password field's label: a new password, or a change of the link's.
+    let passwordLabel: String
+    /// The password field's hint.
+    let passwordHint: String
+    /// Why the password was refused.
+    let passwordError: String?
+    /// Whether the link has a password now, which the form can remove.
+    let passwordProtected: Bool
 
     /// The form.
     /// - Parameters:
@@ -93,7 +101,15 @@ struct DashboardLinkFormView: DashboardPageView {
                         fieldError: fieldErrors[field.path])
                 })
         }
-        let marked = sections.reduce(0) { $0 + $1.fields.filter { $0.fieldError != nil }.count }
+        passwordProtected = values["passwordProtected"] == "true"
+        passwordLabel = passwordProtected ? "New password" : "Password"
+        passwordHint =
+            (passwordProtected
+                ? "The link asks visitors for a password. Leave empty to keep it; it is never shown again. "
+                : "Visitors must give it before the link opens; its page shows nothing of where the link leads. Leave empty for none. ")
+            + "At least \(LinkPassword.minimumLength) characters; the app cannot open a password link, its page in the browser asks."
+        passwordError = fieldErrors["password"] ?? fieldErrors["passwordProtected"]
+        let marked = sections.reduce(0) { $0 + $1.fields.filter { $0.fieldError != nil }.count } + (passwordError == nil ? 0 : 1)
         formError = error.map {
             switch marked {
             case 0: "The link was not saved: \(DashboardText.sentence($0.message))"

@@ -96,6 +96,7 @@ struct DashboardLinkView: DashboardPageView {
         if link.updatedAt != link.createdAt { add("Changed", DashboardText.dateTime(link.updatedAt)) }
         add("Expires", link.expiresAt.map(DashboardText.dateTime))
         add("After it expires", link.expiredURL, mono: true)
+        if link.isPasswordProtected { add("Password", "Required: visitors give it on the link's page; the app is sent there") }
         add("Oldest iOS app", link.minIOSVersion, mono: true)
         add("Oldest Android app", link.minAndroidVersion.map { "versionCode \($0)" }, mono: true)
         for (index, target) in link.targets.enumerated() { add("Target \(index + 1)", target.summary) }

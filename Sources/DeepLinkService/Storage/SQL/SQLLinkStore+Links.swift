@@ -2,7 +2,9 @@ import Foundation
 
 extension SQLLinkStore {
     /// The `links` table's columns: the catalog's fields, then the two times.
-    private static var linkColumns: [String] { LinkField.all.map(\.column) + ["created_at", "updated_at"] }
+    /// The `links` columns: the catalog's fields, then the password's hash (write-only, so no field
+    /// of the catalog), and the times.
+    private static var linkColumns: [String] { LinkField.all.map(\.column) + ["password_hash", "created_at", "updated_at"] }
 
     /// `SELECT` of every link column, from `links`.
     static var selectLinks: String { "SELECT \(linkColumns.joined(separator: ", ")) FROM links" }
@@ -241,7 +243,7 @@ extension SQLLinkStore {
             case .targets(let keyPath): .text(LinkTarget.stored(link[keyPath: keyPath]))
             case .variants(let keyPath): .text(LinkVariant.stored(link[keyPath: keyPath]))
             }
-        } + [.seconds(link.createdAt), .seconds(link.updatedAt)]
+        } + [.text(link.passwordHash), .seconds(link.createdAt), .seconds(link.updatedAt)]
     }
 }
 
@@ -260,5 +262,6 @@ extension Link {
             case .variants(let keyPath): self[keyPath: keyPath] = LinkVariant.read(stored: try row.text(field.column))
             }
         }
+        passwordHash = try row.text("password_hash")
     }
 }
