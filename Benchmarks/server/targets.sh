@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The cost of a link's targets on the hot path (issue 39): one server with a GeoIP database, two
-# links, a plain one and one with 20 targets none of which holds for the visitor (so every target
-# is tried: countries, languages and platforms), opened in interleaved rounds as an iPhone that
-# sends Accept-Language and a client address, `wrk -t2 -c64`. Prints each round and the mean of
-# the 20-target link ÷ the plain one, measured in the same rounds.
+# The cost of a link's rules on the hot path (issue 39): one server with a GeoIP database, three
+# links, a plain one, one with 20 targets none of which holds for the visitor (so every target
+# is tried: countries, languages and platforms), and one with the same 20 targets and 4 A/B
+# variants, opened by a returning visitor (its dl_vid cookie sent) and by new visitors (none sent,
+# so each answer draws a value and sets the cookie); in interleaved rounds as an iPhone that sends
+# Accept-Language and a client address, `wrk -t2 -c64`. Prints each round and the means ÷ the
+# plain link's, measured in the same rounds.
 #
 #   Benchmarks/server/targets.sh                      # builds the release server
 #   BENCH_BIN=.build/release/deeplink Benchmarks/server/targets.sh
@@ -45,25 +47,36 @@ create() {
 }
 create '{"code": "plain", "deepLink": "shop://sales/42", "fallbacks": {"appStoreID": "123456789"}, "preview": {"title": "Spring sale"}}'
 create "{\"code\": \"ruled\", \"deepLink\": \"shop://sales/42\", \"fallbacks\": {\"appStoreID\": \"123456789\"}, \"preview\": {\"title\": \"Spring sale\"}, \"targets\": $targets}"
+variants='[{"name": "a", "weight": 25}, {"name": "b", "weight": 25, "deepLink": "shop://sales/43"}, {"name": "c", "weight": 25, "deepLink": "shop://sales/44"}, {"name": "d", "weight": 25, "deepLink": "shop://sales/45"}]'
+create "{\"code\": \"tested\", \"deepLink\": \"shop://sales/42\", \"fallbacks\": {\"appStoreID\": \"123456789\"}, \"preview\": {\"title\": \"Spring sale\"}, \"targets\": $targets, \"variants\": $variants}"
 headers=(-H "Host: shop.example.com" -H "User-Agent: $IPHONE" -H "Accept-Language: en-GB,en;q=0.9" -H "X-Forwarded-For: 81.2.69.160")
-# Both answer the same page but for the link's own URL: no target holds for a British English speaker.
-for code in plain ruled; do
+# All answer a page for a British English speaker, whom no target holds for.
+returning=(-H "Cookie: dl_vid=benchmarkVisitor0123456")
+for code in plain ruled tested; do
     curl -fs "http://127.0.0.1:$PORT/$code" "${headers[@]}" | grep -q 'lang="en"'
     measure "http://127.0.0.1:$PORT/$code" "${headers[@]}" >/dev/null
 done
+curl -fsi "http://127.0.0.1:$PORT/tested" "${headers[@]}" | grep -qi '^set-cookie: dl_vid=' || { echo "a new visitor got no dl_vid cookie" >&2; exit 1; }
 
-printf '%-6s %-6s %12s %9s\n' round link "req/s" "p99 ms"
+printf '%-6s %-10s %12s %9s\n' round link "req/s" "p99 ms"
 declare -A total
 for round in $(seq 1 "$ROUNDS"); do
-    for code in plain ruled; do
-        read -r rps _ p99 errors < <(measure "http://127.0.0.1:$PORT/$code" "${headers[@]}")
-        ((errors == 0)) || { echo "round $round $code: $errors errors" >&2; exit 1; }
-        printf '%-6s %-6s %12s %9s\n' "$round" "$code" "$rps" "$p99"
-        total[$code]=$((${total[$code]:-0} + rps))
+    for run in plain ruled tested new; do
+        case $run in
+        tested) extra=("${returning[@]}"); code=tested ;;
+        new) extra=(); code=tested ;;
+        *) extra=(); code=$run ;;
+        esac
+        read -r rps _ p99 errors < <(measure "http://127.0.0.1:$PORT/$code" "${headers[@]}" "${extra[@]}")
+        ((errors == 0)) || { echo "round $round $run: $errors errors" >&2; exit 1; }
+        printf '%-6s %-10s %12s %9s\n' "$round" "$run" "$rps" "$p99"
+        total[$run]=$((${total[$run]:-0} + rps))
     done
 done
-python3 - "$ROUNDS" "${total[plain]}" "${total[ruled]}" <<'PY'
+python3 - "$ROUNDS" "${total[plain]}" "${total[ruled]}" "${total[tested]}" "${total[new]}" <<'PY'
 import sys
-rounds, plain, ruled = (int(v) for v in sys.argv[1:])
-print(f"mean: plain {plain / rounds:.0f} req/s, 20 targets {ruled / rounds:.0f} req/s; 20 targets ÷ plain {ruled / plain:.3f}")
+rounds, plain, ruled, tested, new = (int(v) for v in sys.argv[1:])
+print(f"mean: plain {plain / rounds:.0f} req/s, 20 targets {ruled / rounds:.0f}, 20 targets + 4 variants {tested / rounds:.0f} "
+      f"(returning visitor), {new / rounds:.0f} (new visitors)")
+print(f"÷ plain: 20 targets {ruled / plain:.3f}; 20 targets + 4 variants {tested / plain:.3f} returning, {new / plain:.3f} new")
 PY

@@ -92,15 +92,27 @@ package struct VisitorID: Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// A new value: 128 bits from the system's secure generator, in 22 base64url characters.
+    /// A new value: 128 bits from the system's secure generator (two draws), in 22 base64url characters.
     package static func random() -> VisitorID {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(22)
-        for _ in 0..<22 { bytes.append(alphabet[Int(generator.next(upperBound: UInt8(64)))]) }
-        // 22 characters of 6 bits: 132 bits, every one drawn, so at least 128.
-        return VisitorID(rawValue: String(decoding: bytes, as: UTF8.self))!
+        var high = generator.next()
+        var low = generator.next()
+        var bytes = [UInt8](repeating: 0, count: 22)
+        // 22 characters of 6 bits hold the 128: 10 from each half (60 bits), then the last 8 bits.
+        for index in 0..<10 {
+            bytes[index] = alphabet[Int(high & 63)]
+            high >>= 6
+            bytes[10 + index] = alphabet[Int(low & 63)]
+            low >>= 6
+        }
+        bytes[20] = alphabet[Int(high & 15)]
+        bytes[21] = alphabet[Int(low & 15)]
+        return VisitorID(trusted: String(decoding: bytes, as: UTF8.self))
+    }
+
+    private init(trusted rawValue: String) {
+        self.rawValue = rawValue
     }
 
     /// The `dl_vid` cookie's value in a `Cookie` header, if it holds a valid one.
