@@ -4,8 +4,8 @@
 # is tried: countries, languages and platforms), and one with the same 20 targets and 4 A/B
 # variants, opened by a returning visitor (its dl_vid cookie sent) and by new visitors (none sent,
 # so each answer draws a value and sets the cookie); in interleaved rounds as an iPhone that sends
-# Accept-Language and a client address, `wrk -t2 -c64`. Prints each round and the means ÷ the
-# plain link's, measured in the same rounds.
+# Accept-Language and a client address, `wrk -t2 -c64`, each round in an order rotated by one.
+# Prints each round and the means ÷ the plain link's, measured in the same rounds.
 #
 #   Benchmarks/server/targets.sh                      # builds the release server
 #   BENCH_BIN=.build/release/deeplink Benchmarks/server/targets.sh
@@ -60,8 +60,12 @@ curl -fsi "http://127.0.0.1:$PORT/tested" "${headers[@]}" | grep -qi '^set-cooki
 
 printf '%-6s %-10s %12s %9s\n' round link "req/s" "p99 ms"
 declare -A total
+runs=(plain ruled tested new)
 for round in $(seq 1 "$ROUNDS"); do
-    for run in plain ruled tested new; do
+    # Each round starts one further along, so a machine that speeds up or slows down over the
+    # rounds favours none of the four.
+    shift_by=$(((round - 1) % ${#runs[@]}))
+    for run in "${runs[@]:shift_by}" "${runs[@]:0:shift_by}"; do
         case $run in
         tested) extra=("${returning[@]}"); code=tested ;;
         new) extra=(); code=tested ;;

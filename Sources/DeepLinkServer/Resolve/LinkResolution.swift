@@ -34,7 +34,7 @@ struct LinkResolution: Sendable {
         return LinkVisit(
             visitor: Visitor(userAgent: headers.value(.userAgent)), query: request.formQuery, referrer: counts ? headers.value(.referer) : nil,
             appLinksOnly: appLinksOnly, counts: counts, acceptLanguage: headers[.acceptLanguage],
-            visitorID: headers[.cookie].flatMap(VisitorID.init(cookieHeader:)), cookies: headers[.cookie]
+            cookies: headers[.cookie]
         ) {
             DeferredClickSignals(
                 userAgent: headers[.userAgent], acceptLanguage: headers[.acceptLanguage], clientAddress: clientAddress.address(of: request, context: context))

@@ -63,18 +63,14 @@ package enum LinkPassword {
     ///   - link: The link.
     package static func isUnlocked(_ link: Link, cookieHeader header: String?) -> Bool {
         guard link.passwordHash != nil else { return true }
-        guard let header, let expected = unlockToken(for: link) else { return false }
-        for pair in header.split(separator: ";") {
-            let trimmed = pair.drop { $0 == " " }
-            guard trimmed.hasPrefix(cookieName + "=") else { continue }
-            let given = Array(trimmed.dropFirst(cookieName.count + 1).utf8)
-            let wanted = Array(expected.utf8)
-            guard given.count == wanted.count else { continue }
-            var difference: UInt8 = 0
-            for index in given.indices { difference |= given[index] ^ wanted[index] }
-            if difference == 0 { return true }
-        }
-        return false
+        guard let header, let expected = unlockToken(for: link),
+            let given = VisitorID.cookieValue(named: cookieName, in: header).map({ Array($0.utf8) })
+        else { return false }
+        let wanted = Array(expected.utf8)
+        guard given.count == wanted.count else { return false }
+        var difference: UInt8 = 0
+        for index in given.indices { difference |= given[index] ^ wanted[index] }
+        return difference == 0
     }
 
     /// The `Set-Cookie` header that unlocks a link in the browser: on the link's path only

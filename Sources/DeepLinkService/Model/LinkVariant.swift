@@ -115,16 +115,31 @@ package struct VisitorID: Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// The `dl_vid` cookie's value in a `Cookie` header, if it holds a valid one.
+    /// The `dl_vid` cookie's value in a `Cookie` header, if it holds a valid one. Read byte by
+    /// byte, once, as every visit to a link with variants does.
     /// - Parameter header: The `Cookie` header.
     package init?(cookieHeader header: String) {
-        for pair in header.split(separator: ";") {
-            let trimmed = pair.drop { $0 == " " }
-            guard trimmed.hasPrefix(Self.cookieName + "=") else { continue }
-            if let id = VisitorID(rawValue: String(trimmed.dropFirst(Self.cookieName.count + 1))) {
-                self = id
-                return
+        guard let value = Self.cookieValue(named: Self.cookieName, in: header), let id = VisitorID(rawValue: value) else { return nil }
+        self = id
+    }
+
+    /// The first value of a cookie in a `Cookie` header (`a=1; name=value`), compared byte by byte.
+    /// - Parameters:
+    ///   - name: The cookie's name.
+    ///   - header: The `Cookie` header.
+    package static func cookieValue(named name: String, in header: String) -> String? {
+        let bytes = Array(header.utf8)
+        let wanted = Array(name.utf8)
+        var start = 0
+        while start < bytes.count {
+            while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            let nameEnd = start + wanted.count
+            if nameEnd < end, bytes[nameEnd] == UInt8(ascii: "="), bytes[start..<nameEnd].elementsEqual(wanted) {
+                return String(decoding: bytes[(nameEnd + 1)..<end], as: UTF8.self)
             }
+            start = end + 1
         }
         return nil
     }

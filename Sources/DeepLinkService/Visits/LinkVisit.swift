@@ -17,11 +17,17 @@ package struct LinkVisit: Sendable {
     package var counts: Bool
     /// `Accept-Language`: the language of a page the visit is answered with.
     package var acceptLanguage: String?
-    /// The visitor's stable value from the `dl_vid` cookie, which keeps their A/B variant; `nil`
-    /// on a first visit, or when the browser keeps no cookies.
-    package var visitorID: VisitorID?
-    /// The `Cookie` header, which holds a password link's unlock token (``LinkPassword``).
+    /// A stable value given for the visitor, instead of the one in ``cookies``.
+    private var givenVisitorID: VisitorID?
+    /// The `Cookie` header: the `dl_vid` value that keeps an A/B variant (``visitorID``), a
+    /// password link's unlock token (``LinkPassword``). Read only for a link that needs them.
     package var cookies: String?
+
+    /// The visitor's stable value, which keeps their A/B variant: the one given, or the `dl_vid`
+    /// cookie's; `nil` on a first visit, or when the browser keeps no cookies.
+    package var visitorID: VisitorID? {
+        givenVisitorID ?? cookies.flatMap(VisitorID.init(cookieHeader:))
+    }
     /// What a deferred click keeps of the request, read only when one is recorded: `User-Agent`
     /// and `Accept-Language` for its device signals, and the client's address as the server
     /// trusts it (of which only the network prefix is kept).
@@ -39,7 +45,7 @@ package struct LinkVisit: Sendable {
         self.appLinksOnly = appLinksOnly
         self.counts = counts
         self.acceptLanguage = acceptLanguage
-        self.visitorID = visitorID
+        self.givenVisitorID = visitorID
         self.cookies = cookies
         self.signals = signals
     }

@@ -62,6 +62,7 @@ package struct LinkVisits: Sendable {
         guard countries != nil || !link.targets.isEmpty || !link.variants.isEmpty else { return VisitDecision(link: link) }
         guard countries != nil || !link.targets.isEmpty else { return variantDecision(for: link, platform: visit.platform, visitorID: visit.visitorID) }
         let signals = visit.signals()
+        // The cookie is read only for a link with variants that no target decides for.
         return decision(
             for: link, platform: visit.platform, acceptLanguage: signals.acceptLanguage, clientAddress: signals.clientAddress,
             visitorID: visit.visitorID)
@@ -78,10 +79,11 @@ package struct LinkVisits: Sendable {
     ///   - visitorID: The visitor's stable value, which keeps their variant; a new one is drawn
     ///     (``VisitRule/newVisitorID``) for a link with variants when it is `nil`.
     package func decision(
-        for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?, visitorID: VisitorID? = nil
+        for link: Link, platform: ClientPlatform, acceptLanguage: String?, clientAddress: String?,
+        visitorID: @autoclosure () -> VisitorID? = nil
     ) -> VisitDecision {
         guard !link.targets.isEmpty else {
-            var decision = variantDecision(for: link, platform: platform, visitorID: visitorID)
+            var decision = variantDecision(for: link, platform: platform, visitorID: visitorID())
             decision.country = country(of: clientAddress)
             return decision
         }
@@ -89,19 +91,20 @@ package struct LinkVisits: Sendable {
         if let (index, target) = link.decidingTarget(for: traits) {
             return VisitDecision(link: link.applying(target), rule: VisitRule(targetIndex: index), country: traits.country)
         }
-        var decision = variantDecision(for: link, platform: platform, visitorID: visitorID)
+        var decision = link.variants.isEmpty ? VisitDecision(link: link) : variantDecision(for: link, platform: platform, visitorID: visitorID())
         decision.country = traits.country
         return decision
     }
 
     /// The visitor's A/B variant of a link: none for a link without variants, and none for a
     /// link-preview crawler, which gets the link's own preview.
-    private func variantDecision(for link: Link, platform: ClientPlatform, visitorID: VisitorID?) -> VisitDecision {
+    private func variantDecision(for link: Link, platform: ClientPlatform, visitorID: @autoclosure () -> VisitorID?) -> VisitDecision {
         guard !link.variants.isEmpty, platform != .crawler else { return VisitDecision(link: link) }
-        let id = visitorID ?? VisitorID.random()
+        let given = visitorID()
+        let id = given ?? VisitorID.random()
         guard let variant = link.variant(for: id) else { return VisitDecision(link: link) }
         return VisitDecision(
-            link: link.applying(variant), rule: VisitRule(variant: variant.name, newVisitorID: visitorID == nil ? id : nil))
+            link: link.applying(variant), rule: VisitRule(variant: variant.name, newVisitorID: given == nil ? id : nil))
     }
 
     /// What links' targets ask of a visitor: the platform given, the first language of

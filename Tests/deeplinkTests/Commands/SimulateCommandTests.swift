@@ -163,3 +163,32 @@ struct SimulateTargetsTests {
         }
     }
 }
+
+/// `simulate --variant`: a link's A/B variants, the first followed unless one is named, and a step that says the split.
+struct SimulateVariantsTests {
+    static let variants = #"[{"name": "a", "weight": 60}, {"name": "b", "weight": 40, "webURL": "https://shop.example.com/b/sales/42"}]"#
+
+    @Test func theJourneyFollowsTheFirstVariantOrTheOneNamedAndSaysTheSplit() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = try await SimulateCommandTests.database(scratch, extra: ["--variants", Self.variants])
+        let config = SimulateCommandTests.config
+        let url = "https://go.shop.example.com/spring"
+        let first = SimulateCommandTests.texts(
+            try #require(try await SimulateCommandTests.journeys(["--config", config, "--database", database, url, "--device", "desktop"]).first))
+        #expect(first.first?.hasPrefix("A/B variants a 60 %, b 40 %:") == true, "\(first)")
+        #expect(first.contains("302 to https://shop.example.com/sales/42, the link's web page"), "\(first)")
+        let b = SimulateCommandTests.texts(
+            try #require(
+                try await SimulateCommandTests.journeys(["--config", config, "--database", database, url, "--device", "desktop", "--variant", "b"]).first))
+        #expect(b.first?.contains("follows variant b") == true, "\(b)")
+        #expect(b.contains("302 to https://shop.example.com/b/sales/42, the link's web page"), "\(b)")
+        do {
+            _ = try await SimulateCommand.parse(["--config", config, "--database", database, url, "--variant", "c"]).render()
+            Issue.record("an unknown variant was accepted")
+        } catch let error as CommandFailure {
+            #expect(error.errorDocument?.objectValue?["error"]?.objectValue?["code"] == "unknown-variant")
+            #expect(error.message.contains("\"c\""))
+        }
+    }
+}
