@@ -10,22 +10,8 @@ extension LinkEditor {
     ///   - value: The body's value.
     ///   - field: The field's path, `targets`.
     func checkedTargets(_ value: JSONValue, field: String) -> ([LinkTarget], [LinkServerError]) {
-        var value = value
-        if case .string(let text) = value {
-            if text.allSatisfy(\.isWhitespace) { return ([], []) }
-            do {
-                value = try JSONValue(parsing: text)
-            } catch {
-                return ([], [LinkServerError(code: .invalidField, message: "\(field) is not JSON: \(error); give an array of targets", field: field)])
-            }
-        }
-        let items: [JSONValue]
-        switch value {
-        case .null: return ([], [])
-        case .array(let array): items = array
-        default:
-            return ([], [LinkServerError(code: .invalidField, message: "\(field) must be an array of targets, or null", field: field)])
-        }
+        var errors: [LinkServerError] = []
+        guard let items = Self.listItems(value, field: field, of: "targets", errors: &errors) else { return ([], errors) }
         guard items.count <= LinkTarget.maximumCount else {
             return (
                 [],
@@ -33,7 +19,6 @@ extension LinkEditor {
             )
         }
         var targets: [LinkTarget] = []
-        var errors: [LinkServerError] = []
         for (index, item) in items.enumerated() {
             let (target, itemErrors) = checkedTarget(item, field: "\(field)[\(index)]")
             errors += itemErrors
@@ -86,21 +71,7 @@ extension LinkEditor {
             }
             return platform
         }
-        var destinations: [String: String] = [:]
-        for name in LinkTarget.destinationNames {
-            let place = "\(field).\(name)"
-            switch members[name] {
-            case nil, .null?: continue
-            case .string(let text)?:
-                do throws(LinkServerError) {
-                    destinations[name] = name == "deepLink" ? try checkedDeepLink(text, field: place) : try redirectTarget(text, field: place)
-                } catch {
-                    errors.append(error)
-                }
-            case let other?:
-                errors.append(LinkServerError(code: .invalidField, message: "\(place) must be a string, not \(other.kindDescription)", field: place))
-            }
-        }
+        let destinations = checkedDestinations(members, field: field, errors: &errors)
         target.deepLink = destinations["deepLink"]
         target.webURL = destinations["webURL"]
         target.iosURL = destinations["iosURL"]
@@ -119,6 +90,57 @@ extension LinkEditor {
                 LinkServerError(code: .invalidField, message: "\(field) needs a destination: deepLink, webURL, iosURL or androidURL", field: field))
         }
         return (errors.isEmpty ? target : nil, errors)
+    }
+
+    /// A list field's items: an array, or that array as one JSON text (as the form, the command
+    /// line and a CSV cell write it); `nil` for none (`null`, an empty text) or, with an error
+    /// added, for a value that is neither.
+    /// - Parameters:
+    ///   - value: The body's value.
+    ///   - field: The field's path.
+    ///   - noun: What the array holds, for the messages: `targets`.
+    static func listItems(_ value: JSONValue, field: String, of noun: String, errors: inout [LinkServerError]) -> [JSONValue]? {
+        var value = value
+        if case .string(let text) = value {
+            if text.allSatisfy(\.isWhitespace) { return nil }
+            do {
+                value = try JSONValue(parsing: text)
+            } catch {
+                errors.append(LinkServerError(code: .invalidField, message: "\(field) is not JSON: \(error); give an array of \(noun)", field: field))
+                return nil
+            }
+        }
+        switch value {
+        case .null: return nil
+        case .array(let array): return array
+        default:
+            errors.append(LinkServerError(code: .invalidField, message: "\(field) must be an array of \(noun), or null", field: field))
+            return nil
+        }
+    }
+
+    /// The destinations a target or a variant names (``LinkTarget/destinationNames``), each
+    /// checked as the link's own: the deep link routed, the URLs allowed by the redirect policy.
+    /// - Parameters:
+    ///   - members: The object's members.
+    ///   - field: The object's place, such as `targets[0]`.
+    func checkedDestinations(_ members: [String: JSONValue], field: String, errors: inout [LinkServerError]) -> [String: String] {
+        var destinations: [String: String] = [:]
+        for name in LinkTarget.destinationNames {
+            let place = "\(field).\(name)"
+            switch members[name] {
+            case nil, .null?: continue
+            case .string(let text)?:
+                do throws(LinkServerError) {
+                    destinations[name] = name == "deepLink" ? try checkedDeepLink(text, field: place) : try redirectTarget(text, field: place)
+                } catch {
+                    errors.append(error)
+                }
+            case let other?:
+                errors.append(LinkServerError(code: .invalidField, message: "\(place) must be a string, not \(other.kindDescription)", field: place))
+            }
+        }
+        return destinations
     }
 
     /// A condition's list: an array of strings, each checked, each kept once, at most

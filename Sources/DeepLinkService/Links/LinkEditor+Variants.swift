@@ -11,23 +11,8 @@ extension LinkEditor {
     ///   - value: The body's value.
     ///   - field: The field's path, `variants`.
     func checkedVariants(_ value: JSONValue, field: String) -> ([LinkVariant], [LinkServerError]) {
-        var value = value
-        if case .string(let text) = value {
-            if text.allSatisfy(\.isWhitespace) { return ([], []) }
-            do {
-                value = try JSONValue(parsing: text)
-            } catch {
-                return ([], [LinkServerError(code: .invalidField, message: "\(field) is not JSON: \(error); give an array of variants", field: field)])
-            }
-        }
-        let items: [JSONValue]
-        switch value {
-        case .null: return ([], [])
-        case .array(let array): items = array
-        default:
-            return ([], [LinkServerError(code: .invalidField, message: "\(field) must be an array of variants, or null", field: field)])
-        }
-        if items.isEmpty { return ([], []) }
+        var errors: [LinkServerError] = []
+        guard let items = Self.listItems(value, field: field, of: "variants", errors: &errors), !items.isEmpty else { return ([], errors) }
         guard (LinkVariant.minimumCount...LinkVariant.maximumCount).contains(items.count) else {
             return (
                 [],
@@ -41,7 +26,6 @@ extension LinkEditor {
             )
         }
         var variants: [LinkVariant] = []
-        var errors: [LinkServerError] = []
         var names: [String: Int] = [:]
         var weights: [Int] = []
         for (index, item) in items.enumerated() {
@@ -124,22 +108,7 @@ extension LinkEditor {
                 LinkServerError(
                     code: .invalidField, message: "\(field).weight must be a whole number, not \(other.kindDescription)", field: "\(field).weight"))
         }
-        var destinations: [String: String] = [:]
-        for destination in LinkTarget.destinationNames {
-            let place = "\(field).\(destination)"
-            switch members[destination] {
-            case nil, .null?: continue
-            case .string(let text)?:
-                do throws(LinkServerError) {
-                    destinations[destination] =
-                        destination == "deepLink" ? try checkedDeepLink(text, field: place) : try redirectTarget(text, field: place)
-                } catch {
-                    errors.append(error)
-                }
-            case let other?:
-                errors.append(LinkServerError(code: .invalidField, message: "\(place) must be a string, not \(other.kindDescription)", field: place))
-            }
-        }
+        let destinations = checkedDestinations(members, field: field, errors: &errors)
         guard errors.isEmpty, let weight else { return (nil, weight, errors) }
         return (
             LinkVariant(

@@ -113,17 +113,43 @@ extension Link {
         return (applying(target), index)
     }
 
-    /// The link with a target's destinations in place of its own; the rest is the link's.
-    /// - Parameter target: The target that decided.
-    package func applying(_ target: LinkTarget) -> Link {
+    /// The link with a rule's destinations (a target's, a variant's) in place of its own; the rest is the link's.
+    /// - Parameter rule: The target that decided, or the visitor's variant.
+    package func applying(_ rule: some LinkDestinations) -> Link {
         var link = self
-        if let deepLink = target.deepLink { link.deepLink = deepLink }
-        if let webURL = target.webURL { link.webURL = webURL }
-        if let iosURL = target.iosURL { link.iosFallbackURL = iosURL }
-        if let androidURL = target.androidURL { link.androidFallbackURL = androidURL }
+        if let deepLink = rule.deepLink { link.deepLink = deepLink }
+        if let webURL = rule.webURL { link.webURL = webURL }
+        if let iosURL = rule.iosURL { link.iosFallbackURL = iosURL }
+        if let androidURL = rule.androidURL { link.androidFallbackURL = androidURL }
         return link
     }
 }
+
+/// The destinations a rule of a link may name in place of the link's own: a target's, a variant's.
+package protocol LinkDestinations: Sendable {
+    /// The in-app deep link instead of the link's.
+    var deepLink: String? { get }
+    /// The web page instead of the link's `fallbacks.webURL`.
+    var webURL: String? { get }
+    /// The iOS page instead of the link's `fallbacks.iosURL`.
+    var iosURL: String? { get }
+    /// The Android page instead of the link's `fallbacks.androidURL`.
+    var androidURL: String? { get }
+}
+
+extension LinkDestinations {
+    /// The destinations given, in words: `deep link shop://…`, `web page https://…`.
+    package var destinationSummary: [String] {
+        var destinations: [String] = []
+        if let deepLink { destinations.append("deep link \(deepLink)") }
+        if let webURL { destinations.append("web page \(webURL)") }
+        if let iosURL { destinations.append("iPhone page \(iosURL)") }
+        if let androidURL { destinations.append("Android page \(androidURL)") }
+        return destinations
+    }
+}
+
+extension LinkTarget: LinkDestinations {}
 
 extension LinkTarget {
     /// Why the target holds for a visitor or not, condition by condition: `country DE is one of
@@ -165,12 +191,7 @@ extension LinkTarget {
         if !countries.isEmpty { conditions.append("country " + countries.joined(separator: " or ")) }
         if !languages.isEmpty { conditions.append("language " + languages.joined(separator: " or ")) }
         if !platforms.isEmpty { conditions.append("on " + platforms.map(\.rawValue).joined(separator: " or ")) }
-        var destinations: [String] = []
-        if let deepLink { destinations.append("deep link \(deepLink)") }
-        if let webURL { destinations.append("web page \(webURL)") }
-        if let iosURL { destinations.append("iPhone page \(iosURL)") }
-        if let androidURL { destinations.append("Android page \(androidURL)") }
-        return conditions.joined(separator: ", ") + " → " + destinations.joined(separator: ", ")
+        return conditions.joined(separator: ", ") + " → " + destinationSummary.joined(separator: ", ")
     }
 }
 

@@ -7,7 +7,7 @@ import DeepLinkCore
 /// In the admin API's link body: `"variants": [{"name": "a", "weight": 50}, {"name": "b",
 /// "weight": 50, "deepLink": "shop://sales/42?layout=grid"}]`. A variant that names no destination
 /// is the link as it is: the control arm.
-package struct LinkVariant: Sendable, Hashable {
+package struct LinkVariant: Sendable, Hashable, LinkDestinations {
     /// The variant's name, such as `a` or `grid-layout`: 1 to 32 letters, digits, `-` or `_`,
     /// each name once in a link. The numbers count by it.
     package var name: String
@@ -58,11 +58,7 @@ package struct LinkVariant: Sendable, Hashable {
 
     /// The variant in a sentence for people: `b (50 %) → deep link shop://…`, or `a (50 %) → the link's own destinations`.
     package var summary: String {
-        var destinations: [String] = []
-        if let deepLink { destinations.append("deep link \(deepLink)") }
-        if let webURL { destinations.append("web page \(webURL)") }
-        if let iosURL { destinations.append("iPhone page \(iosURL)") }
-        if let androidURL { destinations.append("Android page \(androidURL)") }
+        let destinations = destinationSummary
         return "\(name) (\(weight) %) → " + (destinations.isEmpty ? "the link's own destinations" : destinations.joined(separator: ", "))
     }
 }
@@ -177,17 +173,6 @@ extension Link {
             if bucket < upper { return variant }
         }
         return variants.last
-    }
-
-    /// The link with a variant's destinations in place of its own; the rest is the link's.
-    /// - Parameter variant: The visitor's variant.
-    package func applying(_ variant: LinkVariant) -> Link {
-        var link = self
-        if let deepLink = variant.deepLink { link.deepLink = deepLink }
-        if let webURL = variant.webURL { link.webURL = webURL }
-        if let iosURL = variant.iosURL { link.iosFallbackURL = iosURL }
-        if let androidURL = variant.androidURL { link.androidFallbackURL = androidURL }
-        return link
     }
 }
 
