@@ -24,8 +24,8 @@ struct LinksUpdateCommand: ReportingCommand {
     var json = false
 
     func validate() throws {
-        guard fields.fromJSON != nil || !fields.givenFields.isEmpty else {
-            throw ValidationError("nothing to change: give a field such as --campaign, or --from-json FILE")
+        guard fields.fromJSON != nil || !fields.givenFields.isEmpty || fields.passwordFromStandardInput || fields.removePassword else {
+            throw ValidationError("nothing to change: give a field such as --campaign, --password-stdin, or --from-json FILE")
         }
     }
 

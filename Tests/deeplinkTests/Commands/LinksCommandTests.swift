@@ -194,6 +194,20 @@ struct LinksCommandTests {
         #expect(nothing.status == 64)
     }
 
+    @Test func removePasswordIsAChangeOfItsOwnAndNotWithFromJSON() async throws {
+        let database = try Database()
+        defer { database.scratch.remove() }
+        let body = try database.scratch.write("link.json", #"{"code": "kit", "deepLink": "shop://sales/42", "password": "press kit"}"#)
+        let created = try await database.links("create", ["--from-json", body, "--json"], config: true)
+        #expect(created.status == 0, "\(created.error)")
+        #expect(try JSONValue(parsing: created.output).objectValue?["passwordProtected"] == true)
+        let removed = try await database.links("update", ["kit", "--remove-password", "--json"], config: true)
+        #expect(removed.status == 0, "\(removed.error)")
+        #expect(try JSONValue(parsing: removed.output).objectValue?["passwordProtected"] == false)
+        let both = try await database.links("update", ["kit", "--remove-password", "--from-json", body], config: true)
+        #expect(both.status == 64)
+    }
+
     @Test func aCodeWithNoLinkIsNotFound() async throws {
         let database = try Database()
         defer { database.scratch.remove() }
