@@ -29,17 +29,19 @@ package struct DeepLinkVerdict: Sendable, Hashable {
     /// Whether the link reaches a route directly.
     package var routes: Bool { kind == .routes }
 
-    /// What a router does with a deep link, opened as a universal link is when the app comes
-    /// from a short link.
+    /// What a router does with a deep link arriving from an origin: a short link's deep link
+    /// arrives as a universal link (``LinkOrigin/universalLink``), as `ShortLinkResolver` and
+    /// `POST /api/v1/opens` route it; a custom-scheme link tapped directly as a user tap.
     /// - Parameters:
     ///   - deepLink: The stored deep link.
     ///   - router: The config's router.
-    package init(_ deepLink: String, router: Router) {
+    ///   - origin: Where the link arrives from, whose origin rules apply.
+    package init(_ deepLink: String, router: Router, origin: LinkOrigin) {
         guard let url = URL(string: deepLink), url.scheme != nil else {
             self.init(kind: .stopsRouting, route: nil, reason: "\(deepLink) is not an absolute URL")
             return
         }
-        let result = router.match(url)
+        let result = router.match(RouteRequest(url: url, origin: origin))
         let why = result.trail.first.map { "\($0.path): \($0.reason)" } ?? result.reason
         switch result.outcome {
         case .matched, .signInRequired:

@@ -12,15 +12,17 @@ package struct LinkVerification: Sendable {
         package let code: String
         /// Its deep link.
         package let deepLink: String
+        /// Where the link was judged to arrive from: a short link as a universal link.
+        package let origin: LinkOrigin
         /// What the next config does with it.
         package let next: DeepLinkVerdict
         /// What the current config does with it, when it was given.
         package let current: DeepLinkVerdict?
 
-        /// The finding as JSON: `{"code", "deepLink", "next": {…}, "current": {…}|null}`.
+        /// The finding as JSON: `{"code", "deepLink", "origin", "next": {…}, "current": {…}|null}`.
         package var jsonValue: JSONValue {
             [
-                "code": .string(code), "deepLink": .string(deepLink), "next": next.jsonValue,
+                "code": .string(code), "deepLink": .string(deepLink), "origin": .string(origin.rawValue), "next": next.jsonValue,
                 "current": current?.jsonValue ?? .null,
             ]
         }
@@ -47,15 +49,17 @@ package struct LinkVerification: Sendable {
         self.current = current
     }
 
-    /// Checks one link.
+    /// Checks one link, as it arrives from an origin, whose origin rules (`allowedOrigins`) apply.
     /// - Parameters:
     ///   - code: The link's code, or where it came from.
     ///   - deepLink: Its deep link.
-    package mutating func add(code: String, deepLink: String) {
+    ///   - origin: Where it arrives from: ``LinkOrigin/universalLink`` for a short link (an app
+    ///     opens one as a universal link), ``LinkOrigin/userTap`` for a custom-scheme link tapped.
+    package mutating func add(code: String, deepLink: String, origin: LinkOrigin) {
         checked += 1
-        let after = DeepLinkVerdict(deepLink, router: next)
-        let before = current.map { DeepLinkVerdict(deepLink, router: $0) }
-        let finding = Finding(code: code, deepLink: deepLink, next: after, current: before)
+        let after = DeepLinkVerdict(deepLink, router: next, origin: origin)
+        let before = current.map { DeepLinkVerdict(deepLink, router: $0, origin: origin) }
+        let finding = Finding(code: code, deepLink: deepLink, origin: origin, next: after, current: before)
         if let before, !before.routes {
             if !after.routes { alreadyBroken.append(finding) }
             return
@@ -67,8 +71,8 @@ package struct LinkVerification: Sendable {
         }
     }
 
-    /// Checks every link of a store, read a page at a time in code order, so a million links
-    /// never sit in memory together.
+    /// Checks every link of a store as it arrives, a short link's deep link as a universal link,
+    /// read a page at a time in code order, so a million links never sit in memory together.
     /// - Parameter store: The link store.
     /// - Throws: ``StoreError`` when the store fails.
     package mutating func addEveryLink(in store: any LinkStorage) async throws(StoreError) {
@@ -76,7 +80,16 @@ package struct LinkVerification: Sendable {
         var cursor: String?
         while true {
             let page = try await store.links(after: cursor, limit: pageSize)
-            for link in page { add(code: link.code, deepLink: link.deepLink) }
+            for link in page {
+                add(code: link.code, deepLink: link.deepLink, origin: .universalLink)
+                // A link's targets and variants open their own deep links: each is checked too.
+                for (index, target) in link.targets.enumerated() {
+                    if let deepLink = target.deepLink { add(code: "\(link.code) target \(index + 1)", deepLink: deepLink, origin: .universalLink) }
+                }
+                for variant in link.variants {
+                    if let deepLink = variant.deepLink { add(code: "\(link.code) variant \(variant.name)", deepLink: deepLink, origin: .universalLink) }
+                }
+            }
             guard page.count == pageSize, let last = page.last else { return }
             cursor = last.code
         }

@@ -15,7 +15,8 @@ struct DiffCommand: ReportingCommand {
             parent). Every file deeplink generate writes is generated from both configs and its changed lines listed: each \
             host's apple-app-site-association and assetlinks.json, the entitlements, the URL types and the Android intent \
             filters. With --database, every stored link is routed with both configs, as links verify does; the command \
-            exits 1 when a link that routes today would fall back, be refused or stop routing.
+            exits 1 when a link that routes today would fall back, be refused or stop routing, and 3 when the database is \
+            not there or has no links (--allow-empty passes that).
             """)
 
     @Argument(help: ArgumentHelp("The config in production now.", valueName: "old"))
@@ -28,6 +29,9 @@ struct DiffCommand: ReportingCommand {
 
     @Flag(name: .long, help: "Print JSON: {routes, files, links}.")
     var json = false
+
+    @Flag(name: .long, help: "With --database, pass a database with no links (or none there) instead of exiting 3.")
+    var allowEmpty = false
 
     func render() async throws(CommandFailure) -> String {
         let oldConfig = try ConfigOptions.parseOrFail(["--config", old]).load()
@@ -48,7 +52,8 @@ struct DiffCommand: ReportingCommand {
             let start = LinkVerification(
                 next: try LinksVerifyCommand.router(newConfig, file: new), current: try LinksVerifyCommand.router(oldConfig, file: old))
             let configuration = try ServerSettingLayers(config: nil, flags: databaseOptions.settingFlags).configuration()
-            verification = try await LinksVerifyCommand.verifyingEveryLink(start, configuration: configuration, label: "deeplink.diff")
+            verification = try await LinksVerifyCommand.verifyingEveryLink(
+                start, configuration: configuration, label: "deeplink.diff", allowEmpty: allowEmpty, given: "--database")
         }
         var output: String
         if json {

@@ -15,7 +15,8 @@ struct LinksVerifyCommand: ReportingCommand {
             --config is the next release's config; its server section, --database or DEEPLINK_DATABASE name the database \
             whose links are checked, unless --csv or --firebase gives a file of links instead. With --previous, the config in \
             production now, each finding names the route the link reaches today, links that change route are listed, and \
-            links already broken today are told apart. Exits 1 when any link would break.
+            links already broken today are told apart. A short link is judged as it arrives, as a universal link. \
+            Exits 1 when any link would break, 3 when nothing was checked (no database, or no links; --allow-empty passes that).
             """)
 
     @OptionGroup var configOptions: OptionalConfigOptions
@@ -33,6 +34,9 @@ struct LinksVerifyCommand: ReportingCommand {
     @Flag(name: .long, help: "Print JSON: {checked, broken, rerouted, alreadyBroken}.")
     var json = false
 
+    @Flag(name: .long, help: "Pass a check of no links (a missing database reads as empty) instead of exiting 3.")
+    var allowEmpty = false
+
     func validate() throws {
         guard configOptions.config != nil else { throw ValidationError("give --config, the next release's config") }
         guard csv == nil || firebase == nil else { throw ValidationError("give --csv or --firebase, not both") }
@@ -46,30 +50,56 @@ struct LinksVerifyCommand: ReportingCommand {
         }
         var verification = LinkVerification(next: next, current: current)
         if let csv {
-            for (code, deepLink) in try Self.csvLinks(csv) { verification.add(code: code, deepLink: deepLink) }
+            for row in try Self.csvLinks(csv) { verification.add(code: row.code, deepLink: row.deepLink, origin: row.origin) }
+            try Self.requireLinks(verification, in: "\(csv): the CSV has", allowEmpty: allowEmpty)
         } else if let firebase {
-            for (code, deepLink) in try Self.firebaseLinks(firebase) { verification.add(code: code, deepLink: deepLink) }
+            // A Firebase short link opens the app as a universal link, as this server's do.
+            for (code, deepLink) in try Self.firebaseLinks(firebase) { verification.add(code: code, deepLink: deepLink, origin: .universalLink) }
+            try Self.requireLinks(verification, in: "\(firebase): the export has", allowEmpty: allowEmpty)
         } else {
             // The next config's server section names the database, unless --database does.
             let configuration = try ServerSettingLayers(config: nextConfig, flags: databaseOptions.settingFlags).configuration()
-            verification = try await Self.verifyingEveryLink(verification, configuration: configuration, label: "deeplink.links")
+            verification = try await Self.verifyingEveryLink(
+                verification, configuration: configuration, label: "deeplink.links", allowEmpty: allowEmpty,
+                given: databaseOptions.database != nil ? "--database" : "the config \(configOptions.config ?? "")")
         }
         let output = json ? JSONWriter.write(verification.jsonValue) : Self.report(verification, withCurrent: current != nil)
         guard verification.broken.isEmpty else { throw .verdict(output) }
         return output
     }
 
+    /// Why a check of no links fails: a gate that checked nothing must not pass.
+    static func requireLinks(_ verification: LinkVerification, in what: String, allowEmpty: Bool) throws(CommandFailure) {
+        guard verification.checked == 0, !allowEmpty else { return }
+        throw CommandFailure(
+            "\(what) no links, so nothing was checked", fix: "point at the links to check, or give --allow-empty if none is right",
+            code: "nothing-checked", status: .nothingChecked)
+    }
+
     /// The verification with every link of the database the settings name added, read only: a
-    /// check before a release creates, migrates and writes nothing (a mistyped path is said to
-    /// be missing, not made).
+    /// check before a release creates, migrates and writes nothing. A database that is not there
+    /// (a mistyped path, or none beside the config) or holds no links fails with exit status 3,
+    /// naming what was looked for, unless `allowEmpty`.
+    /// - Parameters:
+    ///   - given: What named the database, for the message: `--database`, or the config file.
     static func verifyingEveryLink(
-        _ verification: LinkVerification, configuration: ServerConfiguration, label: String
+        _ verification: LinkVerification, configuration: ServerConfiguration, label: String, allowEmpty: Bool, given: String
     ) async throws(CommandFailure) -> LinkVerification {
-        try await configuration.withCommandStore(label: label, access: .readOnly) { store in
+        if case .sqlite(let path) = configuration.database, !FileManager.default.fileExists(atPath: path), !allowEmpty {
+            throw CommandFailure(
+                "no database at \(path) (\(given == "--database" ? "given by --database" : "named by \(given), or its default beside it")), "
+                    + "so no link was checked",
+                fix: "give --database with the link server's database (sqlite:PATH or postgres://…), set DEEPLINK_DATABASE, "
+                    + "or give --allow-empty if no links is right",
+                code: "no-database", status: .nothingChecked)
+        }
+        let verification = try await configuration.withCommandStore(label: label, access: .readOnly) { store in
             var verification = verification
             try await verification.addEveryLink(in: store)
             return verification
         }
+        try requireLinks(verification, in: "the database \(configuration.database) has", allowEmpty: allowEmpty)
+        return verification
     }
 
     static func router(_ config: DeepLinkConfig, file: String) throws(CommandFailure) -> Router {
@@ -86,7 +116,9 @@ struct LinksVerifyCommand: ReportingCommand {
         let width = (verification.broken + verification.rerouted).map(\.code.count).max() ?? 0
         func line(_ finding: LinkVerification.Finding) -> String {
             let was = finding.current.map { "; today it \($0.summary)" } ?? ""
-            return "  \(finding.code.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.deepLink)  \(finding.next.summary)\(was)"
+            // A refusal depends on where the link comes from: say which origin was refused.
+            let origin = finding.next.kind == .refused || finding.current?.kind == .refused ? " (opened as \(finding.origin.rawValue))" : ""
+            return "  \(finding.code.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.deepLink)\(origin)  \(finding.next.summary)\(was)"
         }
         if verification.broken.isEmpty {
             lines.append("no link would break: \(counted(verification.checked, "link")) checked")
@@ -105,9 +137,19 @@ struct LinksVerifyCommand: ReportingCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// `(code, deepLink)` of a CSV's rows: the header names a `deepLink` (or `deep_link`, `link`)
-    /// column and optionally `code`; rows without a code are named by their line.
-    static func csvLinks(_ path: String) throws(CommandFailure) -> [(String, String)] {
+    /// A link of a CSV: its code (or line), its deep link, and where it arrives from.
+    struct CSVLink {
+        let code: String
+        let deepLink: String
+        let origin: LinkOrigin
+    }
+
+    /// The links of a CSV's rows: the header names a `deepLink` (or `deep_link`, `link`) column
+    /// and optionally `code` and `origin`. A row with a code is a short link, judged as a universal
+    /// link; a row without one is a deep link tapped directly, a user tap; an `origin` value
+    /// (`userTap`, `universalLink`, `pushLaunched`, …) says otherwise. Rows without a code are
+    /// named by their line.
+    static func csvLinks(_ path: String) throws(CommandFailure) -> [CSVLink] {
         var reader = CSVReader(try readTextFile(path, what: "the CSV file"))
         do {
             guard let header = try reader.next() else { return [] }
@@ -118,13 +160,25 @@ struct LinksVerifyCommand: ReportingCommand {
                     code: "invalid-csv", status: .usage)
             }
             let codeColumn = names.firstIndex(of: "code")
-            var links: [(String, String)] = []
+            let originColumn = names.firstIndex(of: "origin")
+            var links: [CSVLink] = []
             while let record = try reader.next() {
                 guard linkColumn < record.fields.count else {
                     throw CommandFailure("\(path):\(record.line): the row has no deepLink value", code: "invalid-csv", status: .usage)
                 }
                 let code = codeColumn.flatMap { $0 < record.fields.count ? record.fields[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
-                links.append((code ?? "line \(record.line)", record.fields[linkColumn]))
+                var origin: LinkOrigin = code == nil ? .userTap : .universalLink
+                if let column = originColumn, column < record.fields.count, !record.fields[column].isEmpty {
+                    let text = record.fields[column].trimmingCharacters(in: .whitespaces)
+                    guard let given = LinkOrigin(rawValue: text) else {
+                        throw CommandFailure(
+                            "\(path):\(record.line): origin \(JSONWriter.quoted(text)) is not an origin; write one of "
+                                + LinkOrigin.allCases.map(\.rawValue).joined(separator: ", "),
+                            code: "invalid-csv", status: .usage)
+                    }
+                    origin = given
+                }
+                links.append(CSVLink(code: code ?? "line \(record.line)", deepLink: record.fields[linkColumn], origin: origin))
             }
             return links
         } catch let error as FirebaseLinkError {

@@ -11,7 +11,8 @@ import Foundation
 /// is good or bad; an error goes to standard error as `error: WHAT (FIX) (CODE)`, and with
 /// `--json` standard output still gets one document, `{"error": {"code", "message", "fix"}}`.
 /// The exit status is 0 for success, 1 for a negative verdict or an invalid input file, 2 for
-/// the environment (an unreadable file, a database out of reach, a port in use), and 64 for
+/// the environment (an unreadable file, a database out of reach, a port in use), 3 for a release
+/// check that checked nothing (``Status/nothingChecked``), and 64 for
 /// usage errors, which swift-argument-parser reports itself (``DeepLinkCommand/main()`` adds their
 /// `--json` document).
 struct CommandFailure: Error, CustomStringConvertible {
@@ -21,6 +22,9 @@ struct CommandFailure: Error, CustomStringConvertible {
         case negative = 1
         /// Something outside the command: a file that cannot be read, a database out of reach, a port in use.
         case environment = 2
+        /// A check that checked nothing: `links verify` or `diff --database` found no database, or
+        /// no links in it, so a release pipeline cannot mistake it for a pass.
+        case nothingChecked = 3
         /// A usage error, as swift-argument-parser's own.
         case usage = 64
     }

@@ -10,7 +10,7 @@ struct DeepLinkVerdictTests {
     }
 
     @Test func aDeepLinkThatReachesARouteRoutes() throws {
-        let verdict = DeepLinkVerdict("shop://sales/42", router: try Self.router())
+        let verdict = DeepLinkVerdict("shop://sales/42", router: try Self.router(), origin: .universalLink)
         #expect(verdict.kind == .routes)
         #expect(verdict.route == "sales/:saleId")
         #expect(verdict.summary == "routes to sales/:saleId")
@@ -18,14 +18,14 @@ struct DeepLinkVerdictTests {
     }
 
     @Test func aDeepLinkTrimmedToAShorterRouteFallsBackAndSaysWhy() throws {
-        let verdict = DeepLinkVerdict("shop://sales/abc", router: try Self.router())
+        let verdict = DeepLinkVerdict("shop://sales/abc", router: try Self.router(), origin: .universalLink)
         #expect(verdict.kind == .fallsBack)
         #expect(verdict.reason?.isEmpty == false)
         #expect(verdict.summary.hasPrefix("falls back to "))
     }
 
     @Test func aTextThatIsNoAbsoluteURLStopsRouting() throws {
-        let verdict = DeepLinkVerdict("sales/42", router: try Self.router())
+        let verdict = DeepLinkVerdict("sales/42", router: try Self.router(), origin: .universalLink)
         #expect(verdict.kind == .stopsRouting)
         #expect(verdict.reason == "sales/42 is not an absolute URL")
     }

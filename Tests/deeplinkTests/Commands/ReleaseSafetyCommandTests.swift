@@ -123,12 +123,26 @@ struct ReleaseSafetyCommandTests {
         let broken = try JSONValue(parsing: firebase.output).objectValue?["broken"]?.arrayValue ?? []
         #expect(broken.compactMap { $0.objectValue?["code"]?.stringValue } == ["p7"], "\(firebase.output)")
 
-        // A check reads only: a mistyped database is said to be missing, and nothing is created.
+        // A gate that checked nothing does not pass: a mistyped database exits 3 naming the path,
+        // and nothing is created; --allow-empty is the pipeline that means it.
         let missing = scratch.path("nowhere/links.sqlite")
         let typo = try await ServerProcess.run(["links", "verify", "--config", withoutCart, "--database", "sqlite:" + missing])
-        #expect(typo.error.contains("(not there yet; nothing is created)"), "\(typo.error)")
-        #expect(typo.output.hasPrefix("no link would break: 0 links checked"))
+        #expect(typo.status == 3, "\(typo.output)\(typo.error)")
+        #expect(typo.error.contains("error: no database at \(missing) (given by --database), so no link was checked"), "\(typo.error)")
+        #expect(typo.error.contains("(no-database)"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("nowhere")))
+        let allowed = try await ServerProcess.run(["links", "verify", "--config", withoutCart, "--database", "sqlite:" + missing, "--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.error)")
+        #expect(allowed.output.hasPrefix("no link would break: 0 links checked"))
+        // The guide's `--config next.json` with no database beside it: exit 3, naming the config.
+        let beside = try await ServerProcess.run(["links", "verify", "--config", withoutCart])
+        #expect(beside.status == 3, "\(beside.output)\(beside.error)")
+        #expect(beside.error.contains("named by the config \(withoutCart), or its default beside it"), "\(beside.error)")
+        let emptyCSV = try await ServerProcess.run(["links", "verify", "--config", withoutCart, "--csv", try scratch.write("empty.csv", "code,deepLink\n")])
+        #expect(emptyCSV.status == 3)
+        #expect(emptyCSV.error.contains("empty.csv: the CSV has no links, so nothing was checked"), "\(emptyCSV.error)")
+        let emptyDiff = try await ServerProcess.run(["diff", Self.shop, withoutCart, "--database", "sqlite:" + missing])
+        #expect(emptyDiff.status == 3, "\(emptyDiff.error)")
 
         let noColumn = try await ServerProcess.run(["links", "verify", "--config", withoutCart, "--csv", try scratch.write("x.csv", "a,b\n1,2\n")])
         #expect(noColumn.status == 64)
@@ -136,6 +150,46 @@ struct ReleaseSafetyCommandTests {
         let noConfig = try await ServerProcess.run(["links", "verify", "--database", database])
         #expect(noConfig.status == 64)
         #expect(noConfig.error.contains("give --config, the next release's config"))
+    }
+
+    @Test func storedShortLinksAreJudgedAsTheUniversalLinksTheyArriveAs() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = "sqlite:" + scratch.path("links.sqlite")
+        for code in ["spring", "summer"] {
+            let created = try await ServerProcess.run(["links", "create", "--config", Self.shop, "--database", database, "--code", code, "--deep-link", "shop://sales/42"])
+            #expect(created.status == 0, "\(created.error)")
+        }
+        // Taps only: every stored short link, which an app opens as a universal link, is refused.
+        let tapsOnly = try Self.variant(scratch, "taps-only") { object in
+            Self.route(&object, "sales/:saleId") { $0["allowedOrigins"] = ["userTap"] }
+            object["apps"] = nil
+        }
+        let refused = try await ServerProcess.run(["links", "verify", "--config", tapsOnly, "--database", database, "--json"])
+        #expect(refused.status == 1, "\(refused.output)\(refused.error)")
+        let document = try #require(try JSONValue(parsing: refused.output).objectValue)
+        let broken = document["broken"]?.arrayValue ?? []
+        #expect(broken.count == 2)
+        #expect(broken.first?.objectValue?["origin"] == "universalLink")
+        #expect(broken.first?.objectValue?["next"]?.objectValue?["verdict"] == "refused")
+        let text = try await ServerProcess.run(["links", "verify", "--config", tapsOnly, "--database", database])
+        #expect(text.output.contains("spring  shop://sales/42 (opened as universalLink)  is refused by sales/:saleId"), "\(text.output)")
+        // Universal links only: nothing a short link does breaks.
+        let universalOnly = try Self.variant(scratch, "universal-only") { object in
+            Self.route(&object, "sales/:saleId") { $0["allowedOrigins"] = ["universalLink"] }
+            object["apps"] = nil
+        }
+        let fine = try await ServerProcess.run(["links", "verify", "--config", universalOnly, "--database", database])
+        #expect(fine.status == 0, "\(fine.output)\(fine.error)")
+        #expect(fine.output.hasPrefix("no link would break: 2 links checked"))
+        // A CSV row without a code is a deep link tapped; an origin column says otherwise.
+        let csv = try scratch.write("mixed.csv", "code,deepLink,origin\nshort,shop://sales/1,\n,shop://sales/2,\npush,shop://sales/3,pushLaunched\n")
+        let mixed = try await ServerProcess.run(["links", "verify", "--config", universalOnly, "--csv", csv, "--json"])
+        let codes = (try JSONValue(parsing: mixed.output).objectValue?["broken"]?.arrayValue ?? []).compactMap { $0.objectValue?["code"]?.stringValue }
+        #expect(codes == ["line 3", "push"], "\(mixed.output)")
+        let badOrigin = try await ServerProcess.run(["links", "verify", "--config", universalOnly, "--csv", try scratch.write("bad.csv", "deepLink,origin\nshop://sales/1,tap\n")])
+        #expect(badOrigin.status == 64)
+        #expect(badOrigin.error.contains(#"bad.csv:2: origin "tap" is not an origin; write one of userTap, universalLink"#), "\(badOrigin.error)")
     }
 
     @Test func diffListsRoutesFilesAndTheLinksAReleaseAffects() async throws {
