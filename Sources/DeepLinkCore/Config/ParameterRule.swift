@@ -39,7 +39,7 @@ public struct ParameterRule: Sendable, Hashable {
     /// Why a value does not fit a type and an expression, or `nil` when it does.
     static func mismatch(_ value: String, kind: String, name: String, type: ParameterType, pattern: ParameterPattern?) -> String? {
         if type != .string, !type.accepts(value) {
-            return "\(kind) \(name) \(JSONWriter.quoted(value)) is not of type \(type): expected \(type.expectation)"
+            return "\(kind) \(name) \(JSONWriter.quoted(value)) is not of type \(type): \(type.mismatch(of: value))"
         }
         guard let pattern, !pattern.matches(value) else { return nil }
         return "\(kind) \(name) \(JSONWriter.quoted(value)) does not match \(pattern)"

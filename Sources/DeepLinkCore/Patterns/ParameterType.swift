@@ -33,6 +33,17 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStrin
         }
     }
 
+    /// Why a text is not of the type, for messages: ``expectation`` as "expected …", except for
+    /// digits that do not fit a 64-bit integer, which are "out of range for int (at most
+    /// 9223372036854775807)": the value has the right form, only too many digits.
+    /// - Parameter text: A text ``value(of:)`` does not convert.
+    public func mismatch(of text: String) -> String {
+        if self == .int, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return "out of range for int (at most \(Int.max))"
+        }
+        return "expected \(expectation)"
+    }
+
     /// The value a text converts to, or `nil` when the text is not of the type.
     /// - Parameter text: A percent-decoded path segment, or a query value.
     public func value(of text: String) -> ParameterValue? {
