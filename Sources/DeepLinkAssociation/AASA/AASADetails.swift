@@ -4,8 +4,8 @@ import DeepLinkCore
 public struct AASADetails: Sendable, Hashable {
     /// The app IDs in `appIDs`, or `appID` when the entry has no `appIDs`.
     public let appIDs: [String]
-    /// The app ID in `appID`, or the key of iOS 9's `details` object. Every system reads both
-    /// `appID` and `appIDs`, whichever rules it follows.
+    /// The app ID in `appID`, or the key of iOS 9's `details` object. iOS 13 and later read it
+    /// only when the entry has no `appIDs` (as `swcutil` shows); iOS 12 and earlier read both.
     public let legacyAppID: String?
     /// The `components` rules (iOS 13 and later), or `nil` when the entry has none.
     public let components: [AASARule]?
@@ -32,10 +32,17 @@ public struct AASADetails: Sendable, Hashable {
         self.jsonPath = jsonPath
     }
 
-    /// Whether the entry names the app, in `appIDs` or `appID`; every system reads both.
-    /// - Parameter appID: The app's ID.
-    public func names(_ appID: String) -> Bool {
-        appIDs.contains(appID) || legacyAppID == appID
+    /// Whether the entry names the app for a system of the given generation: from iOS 13, in
+    /// `appIDs`, or in `appID` when the entry has no `appIDs` (an `appID` beside `appIDs` is
+    /// ignored, as `swcutil` shows); before, in either.
+    /// - Parameters:
+    ///   - appID: The app's ID.
+    ///   - format: Which rules the system reads; `.components` for iOS 13 and later.
+    public func names(_ appID: String, format: AASAFormat = .components) -> Bool {
+        switch format {
+        case .components: appIDs.contains(appID)
+        case .legacyPaths: appIDs.contains(appID) || legacyAppID == appID
+        }
     }
 
     /// The rules a system of the given generation follows.

@@ -6,7 +6,7 @@ extension AppleAppSiteAssociation {
     public static let matchingStepLimit = 10_000_000
 
     /// Decides what a URL does for an app, as Apple's `swcd` does: the `details` entries that
-    /// name the app (in `appIDs` or `appID`) are read in order, their rules in order, and the
+    /// name the app (in `appIDs`, or `appID` without `appIDs`; ``AASADetails/names(_:format:)``) are read in order, their rules in order, and the
     /// first rule whose every specified component matches decides. After
     /// ``matchingStepLimit`` steps the answer is `no_match`, with a reason that says so.
     /// - Parameters:
@@ -18,7 +18,7 @@ extension AppleAppSiteAssociation {
     }
 
     func match(_ url: URL, appID: String, format: AASAFormat, stepLimit: Int) -> AASAMatch {
-        let entries = details.filter { $0.names(appID) }
+        let entries = details.filter { $0.names(appID, format: format) }
         guard !entries.isEmpty else {
             return AASAMatch(decision: .noMatch, rule: nil, reason: "no details entry names the app ID \(appID)")
         }

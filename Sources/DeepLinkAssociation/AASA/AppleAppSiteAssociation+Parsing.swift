@@ -134,6 +134,12 @@ private struct AASAReader {
             for (appID, element) in collector.strings(list) {
                 if let appID = checkedAppID(appID, at: element), !appIDs.contains(appID) { appIDs.append(appID) }
             }
+            if let legacyAppID, let node = object["appID"], !appIDs.contains(legacyAppID) {
+                collector.warning(
+                    "app-id-ignored",
+                    "the entry has \"appIDs\", so iOS 13 and later ignore \"appID\" \(JSONWriter.quoted(legacyAppID)); "
+                        + "add it to \"appIDs\" for those systems to open it", at: node)
+            }
         } else if let legacyAppID {
             appIDs = [legacyAppID]
         }
@@ -176,10 +182,10 @@ private struct AASAReader {
                     if case .string = member.value.value { return false }
                     return true
                 }) {
-                    collector.warning(
-                        "query-dictionary-ignored",
-                        "\(JSONWriter.quoted(odd.key)) is \(odd.value.kindDescription), not a pattern string, so iOS "
-                            + "ignores this whole \"?\" dictionary and the rule matches any query", at: odd.value)
+                    collector.error(
+                        "invalid-query-item",
+                        "\(JSONWriter.quoted(odd.key)) is \(odd.value.kindDescription), not a pattern string: a \"?\" dictionary "
+                            + "holds only strings, and iOS ignores this one whole, so the rule matches any query", at: odd.value)
                 } else {
                     query = .items(
                         members.compactMap { member in
@@ -258,6 +264,10 @@ private struct AASAReader {
     /// keeps such an entry and compares app IDs as text, so it can only ever name an app whose
     /// application identifier is exactly that text, most often none.
     private func checkedAppID(_ appID: String, at node: JSONNode) -> String? {
+        guard !appID.isEmpty else {
+            collector.error("empty-app-id", "the app ID is empty; write the app's TEAMID.bundle.id", at: node)
+            return nil
+        }
         if let problem = AppIdentifierSyntax.appIDProblem(appID) {
             collector.add(
                 .warning, "invalid-app-id",

@@ -36,10 +36,12 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
         self.activityContinuationApps = activityContinuationApps
     }
 
-    /// Every app ID the file names for universal links (in `appIDs` or `appID`), in file order, without repeats.
+    /// Every app ID the file names for universal links on iOS 13 and later (in `appIDs`, or
+    /// `appID` in an entry without `appIDs`; ``AASADetails/names(_:format:)``), in file order,
+    /// without repeats.
     public var appLinkAppIDs: [String] {
         var seen: Set<String> = []
-        return details.flatMap { $0.appIDs + ($0.legacyAppID.map { [$0] } ?? []) }.filter { seen.insert($0).inserted }
+        return details.flatMap(\.appIDs).filter { seen.insert($0).inserted }
     }
 }
 

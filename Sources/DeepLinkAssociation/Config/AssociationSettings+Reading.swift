@@ -47,6 +47,9 @@ private struct SettingsReader {
         let object = try reader.object(node, known: Self.appsKeys)
         let errorsBefore = reader.errors.count
         let iosApps = reader.attempt { () throws(ConfigError) in try object.optional("ios").map(readIOSApps) } ?? []
+        // An iOS app already refused may be the one with the App Clip: a host's "appclips" is
+        // then not judged against the apps left, which would blame it for the earlier error.
+        let iosAppsComplete = reader.errors.count == errorsBefore
         let androidApps = reader.attempt { () throws(ConfigError) in try object.optional("android").map(readAndroidApps) } ?? []
         let hostsNode = try object.required("hosts")
         if iosApps.isEmpty && androidApps.isEmpty && reader.errors.count == errorsBefore {
@@ -56,7 +59,7 @@ private struct SettingsReader {
                     message: "\"apps\" names no app; add an \"ios\" entry with an appID or an \"android\" entry with a package",
                     at: node))
         }
-        let hosts = reader.attempt { () throws(ConfigError) in try readHosts(hostsNode, iosApps: iosApps) } ?? []
+        let hosts = reader.attempt { () throws(ConfigError) in try readHosts(hostsNode, iosApps: iosApps, iosAppsComplete: iosAppsComplete) } ?? []
         return AssociationSettings(iosApps: iosApps, androidApps: androidApps, hosts: hosts, schemes: config.schemes)
     }
 
@@ -157,17 +160,17 @@ private struct SettingsReader {
         return apps
     }
 
-    private func readHosts(_ node: JSONNode, iosApps: [IOSApp]) throws(ConfigError) -> [HostAssociation] {
+    private func readHosts(_ node: JSONNode, iosApps: [IOSApp], iosAppsComplete: Bool) throws(ConfigError) -> [HostAssociation] {
         let object = try reader.object(node)
         var hosts: [HostAssociation] = []
         for member in object.members {
-            let host = reader.attempt { () throws(ConfigError) in try readHost(member, iosApps: iosApps) }
+            let host = reader.attempt { () throws(ConfigError) in try readHost(member, iosApps: iosApps, iosAppsComplete: iosAppsComplete) }
             if let host { hosts.append(host) }
         }
         return hosts
     }
 
-    private func readHost(_ member: JSONMember, iosApps: [IOSApp]) throws(ConfigError) -> HostAssociation {
+    private func readHost(_ member: JSONMember, iosApps: [IOSApp], iosAppsComplete: Bool) throws(ConfigError) -> HostAssociation {
         let host = member.key.lowercased()
         guard config.hosts.contains(host) else {
             let message =
@@ -189,7 +192,7 @@ private struct SettingsReader {
         let webCredentials = reader.attempt { () throws(ConfigError) in try object.optional("webcredentials")?.readBool() } ?? false
         let appClipsNode = object.optional("appclips")
         let appClips = reader.attempt { () throws(ConfigError) in try appClipsNode?.readBool() } ?? false
-        if appClips, let appClipsNode, !iosApps.contains(where: { $0.appClipID != nil }) {
+        if appClips, let appClipsNode, iosAppsComplete, !iosApps.contains(where: { $0.appClipID != nil }) {
             reader.report(
                 ConfigError(
                     code: .invalidValue, message: "\"appclips\" is on but no iOS app has an \"appClipID\"; add one",

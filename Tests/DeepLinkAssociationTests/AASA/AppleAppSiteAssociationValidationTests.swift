@@ -29,7 +29,7 @@ struct AppleAppSiteAssociationValidationTests {
         ("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.a.b\"], \"components\": [{\"/\": \"/*\"}, {\"/\": \"/a\"}]}]}}",
          "shadowed-rule", .warning, "applinks.details[0].components[1]"),
         ("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.a.b\"], \"components\": [{\"?\": {\"a\": 1}}]}]}}",
-         "query-dictionary-ignored", .warning, "applinks.details[0].components[0][\"?\"].a"),
+         "invalid-query-item", .error, "applinks.details[0].components[0][\"?\"].a"),
         ("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.a.b\"], \"components\": [{\"exclude\": \"true\"}]}]}}",
          "wrong-type", .error, "applinks.details[0].components[0].exclude"),
         ("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.a.b\"], \"components\": [{\"/\": \"/a\", \"/\": \"/b\"}]}]}}",

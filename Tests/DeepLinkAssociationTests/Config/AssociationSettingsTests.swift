@@ -88,6 +88,16 @@ struct AssociationSettingsTests {
         #expect(report.settings == nil)
     }
 
+    @Test func aBadAppIDIsTheOnlyErrorNotAlsoTheAppClipItTookWithIt() throws {
+        let config = try AssociationFixtures.config(
+            apps: """
+                {"ios": [{"appID": "abcde12345.com.example.shop", "appClipID": "abcde12345.com.example.shop.Clip"}],
+                 "hosts": {"shop.example.com": {"appclips": true}}}
+                """)
+        let report = AssociationSettings.diagnose(config)
+        #expect(report.errors.map(\.path.description) == ["apps.ios[0].appID"], "\(report.errors)")
+    }
+
     @Test func unknownKeysAndShadowedVariablesAreWarnings() throws {
         let config = try AssociationFixtures.config(
             apps: """

@@ -80,7 +80,10 @@ struct AASAConformanceTests {
         }
         return [
             asText("abc.com.x", .match), asText("ABC.com.x", .noMatch), asText("ABCDE12345.com.x", .noMatch),
-            decide(both, "ABCDE12345.a.single", .components, .match),
+            // From iOS 13, appIDs replaces appID: the single app ID beside the list names no app.
+            AASAMatchCase(
+                rule: .appIDs, file: both, url: "https://e.com/any", appID: "ABCDE12345.a.single", format: .components, decision: .noMatch,
+                source: .issue42),
             decide(both, "ABCDE12345.a.listed", .components, .match),
             decide(both, "ABCDE12345.a.single", .legacyPaths, .match),
             decide(both, "ABCDE12345.a.listed", .legacyPaths, .match),
@@ -247,7 +250,19 @@ struct AASAConformanceTests {
         AASAValidationCase(
             name: "an entry with both appID and appIDs",
             file: #"{"applinks": {"details": [{"appID": "ABCDE12345.a.b", "appIDs": ["ABCDE12345.a.c"], "components": [{"/": "/*"}]}]}}"#,
+            errors: [], warnings: ["app-id-ignored"], source: .issue42),
+        AASAValidationCase(
+            name: "an entry whose appID is also in its appIDs, as generate writes it for iOS 12 and later alike",
+            file: #"{"applinks": {"details": [{"appID": "ABCDE12345.a.b", "appIDs": ["ABCDE12345.a.b"], "components": [{"/": "/*"}]}]}}"#,
             errors: [], warnings: [], source: .appleDetails),
+        AASAValidationCase(
+            name: "an empty app ID",
+            file: #"{"applinks": {"details": [{"appIDs": [""], "components": [{"/": "/*"}]}]}}"#,
+            errors: ["empty-app-id"], warnings: [], source: .issue42),
+        AASAValidationCase(
+            name: "an empty legacy appID",
+            file: #"{"applinks": {"apps": [], "details": [{"appID": "", "paths": ["*"]}]}}"#,
+            errors: ["empty-app-id"], warnings: [], source: .issue42),
         // WWDC19: iOS 13 ignores "paths" when "components" is present; keep "paths" for older systems.
         AASAValidationCase(
             name: "components and paths side by side",
@@ -267,7 +282,11 @@ struct AASAConformanceTests {
         AASAValidationCase(
             name: "a query dictionary with a non-string value",
             file: components(#"[{"/": "/q", "?": {"a": "1", "b": 2}}]"#),
-            errors: [], warnings: ["query-dictionary-ignored"], source: .issue11),
+            errors: ["invalid-query-item"], warnings: [], source: .issue42),
+        AASAValidationCase(
+            name: "a query dictionary with an array value",
+            file: components(#"[{"/": "/q", "?": {"a": ["1"]}}]"#),
+            errors: ["invalid-query-item"], warnings: [], source: .issue42),
         AASAValidationCase(
             name: "a path pattern without its leading slash",
             file: components(#"[{"/": "buy/*"}]"#), errors: [], warnings: [], source: .issue11),

@@ -41,4 +41,6 @@ enum PlatformSource: String, Sendable {
     case issue11 = "issue 11's rule (no public platform text found)"
     case issue28 =
         "issue 28's rule (no public platform text found): iOS keeps an entry whatever its app ID looks like, compares app IDs as text, and loads a file without services"
+    case issue42 =
+        "issue 42's report of swcutil (no public platform text found): from iOS 13 an entry's appID is ignored when it has appIDs; an empty app ID and a query dictionary holding a value that is not a string are errors"
 }
