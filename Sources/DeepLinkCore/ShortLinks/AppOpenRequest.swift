@@ -7,12 +7,21 @@ import Foundation
 /// server reads it, both here.
 package struct AppOpenRequest: Sendable, Hashable {
     /// Why a body is not an open: the offending field (`url`), `nil` when the body is not an
-    /// object, and what to fix.
+    /// object, and what to fix; with the other bad fields of the same body, so one answer names
+    /// them all.
     package struct ReadError: Error, Sendable, Hashable {
         /// The field, or `nil` for the whole body.
         package let field: String?
         /// What is wrong and how to fix it.
         package let message: String
+        /// Every bad field of the body, this one first; empty when the body is not an object.
+        package var all: [ReadError] = []
+
+        /// An error about one field, or the whole body.
+        package init(field: String?, message: String) {
+            self.field = field
+            self.message = message
+        }
     }
 
     /// The most bytes of a URL the server reads.
@@ -59,33 +68,41 @@ package struct AppOpenRequest: Sendable, Hashable {
     /// Reads a body as the server receives it: `url` (a string of at most 2,048 bytes),
     /// `platform` (`ios` or `android`) and optionally `visitorId` (``isVisitorID(_:)``).
     /// - Parameter json: The parsed body.
-    /// - Throws: ``ReadError`` naming the first bad field.
+    /// - Throws: ``ReadError`` naming the first bad field, with every other one in ``ReadError/all``.
     package init(json: JSONValue) throws(ReadError) {
         guard let object = json.objectValue else {
             throw ReadError(field: nil, message: "the body must be a JSON object with url and platform")
         }
-        if let unknown = object.keys.sorted().first(where: { !["url", "platform", "visitorId"].contains($0) }) {
-            throw ReadError(field: unknown, message: "unknown field; an open has url, platform and visitorId")
+        var problems: [ReadError] = []
+        for unknown in object.keys.sorted() where !["url", "platform", "visitorId"].contains(unknown) {
+            problems.append(ReadError(field: unknown, message: "unknown field; an open has url, platform and visitorId"))
         }
-        guard let url = object["url"]?.stringValue else {
+        let url = object["url"]?.stringValue
+        if url == nil {
             let given = object["url"].map { ", not \($0.kindDescription)" } ?? ""
-            throw ReadError(field: "url", message: "url is required: the short link the app was opened with, a string\(given)")
+            problems.append(ReadError(field: "url", message: "url is required: the short link the app was opened with, a string\(given)"))
+        } else if let url, url.utf8.count > Self.maximumURLLength {
+            problems.append(ReadError(field: "url", message: "url is longer than \(Self.maximumURLLength) bytes"))
         }
-        guard url.utf8.count <= Self.maximumURLLength else {
-            throw ReadError(field: "url", message: "url is longer than \(Self.maximumURLLength) bytes")
-        }
-        guard let platform = object["platform"]?.stringValue.flatMap(DeferredLinkDeviceSignals.Platform.init(rawValue:)) else {
-            throw ReadError(field: "platform", message: "platform must be ios or android")
+        let platform = object["platform"]?.stringValue.flatMap(DeferredLinkDeviceSignals.Platform.init(rawValue:))
+        if platform == nil {
+            let given = object["platform"].map { $0.stringValue.map { ", not \(JSONWriter.quoted($0))" } ?? ", not \($0.kindDescription)" } ?? ""
+            problems.append(ReadError(field: "platform", message: "platform must be ios or android\(given)"))
         }
         var visitorID: String?
         switch object["visitorId"] {
         case nil, .null?: break
         case .string(let text)? where Self.isVisitorID(text): visitorID = text
         case let other?:
-            throw ReadError(
+            problems.append(ReadError(
                 field: "visitorId",
                 message: "visitorId must be 16 to 64 letters, digits, - or _ that stay the same for the install, such as a UUID, "
-                    + "not \(other.stringValue == nil ? other.kindDescription : "a string of \(other.stringValue!.utf8.count) bytes or other characters")")
+                    + "not \(other.stringValue == nil ? other.kindDescription : "a string of \(other.stringValue!.utf8.count) bytes or other characters")"))
+        }
+        guard let url, let platform, problems.isEmpty else {
+            var first = problems[0]
+            if problems.count > 1 { first.all = problems }
+            throw first
         }
         self.init(url: url, platform: platform, visitorID: visitorID)
     }

@@ -36,7 +36,10 @@ struct AppOpenRoutes: Sendable {
         do {
             asked = try AppOpenRequest(json: body)
         } catch {
-            throw LinkServerError(code: error.field == nil ? .invalidJSON : .invalidField, message: error.message, field: error.field)
+            guard error.field != nil else { throw LinkServerError(code: .invalidJSON, message: error.message) }
+            // Every bad field at once, as the links API answers.
+            throw LinkServerError.fields(
+                (error.all.isEmpty ? [error] : error.all).map { LinkServerError(code: .invalidField, message: $0.message, field: $0.field) })
         }
         let (code, query) = try ShortLinkAnswer.shortLink(in: asked.url, linkHost: linkHost, origin: origin)
         let link: Link

@@ -87,8 +87,6 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
         fieldErrors.isEmpty ? (field == nil ? [] : [self]) : fieldErrors
     }
 
-    /// The first of several field errors, carrying them all.
-    /// - Parameter errors: The errors, at least one, in the order found.
     /// The `403` for a key whose scopes do not allow a request.
     /// - Parameters:
     ///   - scope: The scope the request needs.
@@ -103,6 +101,8 @@ package struct LinkServerError: Error, Sendable, Hashable, CustomStringConvertib
         return error
     }
 
+    /// The first of several field errors, carrying them all.
+    /// - Parameter errors: The errors, at least one, in the order found.
     package static func fields(_ errors: [LinkServerError]) -> LinkServerError {
         var first = errors[0]
         if errors.count > 1 { first.fieldErrors = errors }

@@ -153,6 +153,20 @@ struct AppOpenRoutesTests {
         }
     }
 
+    @Test func aBodyWithSeveralBadFieldsNamesEachOfThemAtOnce() async throws {
+        try await ServerHarness.run(.sqlite, configuration: try Self.configuration()) { server in
+            let response = try await Self.open(server, #"{"url": 42, "platform": 7, "visitorId": "short"}"#)
+            #expect(response.status == .badRequest)
+            let error = try #require(try response.object()["error"]?.objectValue)
+            #expect(error["code"] == "invalid-field")
+            #expect(error["field"] == "url")
+            let errors = try #require(error["errors"]?.arrayValue)
+            #expect(errors.compactMap { $0.objectValue?["field"]?.stringValue } == ["url", "platform", "visitorId"], "\(response.text)")
+            #expect(errors[0].objectValue?["message"]?.stringValue?.hasSuffix("a string, not a number") == true)
+            #expect(errors[1].objectValue?["message"] == "platform must be ios or android, not a number")
+        }
+    }
+
     @Test func opensAreLimitedPerAddressAndNeedNoKey() async throws {
         try await ServerHarness.run(.sqlite, configuration: try Self.configuration(opensPerMinute: 2)) { server in
             _ = try await server.createLink(Self.link)
