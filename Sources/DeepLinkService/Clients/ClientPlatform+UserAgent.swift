@@ -105,6 +105,11 @@ struct UserAgentText: Sendable {
         bytes.withUnsafeBufferPointer(markers.platform(of:))
     }
 
+    /// Whether the text starts with a lowercase marker.
+    func hasPrefix(_ prefix: [UInt8]) -> Bool {
+        bytes.starts(with: prefix)
+    }
+
     /// Whether the text contains a lowercase marker.
     func contains(_ needle: [UInt8]) -> Bool {
         guard needle.count <= bytes.count, let first = needle.first else { return needle.isEmpty }

@@ -179,7 +179,7 @@ package struct LinkVisits: Sendable {
         let utm = visit.utm(for: link)
         if visit.counts {
             var click = Click(
-                code: link.code, day: Date().utcDay, platform: visit.platform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
+                code: link.code, day: Date().utcDay, platform: visit.visitor.countedPlatform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
                 utmMedium: utm.medium ?? "", utmCampaign: utm.campaign ?? "")
             if let decision {
                 click.target = decision.targetIndex.map(String.init) ?? ""

@@ -27,4 +27,17 @@ struct VisitorTests {
         #expect(visitor.mayBeIPad == mayBeIPad)
         #expect(visitor.isAndroidWebView == isWebView)
     }
+
+    @Test(arguments: [
+        ("curl/8.5.0", true), ("Wget/1.21.4", true), ("python-requests/2.32.3", true), ("Go-http-client/2.0", true),
+        ("Python-urllib/3.12", true), ("okhttp/4.12.0", true), ("PostmanRuntime/7.39.0", true), ("HTTPie/3.2.2", true),
+        (macSafari, false), (windowsChrome, false), ("curlew browser", false), ("Mozilla/5.0 curl/8.5.0", false),
+        // A phone is a phone, whatever library its app fetches with.
+        ("okhttp/4.12.0 (Linux; Android 14)", false),
+    ])
+    func commandLineClientsAreToldApartAndCountWithPreviews(userAgent: String, isClient: Bool) {
+        let visitor = Visitor(userAgent: userAgent)
+        #expect(visitor.isCommandLineClient == isClient, "\(userAgent)")
+        #expect(visitor.countedPlatform == (isClient ? .crawler : visitor.platform))
+    }
 }
