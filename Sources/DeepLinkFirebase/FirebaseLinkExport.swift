@@ -12,19 +12,26 @@ import Foundation
 /// | long link | `Long link`, `Long Dynamic Link`, `Long URL` |
 /// | one Firebase parameter | its name (`link`, `apn`, `utm_source`), its name in parentheses as Takeout writes it (`Deep link (link)`, `Android fallback link (afl)`), or Takeout's name without them (`Deep link`, `iTunes Connect at`) |
 ///
+/// | the link's name, kept as its note | `Link name` |
+/// | when it was made, kept as its `createdAt` | `Creation timestamp`, `Created at` |
+///
 /// A file needs the short link column and either a long link column or the `link` column. Any
-/// other column (Takeout's `Archived?`, `Link name`, `Creation timestamp`) is listed in
-/// ``ignoredColumns`` and not read.
+/// other column (Takeout's `Archived?`) is listed in ``ignoredColumns`` and not read; the columns
+/// read are in ``readColumns``.
 package struct FirebaseLinkExport: Sendable, Hashable {
     /// What a column holds.
     enum Column: Hashable {
         case shortLink
         case longLink
         case parameter(String)
+        case name
+        case creationTimestamp
     }
 
     private static let shortLinkNames: Set<String> = ["shortlink", "shortdynamiclink", "shorturl"]
     private static let longLinkNames: Set<String> = ["longlink", "longdynamiclink", "longurl"]
+    private static let nameNames: Set<String> = ["linkname"]
+    private static let creationTimestampNames: Set<String> = ["creationtimestamp", "createdat", "creationtime"]
     /// Takeout's descriptions of the parameters, normalized; the export guide lists them.
     private static let parameterDescriptions: [String: String] = [
         "deeplink": "link", "androidpackagename": "apn", "androidfallbacklink": "afl", "androidminimumpackageversioncode": "amv",
@@ -41,6 +48,8 @@ package struct FirebaseLinkExport: Sendable, Hashable {
     package let rows: [FirebaseExportRow]
     /// The header names of the columns that were not read, in file order.
     package let ignoredColumns: [String]
+    /// The header names of the columns that were read, in file order.
+    package let readColumns: [String]
 
     /// Reads an export.
     /// - Parameter csv: The file's text.
@@ -53,6 +62,7 @@ package struct FirebaseLinkExport: Sendable, Hashable {
         while let row = try reader.next() { rows.append(row) }
         self.rows = rows
         ignoredColumns = reader.ignoredColumns
+        readColumns = reader.readColumns
     }
 
     /// Reads an export's rows one at a time, so a large export is never held as rows all at once:
@@ -64,6 +74,8 @@ package struct FirebaseLinkExport: Sendable, Hashable {
         private let columns: [Column?]
         /// The header names of the columns that are not read, in file order.
         package let ignoredColumns: [String]
+        /// The header names of the columns that are read, in file order.
+        package let readColumns: [String]
 
         /// Reads the header.
         /// - Parameter csv: The file's text.
@@ -78,6 +90,7 @@ package struct FirebaseLinkExport: Sendable, Hashable {
             self.header = header
             columns = try FirebaseLinkExport.columns(of: header)
             ignoredColumns = zip(header.fields, columns).filter { $0.1 == nil }.map(\.0)
+            readColumns = zip(header.fields, columns).filter { $0.1 != nil }.map(\.0)
         }
 
         /// The next row whose cells are not all empty, or `nil` at the end of the file.
@@ -99,6 +112,8 @@ package struct FirebaseLinkExport: Sendable, Hashable {
                     case .shortLink?: row.shortLink = cell
                     case .longLink?: row.longLink = cell
                     case .parameter(let name)?: row.parameters[name] = cell
+                    case .name?: row.name = cell
+                    case .creationTimestamp?: row.creationTimestamp = cell
                     case nil: break
                     }
                 }
@@ -140,6 +155,8 @@ package struct FirebaseLinkExport: Sendable, Hashable {
         let key = normalized(header)
         if shortLinkNames.contains(key) { return .shortLink }
         if longLinkNames.contains(key) { return .longLink }
+        if nameNames.contains(key) { return .name }
+        if creationTimestampNames.contains(key) { return .creationTimestamp }
         if let name = parenthesizedName(in: header), let parameter = parameterNames[normalized(name)] { return .parameter(parameter) }
         if let parameter = parameterNames[key] ?? parameterDescriptions[key] { return .parameter(parameter) }
         return nil
@@ -162,6 +179,8 @@ package struct FirebaseLinkExport: Sendable, Hashable {
         case .shortLink: "short link"
         case .longLink: "long link"
         case .parameter(let name): "Firebase parameter \(name)"
+        case .name: "link name"
+        case .creationTimestamp: "creation timestamp"
         }
     }
 }

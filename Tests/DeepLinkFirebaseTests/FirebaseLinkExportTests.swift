@@ -8,8 +8,12 @@ struct FirebaseLinkExportTests {
     @Test func readsGoogleTakeoutsExportWithOneColumnPerParameter() throws {
         let export = try FirebaseLinkExport(csv: Fixtures.text("Firebase/takeout-shop.page.link.csv"))
         #expect(export.rows.map(\.line) == [2, 3, 5, 6, 7, 8, 9])
-        #expect(export.ignoredColumns == ["Archived?", "Link name", "Creation timestamp"])
+        #expect(export.ignoredColumns == ["Archived?"])
+        #expect(export.readColumns.suffix(2) == ["Link name", "Creation timestamp"])
         let summer = try #require(export.rows.first)
+        #expect(summer.name == "Summer sale")
+        #expect(summer.creationTimestamp == "2023-06-01 09:30:00 UTC")
+        #expect(summer.creationDate == Date(timeIntervalSince1970: 1_685_611_800))
         #expect(summer.shortLink == "https://shop.page.link/summer")
         #expect(summer.longLink == nil)
         #expect(summer.parameters == [
@@ -33,9 +37,28 @@ struct FirebaseLinkExportTests {
         #expect(FirebaseLinkExport.column(named: header) == column)
     }
 
-    @Test(arguments: ["Link name", "Archived?", "Creation timestamp", "Clicks", "Link (foo)"])
+    @Test(arguments: ["Archived?", "Clicks", "Link (foo)"])
     func leavesOtherColumnsUnread(header: String) {
         #expect(FirebaseLinkExport.column(named: header) == nil)
+    }
+
+    @Test func readsTheLinkNameAndTheCreationTimestamp() {
+        #expect(FirebaseLinkExport.column(named: "Link name") == .name)
+        #expect(FirebaseLinkExport.column(named: "Creation timestamp") == .creationTimestamp)
+        #expect(FirebaseLinkExport.column(named: "created_at") == .creationTimestamp)
+    }
+
+    @Test(arguments: [
+        ("2023-06-01 09:30:00 UTC", 1_685_611_800.0), ("2023-06-01 09:30:00", 1_685_611_800), ("2023-06-01T09:30:00Z", 1_685_611_800),
+        ("2023-06-01T11:30:00+02:00", 1_685_611_800), ("2023-06-01T09:30:00.250Z", 1_685_611_800.25),
+    ])
+    func readsCreationTimestampsInTakeoutsFormAndISO8601(text: String, seconds: Double) {
+        #expect(FirebaseExportRow.date(from: text) == Date(timeIntervalSince1970: seconds), "\(text)")
+    }
+
+    @Test(arguments: ["yesterday", "2023-13-01 09:30:00 UTC", "01/06/2023", "", "2023-06-01"])
+    func aCreationTimestampThatIsNoDateReadsAsNone(text: String) {
+        #expect(FirebaseExportRow.date(from: text) == nil, "\(text)")
     }
 
     @Test func readsALinkColumnAsTheShortLinkBesideALongLink() throws {

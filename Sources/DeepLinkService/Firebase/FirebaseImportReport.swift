@@ -22,6 +22,9 @@ package struct FirebaseImportReport: Sendable, Hashable {
     package let ignoredParameters: [String]
     /// Whether the import only reported and wrote nothing.
     package let dryRun: Bool
+    /// Imported rows whose `Creation timestamp` did not read as a date: those links are dated
+    /// by the import.
+    package var unreadTimestamps: [UnreadTimestamp] = []
 
     /// How many rows were imported (in a dry run: would be).
     package var importedCount: Int { entries.count { $0.outcome == .imported } }
@@ -29,4 +32,12 @@ package struct FirebaseImportReport: Sendable, Hashable {
     package var alreadyImportedCount: Int { entries.count { $0.outcome == .alreadyImported } }
     /// How many rows were left out.
     package var skippedCount: Int { entries.count - importedCount - alreadyImportedCount }
+}
+
+/// A `Creation timestamp` cell that is no date the import reads (``FirebaseExportRow/creationDate``).
+package struct UnreadTimestamp: Sendable, Hashable {
+    /// The 1-based line of the row.
+    package let line: Int
+    /// The cell's text.
+    package let text: String
 }

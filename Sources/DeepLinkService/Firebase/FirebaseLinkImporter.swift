@@ -103,7 +103,26 @@ package struct FirebaseLinkImporter: Sendable {
     /// - Throws: ``LinkServerError``; its `field` is the Firebase parameter at fault (`afl`, `link`),
     ///   or `nil` when the short link is.
     package func link(for row: FirebaseExportRow, now: Date) throws(LinkServerError) -> Link {
-        try link(code: code(for: row.shortLink), longLink: longLink(for: row), now: now)
+        Self.keepingNameAndDate(of: row, in: try link(code: code(for: row.shortLink), longLink: longLink(for: row), now: now))
+    }
+
+    /// The longest note a link name becomes; a longer name is cut, ending in `…`.
+    private static let maximumNoteLength = 300
+
+    /// The link with the row's `Link name` as its note (runs of spaces, tabs and line breaks
+    /// made one space; cut to 300 characters) unless the link has a note, and its `Creation
+    /// timestamp` as `createdAt` when the cell reads as a date not after the import.
+    private static func keepingNameAndDate(of row: FirebaseExportRow, in link: Link) -> Link {
+        var link = link
+        if link.note == nil, let name = row.name {
+            let words = name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+            let kept = words.unicodeScalars.filter { $0.properties.generalCategory != .control && !OffendingCharacter.isBidiOverride($0) }
+            var note = String(String.UnicodeScalarView(kept))
+            if note.count > maximumNoteLength { note = String(note.prefix(maximumNoteLength - 1)) + "…" }
+            if !note.isEmpty { link.note = note }
+        }
+        if let created = row.creationDate, created <= link.createdAt { link.createdAt = created }
+        return link
     }
 
     private func link(code: String, longLink: FirebaseLongLink, now: Date) throws(LinkServerError) -> Link {
@@ -134,6 +153,7 @@ package struct FirebaseLinkImporter: Sendable {
         var entries: [FirebaseImportReport.Entry] = []
         var ignoredParameters: Set<String> = []
         var firstLines: [String: Int] = [:]
+        var unreadTimestamps: [UnreadTimestamp] = []
         // Rows that passed their checks, by their place in `entries`, waiting to be written.
         var batch: [(entry: Int, link: Link)] = []
         for row in rows {
@@ -148,7 +168,8 @@ package struct FirebaseLinkImporter: Sendable {
                 }
                 let longLink = try longLink(for: row)
                 ignoredParameters.formUnion(longLink.ignoredParameters)
-                link = try self.link(code: rowCode, longLink: longLink, now: now)
+                link = Self.keepingNameAndDate(of: row, in: try self.link(code: rowCode, longLink: longLink, now: now))
+                if let timestamp = row.creationTimestamp, row.creationDate == nil { unreadTimestamps.append(UnreadTimestamp(line: row.line, text: timestamp)) }
                 // Only a row that passed its checks takes the code, so a later good row is not lost to a bad one.
                 firstLines[rowCode] = row.line
             } catch {
@@ -163,7 +184,8 @@ package struct FirebaseLinkImporter: Sendable {
             }
         }
         try await place(batch, in: store, dryRun: dryRun, entries: &entries)
-        return FirebaseImportReport(entries: entries, ignoredParameters: ignoredParameters.sorted(), dryRun: dryRun)
+        return FirebaseImportReport(
+            entries: entries, ignoredParameters: ignoredParameters.sorted(), dryRun: dryRun, unreadTimestamps: unreadTimestamps)
     }
 
     /// Stores a batch of links whose codes are free, and records what happened to each.

@@ -19,8 +19,9 @@ struct ImportFirebaseCommand: ReportingCommand {
             one column per Firebase parameter, named by the parameter (link, apn, afl, isi, ifl, ipfl, \
             ofl, st, sd, si, utm_source, ...) or as Takeout names it (Deep link (link), Android fallback \
             link (afl), Social title (st), iTunes Connect at, ...). A Link column is the short link when \
-            there is a long link column and no short link column. Other columns (Archived?, Link name, \
-            Creation timestamp) are not read.
+            there is a long link column and no short link column. Link name becomes the link's note and \
+            Creation timestamp (2023-06-01 09:30:00 UTC, or ISO 8601) its createdAt. Other columns \
+            (Archived?) are not read; the report lists the columns read and not read.
 
             A link's code is its short link's path: https://shop.page.link/summer becomes /summer. Each \
             row is checked as the admin API checks a new link: the deep link must route through the \
@@ -65,10 +66,12 @@ struct ImportFirebaseCommand: ReportingCommand {
         // The file is read twice, rows one at a time: first to find any error before anything is
         // written, then to import, so an export of any size is never held as rows.
         let ignoredColumns: [String]
+        let readColumns: [String]
         do throws(FirebaseLinkError) {
             var reader = try FirebaseLinkExport.RowReader(csv: text)
             while try reader.next() != nil {}
             ignoredColumns = reader.ignoredColumns
+            readColumns = reader.readColumns
         } catch {
             throw CommandFailure("\(file): \(error.description)", code: "invalid-export")
         }
@@ -89,8 +92,8 @@ struct ImportFirebaseCommand: ReportingCommand {
             }
         }
         return json
-            ? JSONWriter.write(report.jsonValue(ignoredColumns: ignoredColumns))
-            : report.humanDescription(ignoredColumns: ignoredColumns)
+            ? JSONWriter.write(report.jsonValue(ignoredColumns: ignoredColumns, readColumns: readColumns))
+            : report.humanDescription(ignoredColumns: ignoredColumns, readColumns: readColumns)
     }
 }
 
@@ -115,7 +118,7 @@ private struct CheckedRows: Sequence, IteratorProtocol {
 
 extension FirebaseImportReport {
     /// One line per skipped row, notes, and the counts last.
-    func humanDescription(ignoredColumns: [String]) -> String {
+    func humanDescription(ignoredColumns: [String], readColumns: [String]) -> String {
         var lines = entries.compactMap { entry -> String? in
             guard case .skipped(let error) = entry.outcome else { return nil }
             let subject = entry.code ?? (entry.shortLink.isEmpty ? nil : entry.shortLink)
@@ -126,6 +129,14 @@ extension FirebaseImportReport {
             lines.append(
                 "note: Firebase parameters with no effect here were ignored: \(ignoredParameters.joined(separator: ", ")); "
                     + "the config's apps section and the landing page take their place")
+        }
+        lines.append("note: columns read: \(readColumns.joined(separator: ", "))")
+        if !unreadTimestamps.isEmpty {
+            let shown = unreadTimestamps.prefix(5).map { "line \($0.line) (\(JSONWriter.quoted($0.text)))" }.joined(separator: ", ")
+            let more = unreadTimestamps.count > 5 ? " and \(unreadTimestamps.count - 5) more" : ""
+            lines.append(
+                "note: creation timestamps that are no date were not kept, so those links are dated by the import: \(shown)\(more); "
+                    + "write 2023-06-01 09:30:00 UTC or ISO 8601 (2023-06-01T09:30:00Z)")
         }
         if !ignoredColumns.isEmpty {
             lines.append("note: columns not read: \(ignoredColumns.joined(separator: ", "))")

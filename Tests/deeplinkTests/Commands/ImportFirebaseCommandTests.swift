@@ -43,11 +43,36 @@ struct ImportFirebaseCommandTests {
                 + "ASCII letters, digits, hyphens, dots, underscores or tildes, and not . or ..; if the domain put its links under a path, "
                 + "give that path as the prefix",
             "note: Firebase parameters with no effect here were ignored: at, efr, ibi, ipbi; the config's apps section and the landing page take their place",
-            "note: columns not read: Archived?, Link name, Creation timestamp",
+            "note: columns read: Short link, Deep link (link), Android package name (apn), Android fallback link (afl), "
+                + "Android minimum package version code (amv), iOS bundle ID (ibi), iOS fallback link (ifl), iOS custom scheme (ius), "
+                + "iOS iPad fallback link (ipfl), iOS iPad bundle ID (ipbi), iOS app store ID (isi), iOS minimum version (imv), "
+                + "Enable forced redirect? (efr), Desktop fallback link (ofl), Social title (st), Social description (sd), "
+                + "Social image link (si), UTM source (utm_source), UTM medium (utm_medium), UTM campaign (utm_campaign), "
+                + "UTM term (utm_term), UTM content (utm_content), iTunes connect at, iTunes connect ct, iTunes connect mt, "
+                + "iTunes connect pt, Link name, Creation timestamp",
+            "note: columns not read: Archived?",
             "note: shop.page.link belongs to Google, so its short links ended with Firebase Dynamic Links; "
                 + "the imported codes resolve on the link server's own host",
             "imported 3, already imported 0, skipped 4",
         ])
+    }
+
+    @Test func keepsTheLinkNameAsTheNoteAndTheCreationTimestampAsCreatedAt() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try await run([Self.takeout], database: scratch.database)
+        let summer = try await LinksShowCommand.parse(["summer", "--config", Fixtures.shopConfig.path, "--database", scratch.database, "--json"]).render()
+        let link = try #require(try JSONValue(parsing: summer).objectValue)
+        #expect(link["note"] == "Summer sale", "\(summer)")
+        #expect(link["createdAt"] == "2023-06-01T09:30:00Z")
+        // A name over lines becomes one line.
+        let product = try await LinksShowCommand.parse(["product-7", "--config", Fixtures.shopConfig.path, "--database", scratch.database, "--json"]).render()
+        #expect(try JSONValue(parsing: product).objectValue?["note"] == "Product 7 (spring catalogue)", "\(product)")
+        // A timestamp that is no date is named, and the link is still imported, dated by the import.
+        let file = try scratch.write("Short link,link,Creation timestamp\nhttps://s.page.link/odd,https://shop.example.com/cart,last week\n")
+        let odd = try await run([file], database: scratch.database)
+        #expect(odd.contains(#"note: creation timestamps that are no date were not kept, so those links are dated by the import: line 2 ("last week")"#), "\(odd)")
+        #expect(odd.hasSuffix("imported 1, already imported 0, skipped 0"))
     }
 
     @Test func runningTwiceImportsNothingNew() async throws {
@@ -84,7 +109,9 @@ struct ImportFirebaseCommandTests {
         #expect(object["alreadyImported"] == 0)
         #expect(object["skipped"] == 4)
         #expect(object["ignoredParameters"] == ["at", "efr", "ibi", "ipbi"])
-        #expect(object["ignoredColumns"] == ["Archived?", "Link name", "Creation timestamp"])
+        #expect(object["ignoredColumns"] == ["Archived?"])
+        #expect(object["readColumns"]?.arrayValue?.suffix(2) == ["Link name", "Creation timestamp"])
+        #expect(object["unreadTimestamps"] == [])
         guard case .array(let rows)? = object["rows"] else {
             Issue.record("rows is not an array: \(String(describing: object["rows"]))")
             return
@@ -117,7 +144,7 @@ struct ImportFirebaseCommandTests {
         let output = try await run(["--path-prefix", "/links", file], database: scratch.database)
         #expect(output == """
             line 3: https://go.shop.example.com/winter2: skipped: the path /winter2 does not start with the path prefix /links/
-            note: columns not read: Link Name
+            note: columns read: Link Name, short_link, longDynamicLink
             imported 1, already imported 0, skipped 1
             """)
     }
