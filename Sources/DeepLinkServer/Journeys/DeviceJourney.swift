@@ -63,6 +63,27 @@ package struct DeviceJourney: Sendable, Hashable {
         case webPage = "web-page"
     }
 
+    /// A button of the landing page, as the page shows it to the device.
+    package enum PageButton: String, Sendable, Hashable, CaseIterable {
+        case openInApp = "Open in app"
+        case appStore = "App Store"
+        case iosFallback = "the iPhone page"
+        case googlePlay = "Google Play"
+        case androidFallback = "the Android page"
+        case web = "Continue in the browser"
+    }
+
+    /// What the server answers the device's browser in the journey, so that a test can ask the
+    /// running server the same and compare (`GET /{code}` with the device's `User-Agent`).
+    package enum ServerAnswer: Sendable, Hashable {
+        /// A `302` to this location.
+        case redirect(String)
+        /// The landing page with these buttons (a phone's; none for a desktop or a crawler) and each one's address.
+        case landingPage([PageButton: String])
+        /// A page with this status: `404`, `410`, `503`.
+        case status(Int)
+    }
+
     /// The device.
     let device: Device
     /// Whether the app is installed.
@@ -75,6 +96,8 @@ package struct DeviceJourney: Sendable, Hashable {
     package let steps: [Step]
     /// How it ends.
     package let ending: Ending
+    /// What the server answered the browser, or `nil` when the app opened without a page.
+    package let serverAnswer: ServerAnswer?
 
     /// The journey as JSON: `{"device", "app", "inAppBrowser", "url", "ending", "steps": [{"actor", "text", "decidedBy"}]}`.
     package var jsonValue: JSONValue {

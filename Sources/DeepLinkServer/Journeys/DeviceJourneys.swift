@@ -139,7 +139,7 @@ package struct DeviceJourneys: Sendable {
         path.follow()
         return DeviceJourney(
             device: device, appInstalled: appInstalled && device.isPhone, inAppBrowser: inAppBrowser && device.isPhone, url: url, steps: path.steps,
-            ending: path.ending)
+            ending: path.ending, serverAnswer: path.serverAnswer)
     }
 
     /// A journey being followed.
@@ -152,6 +152,7 @@ package struct DeviceJourneys: Sendable {
         let link: LinkState
         var steps: [DeviceJourney.Step] = []
         var ending = DeviceJourney.Ending.webPage
+        var serverAnswer: DeviceJourney.ServerAnswer?
 
         var setup: DeepLinkSetup { journeys.setup }
         var system: String { device == .android ? "Android" : device == .iphone || device == .ipad ? "iOS" : "Browser" }
@@ -176,7 +177,9 @@ package struct DeviceJourneys: Sendable {
                 return
             }
             if inAppBrowser {
-                step(system, "an in-app browser loads the link itself: universal links and App Links do not fire in it")
+                step(
+                    system, "an in-app browser (Facebook's, Instagram's) loads the link in its own web view instead of handing it to the system, so the app does not open from it",
+                    decidedBy: "Branch, “Deep linking from Facebook in 2017” (blog.branch.io): Facebook's in-app browser is built so that universal links do not open the app")
             } else if device.isPhone, !appInstalled {
                 step(system, "the app is not installed, so the browser opens the link")
             } else if device == .crawler {
@@ -266,11 +269,17 @@ package struct DeviceJourneys: Sendable {
             case .live(let found): stored = found
             case .expired(let expired):
                 if let location = setup.expiredRedirect(for: expired) {
+                    serverAnswer = .redirect(location)
                     return step("Server", "the link expired: 302 to its expiredURL, \(location)")
                 }
+                serverAnswer = .status(410)
                 return step("Server", "the link expired: 410 and a page that says so, with the website's address")
-            case .missing: return step("Server", "no link has the code \(code): 404 and a page that says so")
-            case .unavailable: return step("Server", "the database is not answering: 503 with Retry-After")
+            case .missing:
+                serverAnswer = .status(404)
+                return step("Server", "no link has the code \(code): 404 and a page that says so")
+            case .unavailable:
+                serverAnswer = .status(503)
+                return step("Server", "the database is not answering: 503 with Retry-After")
             }
             var userAgent = device.userAgent
             if inAppBrowser, device == .android { userAgent = userAgent.replacingOccurrences(of: "Linux; Android 14; Pixel 8", with: "Linux; Android 14; Pixel 8; wv") }
@@ -278,43 +287,75 @@ package struct DeviceJourneys: Sendable {
             let query = FormQuery.firstValues(percentEncoded: URLComponents(string: url)?.percentEncodedQuery ?? "")
             let utm = stored.utm.overridden(by: query)
             let reading = "User-Agent read as \(visitor.platform.rawValue)\(visitor.isAndroidWebView ? " (a web view)" : "")"
+            let page = journeys.resolver.landingPage(for: stored, utm: utm)
             if visitor.platform == .ios, setup.deferred.pasteboard, stored.appStoreID != nil, stored.iosFallbackURL == nil {
+                let buttons = Self.buttons(of: page, ios: true)
+                serverAnswer = .landingPage(buttons)
                 step(
-                    "Server", "records the click for deferred deep linking and answers the landing page; its App Store button copies the link with its token",
+                    "Server", "records the click for deferred deep linking and answers the landing page (\(Self.names(buttons))); its App Store button copies the link with its token",
                     decidedBy: "deferred.pasteboard")
-                return afterLandingPage(stored, platform: .ios)
+                return afterLandingPage(stored, platform: .ios, buttons: buttons)
             }
             switch journeys.resolver.resolve(stored, visitor: visitor, appLinksOnly: false, utm: utm) {
             case .redirect(let location) where location.hasPrefix("intent:"):
+                serverAnswer = .redirect(location)
                 step("Server", "302 to an intent:// URL for \(stored.playPackage ?? "the app")", decidedBy: reading)
                 if appInstalled {
                     step("Chrome", "hands the intent to the installed app with \(stored.deepLink)")
                     route(URL(string: stored.deepLink), origin: .userTap)
                     ending = .appOpened
+                } else if let fallback = stored.androidFallbackURL.flatMap(setup.policy.redirectURL(for:)) {
+                    // The intent's browser fallback is the link's Android page itself: no store hop.
+                    step("Chrome", "no app takes the intent, so it follows its browser fallback, the link's Android page, \(fallback)")
                 } else {
                     step("Chrome", "no app takes the intent, so it follows its browser fallback, the store hop")
-                    toStore(stored, platform: .android)
+                    toStore(stored, platform: .android, buttons: [:])
                 }
             case .redirect(let location):
+                serverAnswer = .redirect(location)
                 step("Server", "302 to \(location), the link's web page", decidedBy: reading)
             case .page:
                 switch visitor.platform {
                 case .crawler:
+                    serverAnswer = .landingPage([:])
                     step(
                         "Server", "answers the landing page with the preview's Open Graph tags (title \(stored.preview.title ?? setup.pages.strings.defaultTitle))",
                         decidedBy: reading)
                 case .desktop:
+                    // A Mac's User-Agent may be an iPad asking for desktop sites: its page carries the iPad's buttons too.
+                    serverAnswer = .landingPage(visitor.mayBeIPad ? Self.buttons(of: page, ios: true) : [:])
                     step("Server", "answers the landing page with the link's QR code to scan with a phone", decidedBy: reading)
                 case .ios, .android:
-                    step("Server", "answers the landing page: Open in app, the store and the web page", decidedBy: reading)
-                    afterLandingPage(stored, platform: visitor.platform)
+                    let buttons = Self.buttons(of: page, ios: visitor.platform == .ios)
+                    serverAnswer = .landingPage(buttons)
+                    step("Server", "answers the landing page: \(Self.names(buttons))", decidedBy: reading)
+                    afterLandingPage(stored, platform: visitor.platform, buttons: buttons)
                 }
             }
         }
 
+        /// The buttons a phone's landing page shows, each with its address, as ``PageRenderer`` shows them.
+        static func buttons(of page: LandingPage, ios: Bool) -> [DeviceJourney.PageButton: String] {
+            var buttons: [DeviceJourney.PageButton: String] = [.openInApp: ios ? page.openURL : page.intentURL ?? page.openURL]
+            if ios {
+                buttons[.appStore] = page.appStoreURL
+                buttons[.iosFallback] = page.iosFallbackURL
+            } else {
+                buttons[.googlePlay] = page.playStoreURL
+                buttons[.androidFallback] = page.androidFallbackURL
+            }
+            buttons[.web] = page.webURL
+            return buttons
+        }
+
+        /// The buttons in the page's order, named: `Open in app, App Store, Continue in browser`.
+        static func names(_ buttons: [DeviceJourney.PageButton: String]) -> String {
+            DeviceJourney.PageButton.allCases.filter { buttons[$0] != nil }.map(\.rawValue).joined(separator: ", ")
+        }
+
         /// What a phone does on the landing page.
-        mutating func afterLandingPage(_ stored: Link, platform: ClientPlatform) {
-            guard appInstalled else { return toStore(stored, platform: platform) }
+        mutating func afterLandingPage(_ stored: Link, platform: ClientPlatform, buttons: [DeviceJourney.PageButton: String]) {
+            guard appInstalled else { return toStore(stored, platform: platform, buttons: buttons) }
             if platform == .android {
                 step("Browser", "Open in app is the intent:// URL, which Chrome hands to the installed app")
                 route(URL(string: stored.deepLink), origin: .userTap)
@@ -334,13 +375,22 @@ package struct DeviceJourneys: Sendable {
             ending = .appOpened
         }
 
+        /// What the page leaves a visitor without a store button: its web page, or nothing.
+        mutating func noStore(_ what: String, buttons: [DeviceJourney.PageButton: String]) {
+            if let web = buttons[.web] {
+                step("Browser", "\(what): the page has no store button; Continue in the browser goes to \(web)")
+            } else {
+                step("Browser", "\(what): the page has no store button and no web page, so the visitor stays on it")
+            }
+        }
+
         /// The store hop, the install and the first launch's claim.
-        mutating func toStore(_ stored: Link, platform: ClientPlatform) {
+        mutating func toStore(_ stored: Link, platform: ClientPlatform, buttons: [DeviceJourney.PageButton: String]) {
             if platform == .ios {
                 if let fallback = stored.iosFallbackURL.flatMap(setup.policy.redirectURL(for:)) {
-                    return step("Browser", "the App Store button goes to the link's iPhone page, \(fallback)")
+                    return step("Browser", "the iPhone page button goes to the link's iPhone page, \(fallback)")
                 }
-                guard let appStoreID = stored.appStoreID else { return step("Browser", "the link names no App Store app: the page offers the web page") }
+                guard let appStoreID = stored.appStoreID else { return noStore("the link names no App Store app", buttons: buttons) }
                 step("Store", "the App Store button goes through /\(stored.code)/install?store=apple (counted as a store visit) to apps.apple.com/app/id\(appStoreID)")
                 if setup.deferred.pasteboard {
                     step("App", "first launch reads the pasteboard's link with its token and claims it with POST /api/v1/deferred/claim", decidedBy: "deferred.pasteboard")
@@ -355,9 +405,9 @@ package struct DeviceJourneys: Sendable {
                 }
             } else {
                 if let fallback = stored.androidFallbackURL.flatMap(setup.policy.redirectURL(for:)) {
-                    return step("Browser", "the store hop goes to the link's Android page, \(fallback)")
+                    return step("Browser", "the Android page button goes to the link's Android page, \(fallback)")
                 }
-                guard let package = stored.playPackage else { return step("Browser", "the link names no Android app: the page offers the web page") }
+                guard let package = stored.playPackage else { return noStore("the link names no Android app", buttons: buttons) }
                 step("Store", "/\(stored.code)/install?store=google records the click and opens Google Play for \(package) with its token in the install referrer")
                 step("App", "first launch reads the install referrer's deeplink_click and claims it with POST /api/v1/deferred/claim", decidedBy: "Play Install Referrer")
             }
@@ -365,23 +415,33 @@ package struct DeviceJourneys: Sendable {
             ending = .installedAndOpened
         }
 
+        /// Who routes in the app: DeepLinkCore's router in an iOS app; in an Android app, the
+        /// app's own router, which this package does not ship (DeepLinkCore is Swift), deciding
+        /// as the config says if it follows the same routes.
+        var router: String { device == .android ? "App's router" : "Router" }
+
         /// The router's decision for the link the app received.
         mutating func route(_ url: URL?, origin: LinkOrigin) {
-            guard let url else { return step("Router", "the deep link is not a URL") }
+            guard let url else { return step(router, "the deep link is not a URL") }
+            if device == .android {
+                step(
+                    "App", "the Android app routes \(url.absoluteString) with its own router; what follows is the config's decision, which that router must make too",
+                    decidedBy: "the config's routes (DeepLinkCore, the Swift router, runs in the iOS app)")
+            }
             let result = setup.router.match(RouteRequest(url: url, origin: origin))
             let parameters = result.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let destination = result.className ?? (result.handlers.isEmpty ? nil : "handlers " + result.handlers.joined(separator: ", "))
             switch result.outcome {
             case .matched, .coordinated:
                 step(
-                    "Router", "\(url.absoluteString) → route \(result.route?.description ?? "?")" + (destination.map { " → \($0)" } ?? "")
+                    router, "\(url.absoluteString) → route \(result.route?.description ?? "?")" + (destination.map { " → \($0)" } ?? "")
                         + (parameters.isEmpty ? "" : " (\(parameters))"), decidedBy: "origin \(origin.rawValue)")
             case .signInRequired:
-                step("Router", "\(url.absoluteString) → route \(result.route?.description ?? "?") needs sign-in: the app holds it and opens it after sign-in")
+                step(router, "\(url.absoluteString) → route \(result.route?.description ?? "?") needs sign-in: the app holds it and opens it after sign-in")
             case .default:
-                step("Router", "\(url.absoluteString) → no route; the default route" + (destination.map { " (\($0))" } ?? ""), decidedBy: result.reason)
+                step(router, "\(url.absoluteString) → no route; the default route" + (destination.map { " (\($0))" } ?? ""), decidedBy: result.reason)
             case .rejected, .none:
-                step("Router", "\(url.absoluteString) is refused: \(result.reason ?? "no route")", decidedBy: "origin \(origin.rawValue)")
+                step(router, "\(url.absoluteString) is refused: \(result.reason ?? "no route")", decidedBy: "origin \(origin.rawValue)")
             }
         }
     }

@@ -74,9 +74,12 @@ final class LinkResolver: Sendable {
         }
     }
 
-    /// A redirect to the link's web fallback when the policy still allows it, or the landing page.
+    /// A redirect to the link's web fallback when the policy still allows it, carrying the UTM
+    /// fields in effect (``DeepLinkSetup/webFallbackUTM``), or the landing page.
     private func webFallback(_ link: Link, utm: UTMFields, kind: LandingPageKind, language: PageRenderer.Language, rule: String) -> Resolution {
-        if let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:)) { return .redirect(webURL) }
+        if let webURL = link.webURL.flatMap(setup.policy.redirectURL(for:)) {
+            return .redirect(setup.webFallbackUTM ? utm.carried(into: webURL) : webURL)
+        }
         return landing(link, utm: utm, kind: kind, language: language, rule: rule)
     }
 

@@ -165,4 +165,21 @@ package struct UTMFields: Sendable, Hashable {
         [("utm_source", source), ("utm_medium", medium), ("utm_campaign", campaign), ("utm_term", term), ("utm_content", content)]
             .compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
     }
+
+    /// A web page's URL with these fields added as `utm_*` query items, each only where the URL
+    /// does not set that item already (the page's own campaign wins), as Firebase Dynamic Links
+    /// passed a link's analytics parameters to its desktop fallback (`ofl`). The URL unchanged
+    /// when no field is set, or when it cannot be read.
+    /// - Parameter url: The web fallback's URL.
+    package func carried(into url: String) -> String {
+        let items = queryItems
+        guard !items.isEmpty, var components = URLComponents(string: url) else { return url }
+        let present = Set((components.queryItems ?? []).map(\.name))
+        let added = items.filter { !present.contains($0.name) }
+        guard !added.isEmpty else { return url }
+        components.queryItems = (components.queryItems ?? []) + added
+        // URLComponents leaves "+" as it is; in a query a "+" reads as a space, so write it encoded.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.string ?? url
+    }
 }

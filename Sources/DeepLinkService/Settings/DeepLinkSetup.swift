@@ -29,6 +29,8 @@ package struct DeepLinkSetup: Sendable {
     package let websiteHost: String?
     /// The GeoIP database's path, when the server has one: links may then have country targets.
     package let geoIPDatabase: String?
+    /// Whether a redirect to the web fallback carries the UTM fields in effect (``ServerConfiguration/webFallbackUTM``).
+    package let webFallbackUTM: Bool
     /// The routes of the config that name a `minAppVersion`, by pattern: most configs have none,
     /// and then no deep link is matched to find one.
     let routeMinimums: [RoutePattern: MinimumAppVersion]
@@ -52,6 +54,7 @@ package struct DeepLinkSetup: Sendable {
         linkDomain = configuration.publicHost.map(ServerPaths.linkDomain)
         websiteHost = config.hosts.first { !$0.hasPrefix("*") }
         geoIPDatabase = configuration.geoIPDatabase
+        webFallbackUTM = configuration.webFallbackUTM
         routeMinimums = Dictionary(
             config.routes.filter { !$0.minAppVersion.isEmpty }.map { ($0.pattern, $0.minAppVersion) }, uniquingKeysWith: { first, _ in first })
     }

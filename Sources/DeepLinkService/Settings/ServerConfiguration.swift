@@ -44,6 +44,9 @@ package struct ServerConfiguration: Sendable {
     /// Whether Firebase Dynamic Links long links (`/?link=…`) resolve. Default `true`; turn it off
     /// once no old long link is in use, since anyone can write one with their own preview.
     package var firebaseLongLinks: Bool
+    /// Whether a redirect to a link's web fallback carries the UTM fields in effect (the link's,
+    /// overridden by the tap's), where the fallback URL does not set them. Default `true`.
+    package var webFallbackUTM = true
     /// Deferred-link claims each client address may make per minute. Default 30.
     package var claimsPerMinutePerAddress: Int
     /// Short links each client address may resolve in the app per minute. Default 120.

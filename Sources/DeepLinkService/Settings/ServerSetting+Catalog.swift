@@ -56,6 +56,11 @@ extension ServerSetting {
         summary: "Stop resolving Firebase Dynamic Links long links (/?link=…)",
         key: ["firebaseLongLinks"], flag: "disable-firebase-long-links", defaultDescription: "true",
         kind: .disabling(\.firebaseLongLinks))
+    /// `server.webFallbackUTM`, `DEEPLINK_DISABLE_WEB_FALLBACK_UTM`, `--disable-web-fallback-utm`.
+    package static let webFallbackUTM = ServerSetting(
+        summary: "Stop adding the link's and the tap's utm_* fields to a redirect to the web fallback (desktop, Android without the app)",
+        key: ["webFallbackUTM"], flag: "disable-web-fallback-utm", defaultDescription: "true",
+        kind: .disabling(\.webFallbackUTM))
     /// `server.hsts`, `DEEPLINK_HSTS`, `--hsts`.
     package static let hsts = ServerSetting(
         summary: "Send Strict-Transport-Security (max-age=31536000; includeSubDomains) with every response; only behind a TLS proxy",
@@ -129,7 +134,7 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, publicURL, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        geoIPDatabase, firebaseLongLinks, hsts, allowPrivateWebhookURLs, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
+        geoIPDatabase, firebaseLongLinks, webFallbackUTM, hsts, allowPrivateWebhookURLs, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
         deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]

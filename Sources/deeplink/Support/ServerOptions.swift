@@ -29,6 +29,9 @@ struct ServerOptions: ParsableArguments {
     @Flag(name: .customLong(ServerSetting.firebaseLongLinks.flag), help: ServerSetting.firebaseLongLinks.switchHelp)
     var disableFirebaseLongLinks = false
 
+    @Flag(name: .customLong(ServerSetting.webFallbackUTM.flag), help: ServerSetting.webFallbackUTM.switchHelp)
+    var disableWebFallbackUTM = false
+
     @Option(name: .customLong(ServerSetting.databaseWait.flag), help: ServerSetting.databaseWait.help(valueName: "seconds"))
     var databaseWait: String?
 
@@ -80,7 +83,8 @@ struct ServerOptions: ParsableArguments {
     var settingFlags: [ServerSetting.Given] {
         ServerSetting.given([
             (.host, host), (.port, port), (.publicHost, publicHost), (.publicURL, publicURL), (.clientAddressHeader, clientAddressHeader),
-            (.trustedProxies, trustedProxies), (.geoIPDatabase, geoIPDatabase), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil), (.databaseWait, databaseWait),
+            (.trustedProxies, trustedProxies), (.geoIPDatabase, geoIPDatabase), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil),
+            (.webFallbackUTM, disableWebFallbackUTM ? "true" : nil), (.databaseWait, databaseWait),
             (.hsts, hsts ? "true" : nil), (.allowPrivateWebhookURLs, allowPrivateWebhookURLs ? "true" : nil), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),

@@ -200,7 +200,7 @@ struct FirebaseLinkImporterTests {
             // Without ofl, Firebase sent desktops to the deep link; with it, to ofl.
             let summer = try await server.open("/summer-\(suffix)", userAgent: ServerHarness.desktop)
             #expect(summer.status == .found)
-            #expect(summer.headers[.location] == "https://shop.example.com/sales/42")
+            #expect(summer.headers[.location] == "https://shop.example.com/sales/42?utm_source=newsletter&utm_medium=email&utm_campaign=summer")
             let cart = try await server.open("/cart-\(suffix)", userAgent: ServerHarness.desktop)
             #expect(cart.headers[.location] == "https://shop.example.com/cart")
         }

@@ -59,10 +59,11 @@ struct FirebaseLongLinkRoutesTests {
         try await ServerHarness.run(.sqlite) { server in
             let plain = try await server.open("/?\(Self.query)", userAgent: ServerHarness.desktop)
             #expect(plain.status == .found)
-            #expect(plain.headers[.location] == Self.deepLink)
+            // As Firebase passed a link's analytics parameters to ofl, the campaign goes along.
+            #expect(plain.headers[.location] == Self.deepLink + "?utm_source=fdl")
             let other = try await server.open(
                 "/?\(Self.query)&ofl=\(Self.encoded("https://www.shop.example.com/app"))", userAgent: ServerHarness.desktop)
-            #expect(other.headers[.location] == "https://www.shop.example.com/app")
+            #expect(other.headers[.location] == "https://www.shop.example.com/app?utm_source=fdl")
         }
     }
 

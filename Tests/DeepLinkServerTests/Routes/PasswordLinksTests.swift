@@ -87,7 +87,7 @@ struct PasswordLinksTests {
             let pair = String(cookie.prefix { $0 != ";" })
 
             let opened = try await server.open("/\(code)?utm_source=mail", userAgent: ServerHarness.desktop, headers: [.cookie: pair])
-            #expect(opened.headers[.location] == "https://shop.example.com/secret-sale")
+            #expect(opened.headers[.location] == "https://shop.example.com/secret-sale?utm_source=mail")
             let iPhone = try await server.open("/\(code)", userAgent: ServerHarness.iPhone, headers: [.cookie: pair])
             #expect(iPhone.text.contains("shop://sales/42"))
             let unlockedHop = try await server.open("/\(code)/install?store=google", userAgent: ServerHarness.android, headers: [.cookie: pair])
