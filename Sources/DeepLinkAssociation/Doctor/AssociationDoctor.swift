@@ -15,12 +15,20 @@ public struct AssociationDoctor: Sendable {
     public let fetcher: any AssociationFileFetcher
     /// Whether `http://` is allowed for loopback hosts (`127.0.0.1`, `localhost`, `[::1]`), for tests.
     public let allowInsecureLoopback: Bool
+    /// Hosts the fetcher connects to on a loopback address (`deeplink doctor --resolve`), which
+    /// ``allowInsecureLoopback`` lets plain http reach as it does loopback hosts.
+    public let loopbackHosts: Set<String>
 
     /// Creates a doctor.
     /// - Parameters:
     ///   - fetcher: What fetches the files; the default uses `URLSession` without redirects.
     ///   - allowInsecureLoopback: Whether `http://` is allowed for loopback hosts only.
-    public init(fetcher: any AssociationFileFetcher = URLSessionAssociationFileFetcher(), allowInsecureLoopback: Bool = false) {
+    ///   - loopbackHosts: Hosts the fetcher connects to on a loopback address, lowercased.
+    public init(
+        fetcher: any AssociationFileFetcher = URLSessionAssociationFileFetcher(), allowInsecureLoopback: Bool = false,
+        loopbackHosts: Set<String> = []
+    ) {
+        self.loopbackHosts = loopbackHosts
         self.fetcher = fetcher
         self.allowInsecureLoopback = allowInsecureLoopback
     }
@@ -112,7 +120,7 @@ public struct AssociationDoctor: Sendable {
                 code: .invalidArgument, message: "give the site without a path, like https://shop.example.com",
                 input: site.absoluteString)
         }
-        let isLoopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
+        let isLoopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || loopbackHosts.contains(host.lowercased())
         switch scheme.lowercased() {
         case "https":
             break

@@ -201,6 +201,40 @@ struct AssociationCommandTests {
         #expect(output.hasSuffix("All required checks passed."))
     }
 
+    @Test func doctorChecksAServerByItsHostAtTheAddressResolveGives() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await GenerateCommand.parse(["--config", config, "--out", folder.path]).render()
+        let wellKnown = folder.appendingPathComponent("hosts/shop.example.com/.well-known")
+        let aasa = try String(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
+        let assetLinks = try String(contentsOf: wellKnown.appendingPathComponent("assetlinks.json"), encoding: .utf8)
+        let server = try LoopbackHTTPServer(routes: [
+            "/.well-known/apple-app-site-association": .json(aasa), "/apple-app-site-association": .json(aasa),
+            "/.well-known/assetlinks.json": .json(assetLinks), "/sales/1": .html("<h1>Sale</h1>"),
+            "/addToCart/1": .html("<h1>Product</h1>"), "/search?q=1": .html("<h1>Results</h1>"),
+        ])
+        defer { server.stop() }
+        // The site by its own host; the connection goes to this machine, the requests name the host.
+        let output = try await DoctorCommand.parse([
+            "http://shop.example.com:\(server.port)", "--config", config, "--resolve", "shop.example.com:\(server.port):127.0.0.1",
+        ]).render()
+        #expect(output.contains("PASS matches-config"), "\(output)")
+        #expect(output.hasSuffix("All required checks passed."))
+        #expect(!server.requests.isEmpty)
+        #expect(server.requests.allSatisfy { $0.headers["host"] == "shop.example.com:\(server.port)" }, "\(server.requests.map(\.headers))")
+
+        let wrongPort = await failure {
+            try await DoctorCommand.parse(["https://shop.example.com", "--resolve", "shop.example.com:8443:127.0.0.1"]).render()
+        }
+        #expect(wrongPort?.message.contains("--resolve names shop.example.com:8443, but the site is shop.example.com:443") == true)
+        let outside = await failure {
+            try await DoctorCommand.parse(["http://shop.example.com:8080", "--resolve", "shop.example.com:8080:192.0.2.7"]).render()
+        }
+        #expect(outside?.message.contains("plain http to 192.0.2.7 is not a loopback address") == true)
+        let malformed = await failure { try await DoctorCommand.parse(["https://shop.example.com", "--resolve", "shop.example.com:443"]).render() }
+        #expect(malformed?.message.contains("write HOST:PORT:ADDRESS") == true)
+    }
+
     @Test func doctorRefusesPlainHTTPWithoutTheLoopbackFlag() async throws {
         let failure = await failure { try await DoctorCommand.parse(["http://127.0.0.1:9"]).render() }
         #expect(failure?.message.contains("--allow-http-loopback") == true)
