@@ -27,9 +27,8 @@ struct ClientAddressReader: Sendable {
 
     /// The client's address, or `nil` when it is unknown (in-process tests).
     func address(of request: Request, context: ServerRequestContext) -> String? {
-        if let header, let entries = request.headers[header]?.split(separator: ","), entries.count >= trustedProxies {
-            let entry = entries[entries.count - trustedProxies].trimmingCharacters(in: .whitespaces)
-            if IPAddress(entry) != nil { return entry }
+        if let header, let value = request.headers[header], let entry = Self.entry(in: value, fromEnd: trustedProxies) {
+            if Self.isIPAddress(entry) { return entry }
             if !reportedBadHeader.set() {
                 context.logger.warning(
                     "a request's client address header holds no IP address; the connection's address counts instead (is the proxy in front setting the header, and is trustedProxies right?)",
@@ -41,6 +40,46 @@ struct ClientAddressReader: Sendable {
 
     /// What the per-address limits count the client by (``RateLimitKey``): its IPv4 address, or
     /// the /64 of its IPv6 address; `unknown` only in in-process tests, which have no peer.
+    /// The `n`th non-empty comma-separated entry from the end of a header's value, without the
+    /// spaces and tabs around it; `nil` when the value has fewer. Read byte by byte: this runs for
+    /// every click behind a proxy, and Foundation's `trimmingCharacters` was 5 % of a landing
+    /// page's time on Linux.
+    static func entry(in value: String, fromEnd n: Int) -> String? {
+        guard n >= 1 else { return nil }
+        let bytes = value.utf8
+        var end = bytes.endIndex
+        var remaining = n
+        var index = end
+        while true {
+            // One entry: [start, end) after trimming.
+            var start = end
+            while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: ",") { start = bytes.index(before: start) }
+            var first = start
+            var last = end
+            while first < last, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first = bytes.index(after: first) }
+            while last > first, bytes[bytes.index(before: last)] == UInt8(ascii: " ") || bytes[bytes.index(before: last)] == UInt8(ascii: "\t") {
+                last = bytes.index(before: last)
+            }
+            // An empty piece (",,") is no entry, as `split` omits it.
+            if start < end, first < last {
+                remaining -= 1
+                if remaining == 0 { return String(Substring(value.utf8[first..<last])) }
+            }
+            guard start > bytes.startIndex else { return nil }
+            index = bytes.index(before: start)
+            end = index
+        }
+    }
+
+    /// Whether a text is an IPv4 or IPv6 address, without building one.
+    static func isIPAddress(_ text: String) -> Bool {
+        text.withCString { pointer in
+            withUnsafeTemporaryAllocation(byteCount: 16, alignment: 4) { buffer in
+                inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 || inet_pton(AF_INET6, pointer, buffer.baseAddress) == 1
+            }
+        }
+    }
+
     func limitKey(of request: Request, context: ServerRequestContext) -> String {
         address(of: request, context: context).flatMap(RateLimitKey.of(address:)) ?? "unknown"
     }

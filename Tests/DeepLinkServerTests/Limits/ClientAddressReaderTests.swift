@@ -1,4 +1,5 @@
 import DeepLinkServiceTesting
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -40,5 +41,22 @@ struct ClientAddressReaderTests {
                 #expect(alsoUnknown == .tooManyRequests)
             }
         }
+    }
+
+    @Test(arguments: [
+        ("203.0.113.7", 1, "203.0.113.7"), (" 203.0.113.7 ", 1, "203.0.113.7"), ("10.0.0.1, 203.0.113.7", 1, "203.0.113.7"),
+        ("10.0.0.1,\t203.0.113.7,198.51.100.2", 2, "203.0.113.7"), ("a,,b", 2, "a"), ("a, ,b", 2, "a"), (",,b,", 1, "b"),
+        ("203.0.113.7", 2, nil), ("", 1, nil), (" , ", 1, nil), ("2001:db8::1, 198.51.100.2", 2, "2001:db8::1"), ("é, x", 2, "é"),
+    ] as [(String, Int, String?)])
+    func readsTheEntryTheTrustedProxiesPointAtByteByByte(value: String, fromEnd: Int, entry: String?) {
+        #expect(ClientAddressReader.entry(in: value, fromEnd: fromEnd) == entry)
+        // The same as splitting on commas, without empty pieces, and trimming spaces and tabs.
+        let pieces = value.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) }.filter { !$0.isEmpty }
+        #expect(ClientAddressReader.entry(in: value, fromEnd: fromEnd) == (pieces.count >= fromEnd ? pieces[pieces.count - fromEnd] : nil))
+    }
+
+    @Test(arguments: [("203.0.113.7", true), ("2001:db8::1", true), ("::ffff:1.2.3.4", true), ("1.2.3", false), ("example.com", false), ("", false)])
+    func tellsAnAddressFromOtherText(text: String, isAddress: Bool) {
+        #expect(ClientAddressReader.isIPAddress(text) == isAddress)
     }
 }
