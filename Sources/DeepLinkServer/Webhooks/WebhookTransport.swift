@@ -63,7 +63,10 @@ package struct HTTPWebhookTransport: WebhookTransport {
                 if read.readableBytes >= maximumResponseBytes { break }
             }
             let text = String(decoding: read.readableBytesView.prefix(maximumResponseBytes), as: UTF8.self)
-            let excerpt = text.unicodeScalars.prefix(keptResponseCharacters).map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+            // Control, invisible and bidirectional characters become spaces: the log shows what was sent, not a reordered line.
+            let excerpt = text.unicodeScalars.prefix(keptResponseCharacters).map { scalar in
+                [.control, .format].contains(scalar.properties.generalCategory) ? " " : String(scalar)
+            }.joined()
             var message = "HTTP \(status)"
             if (300..<400).contains(status) {
                 message += ", a redirect" + (response.headers.first(name: "location").map { " to \($0.prefix(200))" } ?? "") + ", which is not followed"

@@ -33,6 +33,11 @@ extension IPAddress {
         if bytes[0] == 0x5f && bytes[1] == 0x00 { return "segment routing (5f00::/16)" }
         if bytes.allSatisfy({ $0 == 0 }) { return "the unspecified address" }
         if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return "loopback" }
+        // IPv4-translated (::ffff:0:a.b.c.d, RFC 2765's SIIT): a translator's way to an IPv4
+        // address, 127.0.0.1 included, so never a public receiver.
+        if bytes[0..<8].allSatisfy({ $0 == 0 }) && bytes[8] == 0xff && bytes[9] == 0xff && bytes[10] == 0 && bytes[11] == 0 {
+            return "an IPv4-translated address (::ffff:0:0/96)"
+        }
         // IPv4-compatible (deprecated, ::a.b.c.d).
         if bytes[0..<12].allSatisfy({ $0 == 0 }) { return Self.ipv4Reason(Array(bytes[12...])) ?? "an IPv4-compatible address" }
         if bytes[0] & 0xfe == 0xfc { return "a private address (unique local, fc00::/7)" }

@@ -40,6 +40,10 @@ package struct WebhookURLPolicy: Sendable {
     /// - Throws: ``LinkServerError`` `invalid-field` on `url`, saying what is wrong.
     package func target(_ text: String) throws(LinkServerError) -> Target {
         func refuse(_ message: String) -> LinkServerError { LinkServerError(code: .invalidField, message: message, field: "url") }
+        // Invisible and reordering characters would make the URL read as another on a page or in a log.
+        if let character = OffendingCharacter.first(in: text, where: { $0.properties.generalCategory == .format || OffendingCharacter.isBidiOverride($0) }) {
+            throw refuse("url contains \(character), an invisible or bidirectional character; write the URL with visible characters only")
+        }
         guard text.utf8.count <= 1024, !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7f }),
             let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             let host = components.host, !host.isEmpty
@@ -70,25 +74,32 @@ package struct WebhookURLPolicy: Sendable {
             do {
                 addresses = try await resolver.addresses(of: target.host)
             } catch {
-                throw LinkServerError(code: .invalidField, message: "url's host \(target.host) does not resolve", field: "url")
+                throw Self.noPublicAddress(target)
             }
         }
-        guard let first = addresses.first else {
-            throw LinkServerError(code: .invalidField, message: "url's host \(target.host) has no address", field: "url")
-        }
+        guard let first = addresses.first else { throw Self.noPublicAddress(target) }
         guard !allowsPrivateAddresses else { return first }
         // Every address, not only the first: a client would try the others when it fails.
         for address in addresses {
             if let reason = address.nonPublicReason {
-                // A name's address is not told, only its kind: the answer must not map the server's network.
-                let what = target.hostIsAddress ? "is \(reason)" : "resolves to an address that is not public"
+                guard target.hostIsAddress else { throw Self.noPublicAddress(target) }
                 throw LinkServerError(
                     code: .invalidField,
-                    message: "url's host \(target.host) \(what); webhooks go only to public addresses "
+                    message: "url's host \(target.host) is \(reason); webhooks go only to public addresses "
                         + "(allowPrivateWebhookURLs allows others, for development)",
                     field: "url")
             }
         }
         return first
+    }
+
+    /// The one answer for a name that does not resolve, has no address, or resolves to one that
+    /// is not public: telling them apart would let a key holder map which internal names exist.
+    private static func noPublicAddress(_ target: Target) -> LinkServerError {
+        LinkServerError(
+            code: .invalidField,
+            message: "url's host \(target.host) does not resolve to a public address; webhooks go only to public addresses "
+                + "(allowPrivateWebhookURLs allows others, for development)",
+            field: "url")
     }
 }

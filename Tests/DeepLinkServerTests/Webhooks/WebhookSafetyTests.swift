@@ -29,6 +29,8 @@ struct WebhookSafetyTests {
         ("64:ff9b::808:808", false), ("64:ff9b:1::a9fe:a9fe", true), ("2002:a9fe:a9fe::1", true), ("2002:5db8:d822::1", false),
         ("2001::1", true), ("2001:0:4136:e378:8000:63bf:3fff:fdd2", true), ("3fff::1", true), ("5f00::1", true), ("192.88.99.1", true),
         ("2001:4860:4860::8888", false),
+        // IPv4-translated (RFC 2765, ::ffff:0:0/96): 127.0.0.1 and a public address alike.
+        ("::ffff:0:7f00:1", true), ("::ffff:0:5db8:d822", true),
     ])
     func anAddressOutsideThePublicInternetIsRefused(address: String, refused: Bool) throws {
         let parsed = try #require(IPAddress(address))
@@ -47,13 +49,17 @@ struct WebhookSafetyTests {
 
     @Test(arguments: [
         (#"{"url": "https://127.0.0.1/hook"}"#, "is loopback"),
-        (#"{"url": "https://internal.test/hook"}"#, "internal.test resolves to an address that is not public"),
-        (#"{"url": "https://metadata.test/"}"#, "resolves to an address that is not public"),
-        (#"{"url": "https://split.test/"}"#, "resolves to an address that is not public"),
+        (#"{"url": "https://internal.test/hook"}"#, "internal.test does not resolve to a public address"),
+        (#"{"url": "https://metadata.test/"}"#, "does not resolve to a public address"),
+        (#"{"url": "https://split.test/"}"#, "does not resolve to a public address"),
+        (#"{"url": "https://[::ffff:0:7f00:1]/"}"#, "is an IPv4-translated address (::ffff:0:0/96)"),
+        ("{\"url\": \"https://public.test/\u{202E}kooh\"}", "url contains U+202E"),
+        ("{\"url\": \"https://public.test/a\u{200B}b\"}", "an invisible or bidirectional character"),
         (#"{"url": "https://169.254.169.254/latest"}"#, "is link-local (169.254.0.0/16, where cloud metadata services answer)"),
         (#"{"url": "http://public.test/hook"}"#, "url must be https"),
         (#"{"url": "https://user:pw@public.test/hook"}"#, "user name or password"),
-        (#"{"url": "https://nowhere.test/hook"}"#, "does not resolve"),
+        // The same words whether a name does not resolve or resolves inside: no map of the network.
+        (#"{"url": "https://nowhere.test/hook"}"#, "nowhere.test does not resolve to a public address"),
         (#"{"url": "ftp://public.test/"}"#, "must be https, not ftp"),
         (#"{"url": "https://[::1]/hook"}"#, "loopback"),
         (#"{"url": "https://public.test/a b"}"#, "without spaces"),
@@ -99,7 +105,7 @@ struct WebhookSafetyTests {
             #expect(transport.posts.withLock { $0.isEmpty }, "nothing is sent to 10.0.0.7")
             let delivery = try #require(try await server.store.webhookDeliveries(endpointID: id, limit: 1).first)
             #expect(delivery.status == .pending)
-            #expect(delivery.lastError?.contains("not sent: url's host hooks.test resolves to an address that is not public") == true, "\(delivery.lastError ?? "")")
+            #expect(delivery.lastError?.contains("not sent: url's host hooks.test does not resolve to a public address") == true, "\(delivery.lastError ?? "")")
             // Not the receiver's failure: the endpoint's failing streak does not start.
             #expect(try await server.store.webhookEndpoints().first?.failingSince == nil)
 
