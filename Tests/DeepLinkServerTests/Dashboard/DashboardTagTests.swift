@@ -13,6 +13,22 @@ import Testing
 /// Issue 27: the dashboard's list filters by tag, shows each link's tags, and a tag's page sums
 /// its links' numbers.
 struct DashboardTagTests {
+    @Test func aTagWithAPlusSurvivesTheListsLinks() async throws {
+        try await ServerHarness.run(.sqlite) { server in
+            _ = try await server.createLink(#"{"code": "plus-1", "deepLink": "shop://sales/1", "tags": ["e+f"]}"#)
+            _ = try await server.createLink(#"{"code": "plus-2", "deepLink": "shop://sales/2", "tags": ["e f"]}"#)
+            let browser = try await DashboardBrowser.signIn(server)
+            let list = try await browser.get("/dashboard/links")
+            // The tag's link writes "+" encoded; read back as a form, it is "e+f", not "e f".
+            #expect(list.text.contains(#"href="/dashboard/links?page=1&amp;tag=e%2Bf">e+f</a>"#), "\(list.text)")
+            let filtered = try await browser.get("/dashboard/links?page=1&tag=e%2Bf")
+            #expect(filtered.text.contains("/dashboard/links/plus-1\""))
+            #expect(!filtered.text.contains("/dashboard/links/plus-2\""), "the tag e f is another tag")
+            let tagPage = try await browser.get("/dashboard/tags/e+f")
+            #expect(tagPage.text.contains(#"href="/dashboard/links?tag=e%2Bf""#), "\(tagPage.text)")
+        }
+    }
+
     @Test func theListFiltersByTagAndATagsPageSumsItsLinksNumbers() async throws {
         try await ServerHarness.run(.sqlite) { server in
             let tag = "t\(UUID().uuidString.prefix(8).lowercased())"

@@ -109,15 +109,13 @@ struct DashboardLinksView: DashboardPageView {
 
     /// The list's address for another page of the same search.
     private static func href(_ search: LinkSearch, page number: Int) -> String {
-        var items = [URLQueryItem(name: "page", value: String(number))]
-        if !search.text.isEmpty { items.append(URLQueryItem(name: "q", value: search.text)) }
-        if search.filter != .all { items.append(URLQueryItem(name: "filter", value: search.filter.rawValue)) }
-        if let tag = search.tag { items.append(URLQueryItem(name: "tag", value: tag)) }
-        if search.sort != .newest { items.append(URLQueryItem(name: "sort", value: search.sort.rawValue)) }
-        var components = URLComponents()
-        components.path = "/dashboard/links"
-        components.queryItems = items
-        return components.string ?? "/dashboard/links"
+        var items: [(name: String, value: String?)] = [("page", String(number))]
+        if !search.text.isEmpty { items.append(("q", search.text)) }
+        if search.filter != .all { items.append(("filter", search.filter.rawValue)) }
+        if let tag = search.tag { items.append(("tag", tag)) }
+        if search.sort != .newest { items.append(("sort", search.sort.rawValue)) }
+        // The query is read back as a form, where "+" is a space: a tag or search "e+f" is sent as e%2Bf.
+        return PercentEncoding.pathAndQuery("/dashboard/links", query: items)
     }
 
     /// A tag's numbers page: `/dashboard/tags/TAG`, the tag percent-encoded as a path segment.

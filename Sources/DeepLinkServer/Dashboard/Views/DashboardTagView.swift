@@ -1,3 +1,4 @@
+import DeepLinkService
 import Foundation
 import Mustache
 
@@ -23,10 +24,8 @@ struct DashboardTagView: DashboardPageView {
     init(tag: String, linkCount: Int, numbers: DashboardNumbersView) {
         self.tag = tag
         self.linkCount = linkCount == 1 ? "1 link has this tag." : "\(linkCount) links have this tag."
-        var components = URLComponents()
-        components.path = "/dashboard/links"
-        components.queryItems = [URLQueryItem(name: "tag", value: tag)]
-        linksHref = components.string ?? "/dashboard/links"
+        // Read back as a form, where "+" is a space: the tag "e+f" goes as e%2Bf.
+        linksHref = PercentEncoding.pathAndQuery("/dashboard/links", query: [("tag", tag)])
         self.numbers = numbers
     }
 }
