@@ -180,18 +180,23 @@ struct AssociationCommandTests {
         #expect(try JSONValue(parsing: output).objectValue?["valid"] == true)
     }
 
-    @Test func doctorChecksALoopbackServerAgainstTheConfig() async throws {
+    /// A loopback server with the files `generate` writes for shop.example.com and the pages its rules name.
+    func servedShopSite() async throws -> LoopbackHTTPServer {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await GenerateCommand.parse(["--config", config, "--out", folder.path]).render()
         let wellKnown = folder.appendingPathComponent("hosts/shop.example.com/.well-known")
         let aasa = try String(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
         let assetLinks = try String(contentsOf: wellKnown.appendingPathComponent("assetlinks.json"), encoding: .utf8)
-        let server = try LoopbackHTTPServer(routes: [
+        return try LoopbackHTTPServer(routes: [
             "/.well-known/apple-app-site-association": .json(aasa), "/apple-app-site-association": .json(aasa),
             "/.well-known/assetlinks.json": .json(assetLinks), "/sales/1": .html("<h1>Sale</h1>"),
             "/addToCart/1": .html("<h1>Product</h1>"), "/search?q=1": .html("<h1>Results</h1>"),
         ])
+    }
+
+    @Test func doctorChecksALoopbackServerAgainstTheConfig() async throws {
+        let server = try await servedShopSite()
         defer { server.stop() }
         let output = try await DoctorCommand.parse([
             server.origin.absoluteString, "--config", config, "--as-host", "shop.example.com", "--allow-http-loopback",
@@ -202,17 +207,7 @@ struct AssociationCommandTests {
     }
 
     @Test func doctorChecksAServerByItsHostAtTheAddressResolveGives() async throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try await GenerateCommand.parse(["--config", config, "--out", folder.path]).render()
-        let wellKnown = folder.appendingPathComponent("hosts/shop.example.com/.well-known")
-        let aasa = try String(contentsOf: wellKnown.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
-        let assetLinks = try String(contentsOf: wellKnown.appendingPathComponent("assetlinks.json"), encoding: .utf8)
-        let server = try LoopbackHTTPServer(routes: [
-            "/.well-known/apple-app-site-association": .json(aasa), "/apple-app-site-association": .json(aasa),
-            "/.well-known/assetlinks.json": .json(assetLinks), "/sales/1": .html("<h1>Sale</h1>"),
-            "/addToCart/1": .html("<h1>Product</h1>"), "/search?q=1": .html("<h1>Results</h1>"),
-        ])
+        let server = try await servedShopSite()
         defer { server.stop() }
         // The site by its own host; the connection goes to this machine, the requests name the host.
         let output = try await DoctorCommand.parse([
