@@ -37,7 +37,7 @@ package struct DeviceJourney: Sendable, Hashable {
 
     /// One step: who took it, what happened, and what decided it.
     package struct Step: Sendable, Hashable {
-        /// Who: `iOS`, `Android`, `Browser`, `Server`, `App`, `Router`, `Store`.
+        /// Who: `iOS`, `Android`, `Browser`, `Chrome`, `Crawler`, `Server`, `App`, `Router` (DeepLinkCore in the iOS app), `App's router` (the Android app's own), `Store`.
         package let actor: String
         /// What happened, in words.
         package let text: String
