@@ -28,7 +28,7 @@ struct ClientAddressReader: Sendable {
     /// The client's address, or `nil` when it is unknown (in-process tests).
     func address(of request: Request, context: ServerRequestContext) -> String? {
         if let header, let value = request.headers[header], let entry = Self.entry(in: value, fromEnd: trustedProxies) {
-            if Self.isIPAddress(entry) { return entry }
+            if IPAddress.isAddress(entry) { return entry }
             if !reportedBadHeader.set() {
                 context.logger.warning(
                     "a request's client address header holds no IP address; the connection's address counts instead (is the proxy in front setting the header, and is trustedProxies right?)",
@@ -49,7 +49,6 @@ struct ClientAddressReader: Sendable {
         let bytes = value.utf8
         var end = bytes.endIndex
         var remaining = n
-        var index = end
         while true {
             // One entry: [start, end) after trimming.
             var start = end
@@ -66,17 +65,7 @@ struct ClientAddressReader: Sendable {
                 if remaining == 0 { return String(Substring(value.utf8[first..<last])) }
             }
             guard start > bytes.startIndex else { return nil }
-            index = bytes.index(before: start)
-            end = index
-        }
-    }
-
-    /// Whether a text is an IPv4 or IPv6 address, without building one.
-    static func isIPAddress(_ text: String) -> Bool {
-        text.withCString { pointer in
-            withUnsafeTemporaryAllocation(byteCount: 16, alignment: 4) { buffer in
-                inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 || inet_pton(AF_INET6, pointer, buffer.baseAddress) == 1
-            }
+            end = bytes.index(before: start)
         }
     }
 

@@ -13,6 +13,17 @@ package struct IPAddress: Sendable, Hashable {
     /// Whether it is an IPv4 address.
     package var isIPv4: Bool { bytes.count == 4 }
 
+    /// Whether a text is an IPv4 or IPv6 address, checked without building one (no arrays): for
+    /// hot paths that only need to know, such as the client address behind a proxy.
+    /// - Parameter text: The text.
+    package static func isAddress(_ text: String) -> Bool {
+        text.withCString { pointer in
+            withUnsafeTemporaryAllocation(byteCount: 16, alignment: 4) { buffer in
+                inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 || inet_pton(AF_INET6, pointer, buffer.baseAddress) == 1
+            }
+        }
+    }
+
     /// Reads an address.
     /// - Parameter text: An IPv4 or IPv6 address without port.
     package init?(_ text: String) {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DeepLinkAssociation
+import DeepLinkService
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -33,16 +34,10 @@ struct ResolvingAssociationFileFetcher: AssociationFileFetcher {
             guard let port = Int(parts[1]), (1...65_535).contains(port) else { throw refuse("\(parts[1]) is not a port from 1 to 65535") }
             var address = parts[2]
             if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
-            guard Self.isIPAddress(address) else { throw refuse("\(parts[2]) is not an IP address") }
+            guard IPAddress.isAddress(address) else { throw refuse("\(parts[2]) is not an IP address") }
             self.host = host
             self.port = port
             self.address = address
-        }
-
-        private static func isIPAddress(_ text: String) -> Bool {
-            var v4 = in_addr()
-            var v6 = in6_addr()
-            return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
         }
     }
 

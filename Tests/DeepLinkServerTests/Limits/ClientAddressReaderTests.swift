@@ -57,6 +57,7 @@ struct ClientAddressReaderTests {
 
     @Test(arguments: [("203.0.113.7", true), ("2001:db8::1", true), ("::ffff:1.2.3.4", true), ("1.2.3", false), ("example.com", false), ("", false)])
     func tellsAnAddressFromOtherText(text: String, isAddress: Bool) {
-        #expect(ClientAddressReader.isIPAddress(text) == isAddress)
+        #expect(IPAddress.isAddress(text) == isAddress)
+        #expect(IPAddress.isAddress(text) == (IPAddress(text) != nil))
     }
 }
