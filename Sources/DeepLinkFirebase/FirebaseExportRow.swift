@@ -51,11 +51,10 @@ package struct FirebaseExportRow: Sendable, Hashable {
             text = String(text.prefix(10)) + "T" + String(text.dropFirst(11))
         }
         if text.utf8.count == 19 { text += "Z" }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        return (try? Date(text, strategy: plainStyle)) ?? (try? Date(text, strategy: fractionalStyle))
     }
+
+    /// ISO 8601 without and with fractional seconds: made once, not per row of a large export.
+    private static let plainStyle = Date.ISO8601FormatStyle()
+    private static let fractionalStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

@@ -11,9 +11,8 @@ import Foundation
 /// | short link (required) | `Short link`, `Short Dynamic Link`, `Short URL`; `Link` when a long link column is present and no short link column is |
 /// | long link | `Long link`, `Long Dynamic Link`, `Long URL` |
 /// | one Firebase parameter | its name (`link`, `apn`, `utm_source`), its name in parentheses as Takeout writes it (`Deep link (link)`, `Android fallback link (afl)`), or Takeout's name without them (`Deep link`, `iTunes Connect at`) |
-///
 /// | the link's name, kept as its note | `Link name` |
-/// | when it was made, kept as its `createdAt` | `Creation timestamp`, `Created at` |
+/// | when it was made, kept as its `createdAt` | `Creation timestamp`, `Created at`, `Creation time` |
 ///
 /// A file needs the short link column and either a long link column or the `link` column. Any
 /// other column (Takeout's `Archived?`) is listed in ``ignoredColumns`` and not read; the columns

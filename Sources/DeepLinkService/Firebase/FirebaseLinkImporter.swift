@@ -103,16 +103,17 @@ package struct FirebaseLinkImporter: Sendable {
     /// - Throws: ``LinkServerError``; its `field` is the Firebase parameter at fault (`afl`, `link`),
     ///   or `nil` when the short link is.
     package func link(for row: FirebaseExportRow, now: Date) throws(LinkServerError) -> Link {
-        Self.keepingNameAndDate(of: row, in: try link(code: code(for: row.shortLink), longLink: longLink(for: row), now: now))
+        Self.keepingNameAndDate(of: row, created: row.creationDate, in: try link(code: code(for: row.shortLink), longLink: longLink(for: row), now: now))
     }
 
     /// The longest note a link name becomes; a longer name is cut, ending in `…`.
     private static let maximumNoteLength = 300
 
     /// The link with the row's `Link name` as its note (runs of spaces, tabs and line breaks
-    /// made one space; cut to 300 characters) unless the link has a note, and its `Creation
-    /// timestamp` as `createdAt` when the cell reads as a date not after the import.
-    private static func keepingNameAndDate(of row: FirebaseExportRow, in link: Link) -> Link {
+    /// made one space; cut to 300 characters) unless the link has a note, and the row's
+    /// creation date (``FirebaseExportRow/creationDate``, read once by the caller) as
+    /// `createdAt` when it is not after the import.
+    private static func keepingNameAndDate(of row: FirebaseExportRow, created: Date?, in link: Link) -> Link {
         var link = link
         if link.note == nil, let name = row.name {
             let words = name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
@@ -121,7 +122,7 @@ package struct FirebaseLinkImporter: Sendable {
             if note.count > maximumNoteLength { note = String(note.prefix(maximumNoteLength - 1)) + "…" }
             if !note.isEmpty { link.note = note }
         }
-        if let created = row.creationDate, created <= link.createdAt { link.createdAt = created }
+        if let created, created <= link.createdAt { link.createdAt = created }
         return link
     }
 
@@ -168,8 +169,9 @@ package struct FirebaseLinkImporter: Sendable {
                 }
                 let longLink = try longLink(for: row)
                 ignoredParameters.formUnion(longLink.ignoredParameters)
-                link = Self.keepingNameAndDate(of: row, in: try self.link(code: rowCode, longLink: longLink, now: now))
-                if let timestamp = row.creationTimestamp, row.creationDate == nil { unreadTimestamps.append(UnreadTimestamp(line: row.line, text: timestamp)) }
+                let created = row.creationDate
+                link = Self.keepingNameAndDate(of: row, created: created, in: try self.link(code: rowCode, longLink: longLink, now: now))
+                if let timestamp = row.creationTimestamp, created == nil { unreadTimestamps.append(UnreadTimestamp(line: row.line, text: timestamp)) }
                 // Only a row that passed its checks takes the code, so a later good row is not lost to a bad one.
                 firstLines[rowCode] = row.line
             } catch {
