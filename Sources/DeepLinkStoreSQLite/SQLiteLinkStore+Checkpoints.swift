@@ -28,7 +28,7 @@ extension SQLiteLinkStore {
         func stop() async {
             task.cancel()
             await task.value
-            try? await connection.close()
+            await SQLiteLinkStore.closeEvenIfCancelled(connection)
         }
     }
 }

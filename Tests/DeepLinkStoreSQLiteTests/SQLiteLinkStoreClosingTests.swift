@@ -28,6 +28,24 @@ struct SQLiteLinkStoreClosingTests {
         await store.close()
     }
 
+    /// A test past its time limit closes its store from a cancelled task. sqlite-nio's `async`
+    /// close then did nothing, and releasing the open connection stopped the whole test process
+    /// ("SQLiteConnection was not closed before deinitializing").
+    @Test func closingFromACancelledTaskStillClosesEveryConnection() async throws {
+        let folder = try temporaryFolder(prefix: "deeplink-closing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteLinkStore.open(path: folder.appendingPathComponent("links.sqlite").path, logger: Self.logger)
+        try await store.checkHealth()
+        let closing = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await store.close()
+            return Task.isCancelled
+        }
+        #expect(await closing.value, "the close ran in a cancelled task")
+        await #expect(throws: StoreError.self) { try await store.checkHealth() }
+        // The store, and every connection it held, released here: an open one would stop the process.
+    }
+
     @Test func closingWaitsForTheQueryUnderWay() async throws {
         let store = try await SQLiteLinkStore.open(path: nil, logger: Self.logger)
         let (started, began) = AsyncStream.makeStream(of: Void.self)
