@@ -1,9 +1,11 @@
 extension QRCode {
     /// The largest image side, in pixels, that ``svg(moduleSize:margin:title:)`` and
-    /// ``png(moduleSize:margin:)`` draw: a print-ready version 40 code at 40 pixels per module.
-    package static let maximumImageSide = 8_000
+    /// ``png(moduleSize:margin:)`` draw: 34 cm printed at 300 dots per inch, more than a poster's
+    /// code needs (a larger print scales the SVG); a short link's code (25 to 33 modules) fits at
+    /// every module size.
+    package static let maximumImageSide = 4_000
     /// The module sizes, in pixels, that ``svg(moduleSize:margin:title:)`` and ``png(moduleSize:margin:)`` draw.
-    package static let moduleSizes = 1...100
+    package static let moduleSizes = 1...40
     /// The quiet zones, in modules, that they draw; scanners expect at least 4.
     package static let margins = 0...40
 

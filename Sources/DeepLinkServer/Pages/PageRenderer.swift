@@ -1,6 +1,5 @@
 import DeepLinkService
 import DeepLinkAppLinks
-import DeepLinkQRCode
 import Mustache
 
 /// Renders the public pages from ``PageTemplates`` in the visitor's language (``language(for:)``:
@@ -38,6 +37,8 @@ struct PageRenderer: Sendable {
     private let templates: PageTemplates
     /// The landing page's template compiled per shape of page, which is what requests render.
     private let landingPages: CompiledPageTemplate
+    /// QR codes drawn once: the desktop page's, and the `qr.svg` and `qr.png` routes'.
+    let qrCodes = QRCodeImages()
 
     /// Uses the templates of the server's bundle.
     /// - Parameters:
@@ -230,9 +231,10 @@ struct PageRenderer: Sendable {
         return actions
     }
 
-    /// The QR code of a URL as inline SVG, or `nil` for a URL too long to encode.
+    /// The QR code of a URL as inline SVG, drawn once per URL and language (not per visitor's
+    /// UTM fields, which make a page of their own), or `nil` for a URL too long to encode.
     private func qrCode(_ url: String, language: Language) -> String? {
-        try? QRCode(encoding: url).svg(moduleSize: 4, margin: 4, title: language.strings.qrCodeLabel(url))
+        qrCodes.pageSVG(QRCodeImages.Key(text: url, format: .svg, moduleSize: 4, margin: 4, title: language.strings.qrCodeLabel(url)))
     }
 
     /// A QR code's accessible name in a language, the config's by default.

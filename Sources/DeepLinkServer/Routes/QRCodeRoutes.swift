@@ -7,18 +7,15 @@ import Hummingbird
 
 /// `GET /{code}/qr.svg` and `GET /{code}/qr.png`: the QR code of a short link's public URL,
 /// for print campaigns and the desktop landing page. `?size=` sets the pixels per module
-/// (1–100; default 8) and `?margin=` the quiet zone in modules (0–40; default 4, what scanners
+/// (1–40; default 8) and `?margin=` the quiet zone in modules (0–40; default 4, what scanners
 /// expect). A bad value gets a `400` in plain text; an unknown or expired code the link's
-/// problem status. Serving a code counts no click.
+/// problem status. Serving a code counts no click. Images are drawn once and kept
+/// (``QRCodeImages``), one at a time off the request threads; with too many waiting to be
+/// drawn, a `503` with `Retry-After: 1`.
 struct QRCodeRoutes: Sendable {
     let resolution: LinkResolution
 
-    /// An image format the routes serve.
-    enum Format: String, CaseIterable {
-        case svg, png
-
-        var contentType: String { self == .svg ? "image/svg+xml" : "image/png" }
-    }
+    typealias Format = QRCodeImages.Format
 
     func add(to router: some RouterMethods<ServerRequestContext>) {
         for format in Format.allCases {
@@ -44,17 +41,22 @@ struct QRCodeRoutes: Sendable {
             return Self.text("There is no link to encode at this address.", status: (PageProblem(lookup) ?? .notFound).status)
         }
         let url = resolution.resolver.publicURL(of: link, utm: UTMFields()) ?? "https://\(request.head.authority ?? "localhost")/\(link.code)"
+        let pages = resolution.resolver.pages
         let body: ByteBuffer
-        do {
-            let code = try QRCode(encoding: url)
-            switch format {
-            case .svg:
-                body = ByteBuffer(string: try code.svg(moduleSize: options.size, margin: options.margin, title: resolution.resolver.pages.qrCodeLabel(url)))
-            case .png:
-                body = ByteBuffer(bytes: try code.png(moduleSize: options.size, margin: options.margin))
-            }
+        do throws(QRCodeImages.Failure) {
+            body = try await pages.qrCodes.image(
+                QRCodeImages.Key(
+                    text: url, format: format, moduleSize: options.size, margin: options.margin,
+                    title: format == .svg ? pages.qrCodeLabel(url) : nil))
         } catch {
-            return Self.text(error.message, status: .badRequest)
+            switch error {
+            case .invalid(let refusal):
+                return Self.text(refusal.message, status: .badRequest)
+            case .busy:
+                var busy = Self.text("Too many QR codes are being drawn; try again in a second.", status: .serviceUnavailable)
+                busy.headers[.retryAfter] = "1"
+                return busy
+            }
         }
         // An hour, or less for a link that expires sooner: a cache must not outlive the link.
         let lifetime = link.expiresAt.map { max(0, min(3600, Int($0.timeIntervalSinceNow.rounded(.down)))) } ?? 3600

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Checks dashboard passwords off the server's request threads, a bounded number at a time.
 ///
@@ -9,13 +8,9 @@ import Synchronization
 /// ``maximumWaiting`` checks waiting, a sign-in is refused at once instead of queued. `Sendable`.
 package final class PasswordChecks: Sendable {
     /// Why a check did not run.
-    package struct Busy: Error, Sendable {}
+    package typealias Busy = BoundedWorkQueue.Busy
 
-    /// The most checks waiting or running; past it, ``verify(_:hash:)`` answers ``Busy`` at once.
-    package let maximumWaiting: Int
-    private let queue = DispatchQueue(label: "deeplink.password-checks", qos: .utility)
-    private let waiting = Mutex(0)
-    private let run = Atomic(0)
+    private let queue: BoundedWorkQueue
 
     /// A bcrypt hash (cost 12) of a random text nobody knows: a sign-in with an unknown name is
     /// checked against it, so that it takes as long as one with a known name and does not tell
@@ -26,14 +21,17 @@ package final class PasswordChecks: Sendable {
     /// - Parameter maximumWaiting: The most checks waiting or running at once. Default: 8, about
     ///   two seconds of waiting for the last.
     package init(maximumWaiting: Int = 8) {
-        self.maximumWaiting = max(1, maximumWaiting)
+        queue = BoundedWorkQueue(label: "deeplink.password-checks", maximumWaiting: maximumWaiting)
     }
 
+    /// The most checks waiting or running; past it, ``verify(_:hash:)`` answers ``Busy`` at once.
+    package var maximumWaiting: Int { queue.maximumWaiting }
+
     /// How many checks are waiting or running.
-    package var inFlight: Int { waiting.withLock { $0 } }
+    package var inFlight: Int { queue.inFlight }
 
     /// How many checks have run.
-    package var checksRun: Int { run.load(ordering: .relaxed) }
+    package var checksRun: Int { queue.piecesRun }
 
     /// Whether a password matches a stored bcrypt hash, checked on the checks' own thread.
     /// - Parameters:
@@ -41,18 +39,6 @@ package final class PasswordChecks: Sendable {
     ///   - hash: The stored hash; ``unknownNameHash`` for a name that does not exist.
     /// - Throws: ``Busy`` when ``maximumWaiting`` checks are waiting or running already.
     package func verify(_ password: String, hash: String) async throws(Busy) -> Bool {
-        let admitted = waiting.withLock { count -> Bool in
-            guard count < maximumWaiting else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else { throw Busy() }
-        let queue = self.queue
-        let matches = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            queue.async { continuation.resume(returning: DashboardPassword.verify(password, hash: hash)) }
-        }
-        waiting.withLock { $0 -= 1 }
-        run.add(1, ordering: .relaxed)
-        return matches
+        try await queue.run { DashboardPassword.verify(password, hash: hash) }
     }
 }

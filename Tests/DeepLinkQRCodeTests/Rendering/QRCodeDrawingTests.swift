@@ -59,8 +59,12 @@ struct QRCodeDrawingTests {
     }
 
     @Test func refusesImagesLargerThanTheMaximumSide() throws {
+        // A version 40 code: 177 modules and the margins, 185 × 21 = 3,885 pixels, 185 × 22 = 4,070.
         let large = try QRCode(encoding: "x", minimumVersion: 40)
-        #expect(throws: QRCodeError.self) { try large.png(moduleSize: 100, margin: 4) }
-        #expect(throws: Never.self) { try large.png(moduleSize: 40, margin: 4) }
+        #expect(throws: QRCodeError.self) { try large.png(moduleSize: 22, margin: 4) }
+        #expect(throws: Never.self) { try large.png(moduleSize: 21, margin: 4) }
+        // A short link's code fits at every module size.
+        let short = try QRCode(encoding: "https://go.shop.example.com/spring-sale-2026")
+        #expect(throws: Never.self) { try short.svg(moduleSize: QRCode.moduleSizes.upperBound, margin: 4) }
     }
 }

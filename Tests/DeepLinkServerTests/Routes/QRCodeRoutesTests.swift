@@ -62,15 +62,15 @@ struct QRCodeRoutesTests {
     }
 
     @Test(arguments: [
-        ("size=abc", #"size must be a whole number of pixels per module, 1 to 100; "abc" is not"#),
-        ("size=1.5", #"size must be a whole number of pixels per module, 1 to 100; "1.5" is not"#),
-        ("size=%2B8", #"size must be a whole number of pixels per module, 1 to 100; "+8" is not"#),
-        ("size=", #"size must be a whole number of pixels per module, 1 to 100; "" is not"#),
-        ("size=0", "size must be a whole number of pixels per module, 1 to 100; 0 is not"),
-        ("size=101", "size must be a whole number of pixels per module, 1 to 100; 101 is not"),
+        ("size=abc", #"size must be a whole number of pixels per module, 1 to 40; "abc" is not"#),
+        ("size=1.5", #"size must be a whole number of pixels per module, 1 to 40; "1.5" is not"#),
+        ("size=%2B8", #"size must be a whole number of pixels per module, 1 to 40; "+8" is not"#),
+        ("size=", #"size must be a whole number of pixels per module, 1 to 40; "" is not"#),
+        ("size=0", "size must be a whole number of pixels per module, 1 to 40; 0 is not"),
+        ("size=41", "size must be a whole number of pixels per module, 1 to 40; 41 is not"),
         ("margin=-1", #"margin must be a whole number of modules of blank border (scanners expect at least 4), 0 to 40; "-1" is not"#),
         ("margin=41", "0 to 40; 41 is not"), ("margin=", #"margin must be a whole number"#),
-        ("size=100&margin=40", "larger than 8000"),
+        ("size=40&margin=40", "larger than 4000"),
     ])
     func refusesBadOptionsWithAPlainMessage(query: String, message: String) async throws {
         try await ServerHarness.run(.sqlite) { server in
