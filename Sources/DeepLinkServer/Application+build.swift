@@ -54,7 +54,7 @@ package func buildApplication(
     let sender = WebhookSender(
         // A database whose store shares rate limits (PostgreSQL) may serve several servers, whose leases must stand.
         store: store, policy: webhookPolicy, transport: HTTPWebhookTransport(), releasesLeasesAtStart: !(store is any RateLimitStorage),
-        clock: clock, logger: logger)
+        retention: .seconds(Int64(configuration.webhookRetentionDays) * 86_400), clock: clock, logger: logger)
     var services: [any Service] = sendsWebhooks ? [clicks, deferred, sender] : [clicks, deferred]
     if let feed = store as? any LinkChangeFeed { services.append(LinkChangeFollower(feed: feed, cache: cache, logger: logger)) }
     if let countries { services.append(GeoIPReloader(countries: countries, clock: clock, logger: logger)) }

@@ -34,6 +34,8 @@ package struct ServerConfiguration: Sendable {
     package var linkCacheLifetime: Duration
     /// How often click counts are written to the database. Default 1 s.
     package var clickFlushInterval: Duration
+    /// Days a delivered or given-up webhook delivery is kept in the delivery log. Default 7.
+    package var webhookRetentionDays: Int = 7
     /// The header in which trusted reverse proxies pass the client's address, such as
     /// `X-Forwarded-For`. Default `nil`: the connection's peer. Only set it behind proxies that
     /// append to the header, or clients can pretend to be anyone.

@@ -70,6 +70,11 @@ extension ServerSetting {
         summary: "Let webhook endpoints be http URLs on loopback, private or link-local addresses; for development with a receiver on this machine",
         key: ["allowPrivateWebhookURLs"], flag: "allow-private-webhook-urls", defaultDescription: "false",
         kind: .enabling(\.allowPrivateWebhookURLs))
+    /// `server.webhookRetentionDays`, `DEEPLINK_WEBHOOK_RETENTION_DAYS`, `--webhook-retention-days`.
+    package static let webhookRetention = ServerSetting(
+        summary: "Days a delivered or given-up webhook delivery stays in the delivery log before it is deleted",
+        key: ["webhookRetentionDays"], flag: "webhook-retention-days", defaultDescription: "7",
+        kind: .whole(\.webhookRetentionDays, 1...3650))
     /// `server.linkCacheSeconds`, `DEEPLINK_LINK_CACHE_SECONDS`, `--link-cache-seconds`.
     package static let linkCache = ServerSetting(
         summary: "Seconds an opened link stays in memory; 0 turns the cache off",
@@ -134,7 +139,7 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, publicURL, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        geoIPDatabase, firebaseLongLinks, webFallbackUTM, hsts, allowPrivateWebhookURLs, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
+        geoIPDatabase, firebaseLongLinks, webFallbackUTM, hsts, allowPrivateWebhookURLs, webhookRetention, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
         deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]

@@ -376,6 +376,12 @@ package enum LinkStoreSchema {
             // Password links (issue 39): the bcrypt hash of a link's password, NULL for none.
             "ALTER TABLE links ADD COLUMN password_hash TEXT",
         ],
+        [
+            // Webhook deliveries taken per endpoint (issue 43), so a slow endpoint holds only its
+            // own; and finished deliveries found by age, to be purged after the retention.
+            "CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, status, next_attempt_at)",
+            "CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (status, last_attempt_at)",
+        ],
     ]
 
     /// Applies the migrations not applied yet, recording each version in `schema_migrations`;

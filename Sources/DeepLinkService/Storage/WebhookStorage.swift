@@ -22,14 +22,15 @@ package protocol WebhookStorage: Sendable {
     /// event's type, in one statement.
     func recordWebhookEvents(_ events: [WebhookEvent]) async throws(StoreError)
 
-    /// Takes up to `limit` due deliveries of enabled endpoints for one sender, until `leaseUntil`:
-    /// another sender does not take them meanwhile.
+    /// Takes up to `limit` due deliveries of one enabled endpoint for one sender, oldest due first,
+    /// until `leaseUntil`: another sender does not take them meanwhile.
     /// - Parameters:
     ///   - owner: The sender's id.
+    ///   - endpointID: The endpoint whose deliveries to take.
     ///   - now: The time due deliveries are compared with.
     ///   - leaseUntil: When the deliveries become due for another sender if this one has not finished them.
     ///   - limit: The most to take.
-    func claimWebhookDeliveries(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [WebhookDelivery]
+    func claimWebhookDeliveries(owner: String, endpointID: String, now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [WebhookDelivery]
 
     /// Records an attempt's outcome and gives the delivery back: the delivery's status, attempts,
     /// next attempt and last answer, if `owner` still holds it (else nothing); then the endpoint's
@@ -43,6 +44,11 @@ package protocol WebhookStorage: Sendable {
 
     /// An endpoint's latest deliveries, newest first.
     func webhookDeliveries(endpointID: String, limit: Int) async throws(StoreError) -> [WebhookDelivery]
+
+    /// Deletes delivered and given-up deliveries whose last attempt was before a time: the
+    /// delivery log's retention. Pending deliveries stay, however old.
+    /// - Returns: How many were deleted.
+    func purgeWebhookDeliveries(finishedBefore before: Date) async throws(StoreError) -> Int
 
     /// Ends every lease: for a database only one server uses (SQLite), whose leases from before
     /// a crash would otherwise hold deliveries back until they end.

@@ -41,6 +41,8 @@ struct ServerOptions: ParsableArguments {
     @Flag(name: .customLong(ServerSetting.allowPrivateWebhookURLs.flag), help: ServerSetting.allowPrivateWebhookURLs.switchHelp)
     var allowPrivateWebhookURLs = false
 
+    @Option(name: .customLong(ServerSetting.webhookRetention.flag), help: ServerSetting.webhookRetention.help(valueName: "days"))
+    var webhookRetentionDays: String?
     @Option(name: .customLong(ServerSetting.linkCache.flag), help: ServerSetting.linkCache.help(valueName: "seconds"))
     var linkCacheSeconds: String?
 
@@ -85,7 +87,8 @@ struct ServerOptions: ParsableArguments {
             (.host, host), (.port, port), (.publicHost, publicHost), (.publicURL, publicURL), (.clientAddressHeader, clientAddressHeader),
             (.trustedProxies, trustedProxies), (.geoIPDatabase, geoIPDatabase), (.firebaseLongLinks, disableFirebaseLongLinks ? "true" : nil),
             (.webFallbackUTM, disableWebFallbackUTM ? "true" : nil), (.databaseWait, databaseWait),
-            (.hsts, hsts ? "true" : nil), (.allowPrivateWebhookURLs, allowPrivateWebhookURLs ? "true" : nil), (.linkCache, linkCacheSeconds),
+            (.hsts, hsts ? "true" : nil), (.allowPrivateWebhookURLs, allowPrivateWebhookURLs ? "true" : nil),
+            (.webhookRetention, webhookRetentionDays), (.linkCache, linkCacheSeconds),
             (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
             (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),

@@ -23,15 +23,64 @@ final class WebhookReceiver: Sendable {
     /// What to answer: a status and a body.
     typealias Answer = @Sendable (_ index: Int, _ request: Received) -> (status: HTTPResponse.Status, body: String, headers: HTTPFields)
 
-    private let requests = Mutex<[Received]>([])
-    private let answer: Answer
+    private struct State {
+        var requests: [Received] = []
+        /// Tests waiting for a number of requests.
+        var waiters: [(id: UUID, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Requests held without an answer until ``release()``.
+        var held: [CheckedContinuation<Void, Never>] = []
+        var released = false
+    }
 
-    init(answer: @escaping Answer = { _, _ in (.noContent, "", [:]) }) {
+    private let state = Mutex(State())
+    private let answer: Answer
+    private let holds: @Sendable (Received) -> Bool
+
+    /// A receiver.
+    /// - Parameters:
+    ///   - answer: The answer to every request, once it is not held.
+    ///   - holds: Which requests get no answer until ``release()``: an endpoint that never
+    ///     answers, or answers late.
+    init(answer: @escaping Answer = { _, _ in (.noContent, "", [:]) }, holds: @escaping @Sendable (Received) -> Bool = { _ in false }) {
+        self.holds = holds
         self.answer = answer
     }
 
     /// Every request so far.
-    var received: [Received] { requests.withLock { $0 } }
+    var received: [Received] { state.withLock { $0.requests } }
+
+    /// Returns once `count` requests have arrived, answered or held, or when the task is
+    /// cancelled (a test's time limit), so that a test waiting for requests that never come fails
+    /// instead of blocking the run.
+    func waitForRequests(_ count: Int) async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let arrived = state.withLock { state -> Bool in
+                    guard state.requests.count < count, !Task.isCancelled else { return true }
+                    state.waiters.append((id, count, continuation))
+                    return false
+                }
+                if arrived { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume()
+        }
+    }
+
+    /// Answers every held request, and every later one at once.
+    func release() {
+        let held = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.released = true
+            defer { state.held = [] }
+            return state.held
+        }
+        for request in held { request.resume() }
+    }
 
     /// Runs the receiver while `body` runs, with its base URL (`http://127.0.0.1:PORT`).
     func run(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
@@ -41,9 +90,22 @@ final class WebhookReceiver: Sendable {
             var headers: [String: String] = [:]
             for field in request.headers { headers[field.name.canonicalName] = field.value }
             let received = Received(path: request.uri.path, headers: headers, body: String(buffer: buffer))
-            let index = self.requests.withLock { requests in
-                requests.append(received)
-                return requests.count - 1
+            let (index, ready) = self.state.withLock { state in
+                state.requests.append(received)
+                let ready = state.waiters.filter { $0.count <= state.requests.count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= state.requests.count }
+                return (state.requests.count - 1, ready)
+            }
+            for waiter in ready { waiter.resume() }
+            if self.holds(received) {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let answerNow = self.state.withLock { state -> Bool in
+                        guard !state.released else { return true }
+                        state.held.append(continuation)
+                        return false
+                    }
+                    if answerNow { continuation.resume() }
+                }
             }
             let (status, text, extra) = self.answer(index, received)
             return Response(status: status, headers: extra, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

@@ -83,19 +83,23 @@ extension SQLLinkStore {
             """, values, action: events.count == 1 ? "record a webhook event" : "record \(events.count) webhook events")
     }
 
-    /// Takes due deliveries for one sender. The inner `SELECT` picks candidates; the outer
-    /// `UPDATE` checks each again as it takes its row, so of two senders racing for a row only
-    /// the first takes it (PostgreSQL rechecks an updated row's conditions; SQLite has one writer).
-    package func claimWebhookDeliveries(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [WebhookDelivery] {
-        let due = "status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until < $3)"
+    /// Takes one endpoint's due deliveries for one sender. The inner `SELECT` picks candidates;
+    /// the outer `UPDATE` checks each again as it takes its row, so of two senders racing for a
+    /// row only the first takes it (PostgreSQL rechecks an updated row's conditions; SQLite has
+    /// one writer).
+    package func claimWebhookDeliveries(
+        owner: String, endpointID: String, now: Date, leaseUntil: Date, limit: Int
+    ) async throws(StoreError) -> [WebhookDelivery] {
+        let due = "endpoint_id = $5 AND status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until < $3)"
         return try await run(
             SQLQuery(
                 """
                 UPDATE webhook_deliveries SET lease_owner = $1, lease_until = $2 \
                 WHERE id IN (SELECT id FROM webhook_deliveries WHERE \(due) \
-                AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL) ORDER BY next_attempt_at, id LIMIT $4) \
+                AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = $5 AND disabled_at IS NULL) ORDER BY next_attempt_at, id LIMIT $4) \
                 AND \(due) RETURNING \(Self.deliveryColumns)
-                """, [.text(owner), Self.milliseconds(leaseUntil), Self.milliseconds(now), .integer(Int64(limit))],
+                """,
+                [.text(owner), Self.milliseconds(leaseUntil), Self.milliseconds(now), .integer(Int64(limit)), .text(endpointID)],
                 action: "claim webhook deliveries"
             ) { rows throws(StoreError) in try rows.map(WebhookDelivery.init(row:)) })
     }
@@ -147,6 +151,14 @@ extension SQLLinkStore {
                 "SELECT \(Self.deliveryColumns) FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
                 [.text(endpointID), .integer(Int64(limit))], action: "list webhook deliveries"
             ) { rows throws(StoreError) in try rows.map(WebhookDelivery.init(row:)) })
+    }
+
+    /// Deletes finished deliveries older than the retention; see ``WebhookStorage``.
+    package func purgeWebhookDeliveries(finishedBefore before: Date) async throws(StoreError) -> Int {
+        try await run(
+            SQLQuery(
+                "DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND last_attempt_at < $1 RETURNING id", [.seconds(before)],
+                action: "purge webhook deliveries") { $0.count })
     }
 
     /// Ends every lease.
