@@ -181,7 +181,8 @@ func buildRouter(
                 maximumBodySize: configuration.maximumBodySize,
                 maximumBulkBodySize: LinkBulkRoutes.maximumBodySize(for: configuration.maximumBodySize)))
     let visits = LinkVisits(
-        store: store, cache: cache, clicks: clicks, deferred: deferred, setup: setup, webhooks: webhooks?.events, countries: countries)
+        store: store, cache: cache, clicks: clicks, deferred: deferred, setup: setup, webhooks: webhooks?.events, countries: countries,
+        clickRate: RateLimiter(perMinute: configuration.clicksPerMinutePerAddress, clock: clock))
     var resolution = LinkResolution(visits: visits, resolver: LinkResolver(setup: setup, pages: pages), metrics: metrics, clientAddress: clientAddress)
     resolution.passwordAttempts = limiter("link-passwords", LinkPassword.failedAttemptsPerMinute)
     let journeys = try DeviceJourneys(setup: setup, resolver: resolution.resolver)

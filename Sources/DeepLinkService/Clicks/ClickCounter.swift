@@ -13,6 +13,11 @@ import Synchronization
 package final class ClickCounter: Service, Sendable {
     /// The buckets written in one ``ClickStorage/record(_:)`` call.
     static let bucketsPerWrite = 500
+    /// The most buckets of one link written by one flush: past it, the link's least-clicked
+    /// buckets are summed in buckets whose referrer and UTM fields are ``LinkNumbers/otherName``,
+    /// so a visitor who sends a new `utm_source` with every request adds a bounded number of
+    /// rows (and of `link.clicked` messages) a second, not one per request.
+    package static let bucketsPerLinkPerFlush = 1_000
 
     private let store: any ClickStorage
     private let interval: Duration
@@ -63,10 +68,11 @@ package final class ClickCounter: Service, Sendable {
     }
 
     private func writePending() async {
-        let batch = pending.withLock { pending in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
-        }
+        let batch = Self.capped(
+            pending.withLock { pending in
+                defer { pending.removeAll(keepingCapacity: true) }
+                return pending
+            }, perLink: Self.bucketsPerLinkPerFlush)
         // A few hundred buckets a call, each call a few statements: a failed call keeps only its
         // own counts for the next try.
         let buckets = Array(batch)
@@ -74,7 +80,7 @@ package final class ClickCounter: Service, Sendable {
         for start in stride(from: 0, to: buckets.count, by: Self.bucketsPerWrite) {
             let part = Dictionary(uniqueKeysWithValues: buckets[start..<min(start + Self.bucketsPerWrite, buckets.count)].map { ($0.key, $0.value) })
             do {
-                let events = sendsClicks ? part.filter { $0.key.platform != .crawler }.map { WebhookEvent.linkClicked($0.key, count: $0.value) } : []
+                let events = sendsClicks ? part.filter { $0.key.platform != .crawler && !$0.key.excess }.map { WebhookEvent.linkClicked($0.key, count: $0.value) } : []
                 try await store.record(part, events: events)
             } catch {
                 logger.error(
@@ -84,6 +90,33 @@ package final class ClickCounter: Service, Sendable {
                 }
             }
         }
+    }
+
+    /// The buckets of a flush with each link's beyond `cap` summed: its `cap - 1` most clicked
+    /// buckets as they are, the others' clicks in buckets whose referrer and UTM fields are
+    /// ``LinkNumbers/otherName`` (one per day, platform and rule). Every click is still counted.
+    static func capped(_ batch: [Click: Int], perLink cap: Int) -> [Click: Int] {
+        var bucketsPerLink: [String: Int] = [:]
+        for click in batch.keys { bucketsPerLink[click.code, default: 0] += 1 }
+        guard bucketsPerLink.values.contains(where: { $0 > cap }) else { return batch }
+        var capped: [Click: Int] = [:]
+        for (code, buckets) in Dictionary(grouping: batch, by: \.key.code) {
+            guard bucketsPerLink[code, default: 0] > cap else {
+                for (click, count) in buckets { capped[click] = count }
+                continue
+            }
+            let ordered = buckets.sorted { ($0.value, $1.key.utmSource) > ($1.value, $0.key.utmSource) }
+            for (click, count) in ordered.prefix(max(0, cap - 1)) { capped[click, default: 0] += count }
+            for (click, count) in ordered.dropFirst(max(0, cap - 1)) {
+                var other = click
+                other.referrerDomain = LinkNumbers.otherName
+                other.utmSource = LinkNumbers.otherName
+                other.utmMedium = LinkNumbers.otherName
+                other.utmCampaign = LinkNumbers.otherName
+                capped[other, default: 0] += count
+            }
+        }
+        return capped
     }
 
     /// Writes counts every interval until graceful shutdown, then once more.

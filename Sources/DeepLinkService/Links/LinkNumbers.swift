@@ -20,6 +20,10 @@ package struct LinkNumbers: Sendable, Hashable {
     /// Link-preview crawlers' visits per day, one per entry of ``days``: counted apart, never
     /// among the clicks, the chart or the funnel.
     package let linkPreviewsPerDay: [Int]
+    /// Clicks past the per-link rate of their address (``LinkVisits/clicksPerMinutePerAddress``)
+    /// per day, one per entry of ``days``: answered, but counted apart, never among the clicks,
+    /// the chart or the funnel, so that a flood is seen without swelling the numbers.
+    package let excessClicksPerDay: [Int]
     /// Clicks by platform, most first.
     package let byPlatform: [Share]
     /// Clicks by referring host (`(none)` for none), most first.
@@ -48,6 +52,9 @@ package struct LinkNumbers: Sendable, Hashable {
 
     /// Every link-preview crawler's visit in the range.
     package var totalLinkPreviews: Int { linkPreviewsPerDay.reduce(0, +) }
+
+    /// Every click past the per-link rate of its address in the range.
+    package var totalExcessClicks: Int { excessClicksPerDay.reduce(0, +) }
 
     /// Every app open in the range.
     package var totalOpens: Int { opensPerDay.reduce(0, +) }
@@ -110,10 +117,8 @@ package struct LinkNumbers: Sendable, Hashable {
         clicksPerDay = days.map { clicks.perDay[$0] ?? 0 }
         totalClicks = clicks.perDay.filter { $0.key >= first && $0.key <= last }.values.reduce(0, +)
         linkPreviewsPerDay = days.map { clicks.crawlersPerDay[$0] ?? 0 }
-        func shares(_ totals: [String: Int]) -> [Share] {
-            totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
-                .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
-        }
+        excessClicksPerDay = days.map { clicks.excessPerDay[$0] ?? 0 }
+        func shares(_ totals: [String: Int]) -> [Share] { Self.shares(totals) }
         byPlatform = shares(clicks.byPlatform)
         byReferrer = shares(clicks.byReferrer)
         byUTMSource = shares(clicks.byUTMSource)
@@ -137,6 +142,22 @@ package struct LinkNumbers: Sendable, Hashable {
         let opens = AppOpens(hops)
         opensPerDay = days.map { opens.perDay[$0] ?? 0 }
         opensByPlatform = shares(opens.byPlatform)
+    }
+
+    /// The most values a breakdown lists; the rest are summed in one ``otherName`` row after them.
+    package static let maximumShares = 50
+    /// The row that sums a breakdown's values past the first ``maximumShares``.
+    package static let otherName = "(other)"
+
+    /// A breakdown, most first (ties by name): `(none)` for the empty value, and past
+    /// ``maximumShares`` values one ``otherName`` row with the rest, so a visitor who sends a
+    /// thousand sources does not make the numbers a thousand rows long.
+    static func shares(_ totals: [String: Int]) -> [Share] {
+        let sorted = totals.map { Share(name: $0.key.isEmpty ? "(none)" : $0.key, count: $0.value) }
+            .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        guard sorted.count > maximumShares else { return sorted }
+        let rest = sorted[maximumShares...].reduce(0) { $0 + $1.count }
+        return Array(sorted.prefix(maximumShares)) + [Share(name: otherName, count: rest)]
     }
 
     /// The last `count` UTC days up to the one of `end`, oldest first.
@@ -178,6 +199,7 @@ package struct LinkNumbers: Sendable, Hashable {
                     ]
                 }),
             "linkPreviews": ["total": .number(Double(totalLinkPreviews)), "perDay": perDay(linkPreviewsPerDay)],
+            "excessClicks": ["total": .number(Double(totalExcessClicks)), "perDay": perDay(excessClicksPerDay)],
             "opens": ["total": .number(Double(totalOpens)), "perDay": perDay(opensPerDay), "byPlatform": shares(opensByPlatform)],
             "funnel": [
                 "phoneClicks": .number(Double(funnel.phoneClicks)), "storeHops": .number(Double(funnel.storeHops)),
@@ -223,6 +245,7 @@ package struct LinkNumbers: Sendable, Hashable {
             rows.append("variant_installs,\(field(variant.name)),\(variant.installs)")
         }
         for (day, count) in zip(days, linkPreviewsPerDay) { rows.append("link_previews,\(day),\(count)") }
+        for (day, count) in zip(days, excessClicksPerDay) { rows.append("excess_clicks,\(day),\(count)") }
         for (day, count) in zip(days, opensPerDay) { rows.append("opens,\(day),\(count)") }
         for share in opensByPlatform { rows.append("opens_platform,\(field(share.name)),\(share.count)") }
         rows.append("funnel,phone_clicks,\(funnel.phoneClicks)")

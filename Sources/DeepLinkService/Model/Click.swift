@@ -24,6 +24,9 @@ package struct Click: Sendable, Hashable {
     /// The A/B variant the visitor was assigned (``LinkVariant/name``), or the empty string for a
     /// link without variants. Summed in the rollups only.
     package var variant: String = ""
+    /// Whether the click came from an address past the per-link rate (a flood): answered, but
+    /// counted only under `excess`, by day, like a link preview, in none of the people's numbers.
+    package var excess: Bool = false
 
     /// Creates a click.
     /// - Parameters:
@@ -54,6 +57,7 @@ extension Click {
     /// A link-preview crawler's visit is not a click: it counts only under `crawler`, by day.
     var dimensions: [(dimension: String, name: String)] {
         if platform == .crawler { return [("crawler", day)] }
+        if excess { return [("excess", day)] }
         var dimensions = [
             ("day", day), ("platform", platform.rawValue), ("referrer_domain", referrerDomain), ("utm_source", utmSource),
             ("utm_medium", utmMedium), ("utm_campaign", utmCampaign),

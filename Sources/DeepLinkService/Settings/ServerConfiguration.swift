@@ -34,6 +34,9 @@ package struct ServerConfiguration: Sendable {
     package var linkCacheLifetime: Duration
     /// How often click counts are written to the database. Default 1 s.
     package var clickFlushInterval: Duration
+    /// Clicks on one link per client address per minute counted as people's; past it they are
+    /// answered and counted apart (``LinkNumbers/excessClicksPerDay``). Default 60.
+    package var clicksPerMinutePerAddress: Int = 60
     /// Days a delivered or given-up webhook delivery is kept in the delivery log. Default 7.
     package var webhookRetentionDays: Int = 7
     /// The header in which trusted reverse proxies pass the client's address, such as

@@ -95,6 +95,11 @@ extension ServerSetting {
         summary: "Deferred-link claims each client address may make per minute",
         key: ["limits", "claimsPerMinutePerAddress"], flag: "claims-per-minute", defaultDescription: "30",
         kind: .whole(\.claimsPerMinutePerAddress, 1...1_000_000_000))
+    /// `server.limits.clicksPerMinutePerAddress`, `DEEPLINK_CLICKS_PER_MINUTE`, `--clicks-per-minute`.
+    package static let clicksPerAddress = ServerSetting(
+        summary: "Clicks on one link each client address makes per minute that count as people's; past it, clicks are answered and counted apart as excess",
+        key: ["limits", "clicksPerMinutePerAddress"], flag: "clicks-per-minute", defaultDescription: "60",
+        kind: .whole(\.clicksPerMinutePerAddress, 1...1_000_000_000))
     /// `server.limits.opensPerMinutePerAddress`, `DEEPLINK_OPENS_PER_MINUTE`, `--opens-per-minute`.
     package static let opensPerAddress = ServerSetting(
         summary: "Short links each client address may resolve in the app per minute (POST /api/v1/opens)",
@@ -139,7 +144,7 @@ extension ServerSetting {
     /// Every setting, in the order the docs list them.
     package static let all: [ServerSetting] = [
         database, databaseConnectTimeout, databaseWait, host, port, publicHost, publicURL, allowedRedirectHosts, clientAddressHeader, trustedProxies,
-        geoIPDatabase, firebaseLongLinks, webFallbackUTM, hsts, allowPrivateWebhookURLs, webhookRetention, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, opensPerAddress,
+        geoIPDatabase, firebaseLongLinks, webFallbackUTM, hsts, allowPrivateWebhookURLs, webhookRetention, linkCache, writesPerKey, writesPerAddress, claimsPerAddress, clicksPerAddress, opensPerAddress,
         deferredClicksPerAddress, maximumBodySize,
         maximumPageSize, connectionsPerAddress, headerTimeout, bodyTimeout, idleTimeout,
     ]

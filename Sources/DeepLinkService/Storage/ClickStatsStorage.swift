@@ -90,6 +90,9 @@ package struct ClickSummary: Sendable, Hashable {
     package var perDay: [String: Int] = [:]
     /// Link-preview crawlers' visits per day, `YYYY-MM-DD`: not clicks, and in no other sum.
     package var crawlersPerDay: [String: Int] = [:]
+    /// Clicks past the per-link rate of their address (a flood) per day, `YYYY-MM-DD`: answered,
+    /// not counted as people's clicks, and in no other sum.
+    package var excessPerDay: [String: Int] = [:]
     /// Clicks per platform (`ClientPlatform` raw values).
     package var byPlatform: [String: Int] = [:]
     /// Clicks per referring host; `""` for none.
@@ -122,12 +125,13 @@ package struct ClickSummary: Sendable, Hashable {
     /// - Parameters:
     ///   - count: The clicks.
     ///   - dimension: `day`, `platform`, `referrer_domain`, `utm_source`, `utm_medium`, `utm_campaign`,
-    ///     `target`, `country`, `variant`, or `crawler` (named by day).
+    ///     `target`, `country`, `variant`, or `crawler` and `excess` (named by day).
     ///   - name: The value along it.
     mutating func add(_ count: Int, dimension: String, name: String) {
         switch dimension {
         case "day": perDay[name, default: 0] += count
         case "crawler": crawlersPerDay[name, default: 0] += count
+        case "excess": excessPerDay[name, default: 0] += count
         case "platform": byPlatform[name, default: 0] += count
         case "referrer_domain": byReferrer[name, default: 0] += count
         case "utm_source": byUTMSource[name, default: 0] += count

@@ -28,6 +28,9 @@ package struct LinkVisits: Sendable {
     let countries: (any CountryLookup)?
     /// Each `Accept-Language` header's first language, read once.
     let firstLanguages = HeaderTable<String?>()
+    /// People's clicks per link and client address per minute, in this process's memory (each
+    /// server counts its own); past it, a click is answered but counted as excess. `nil`: no limit.
+    let clickRate: RateLimiter?
 
     /// The service.
     /// - Parameters:
@@ -38,10 +41,12 @@ package struct LinkVisits: Sendable {
     ///   - setup: The config, read once.
     ///   - webhooks: Where visit events go; `nil` for none.
     ///   - countries: Where visitors' countries come from; `nil` without a GeoIP database.
+    ///   - clickRate: People's clicks per link and address per minute (`server.limits.clicksPerMinutePerAddress`); `nil` for no limit.
     package init(
         store: any LinkStorage & DailyCountStorage, cache: LinkCache, clicks: ClickCounter, deferred: DeferredLinks, setup: DeepLinkSetup,
-        webhooks: WebhookEvents? = nil, countries: (any CountryLookup)? = nil
+        webhooks: WebhookEvents? = nil, countries: (any CountryLookup)? = nil, clickRate: RateLimiter? = nil
     ) {
+        self.clickRate = clickRate
         self.store = store
         self.cache = cache
         self.clicks = clicks
@@ -185,6 +190,13 @@ package struct LinkVisits: Sendable {
                 click.target = decision.targetIndex.map(String.init) ?? ""
                 click.country = decision.country ?? ""
                 click.variant = decision.rule.variant ?? ""
+            }
+            // One address clicking one link past the rate is a flood: answered, counted apart.
+            if let clickRate, click.platform != .crawler, let address = visit.signals().clientAddress,
+                let key = RateLimitKey.of(address: address), clickRate.take(key + " " + link.code) != nil
+            {
+                click = Click(code: link.code, day: click.day, platform: click.platform)
+                click.excess = true
             }
             clicks.add(click)
         }

@@ -115,6 +115,7 @@ extension LinkNumbers {
                             + counted($0.installs, "install")
                     }.joined(separator: "; ")),
             "link previews: \(totalLinkPreviews) (crawlers such as Slack's and iMessage's, not counted as clicks)",
+            "excess clicks: \(totalExcessClicks) (one address past the per-link rate, answered but not counted as clicks)",
             "app opens:     \(totalOpens) (\(shares(opensByPlatform)))",
             "funnel:        \(counted(funnel.phoneClicks, "phone click")) → \(counted(funnel.storeHops, "store hop"))\(rate(funnel.hopRate)) → "
                 + "\(counted(funnel.claimedInstalls, "claimed install"))\(rate(funnel.installRate))"

@@ -55,6 +55,8 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.claimsPerAddress.flag), help: ServerSetting.claimsPerAddress.help(valueName: "count"))
     var claimsPerMinute: String?
 
+    @Option(name: .customLong(ServerSetting.clicksPerAddress.flag), help: ServerSetting.clicksPerAddress.help(valueName: "count"))
+    var clicksPerMinute: String?
     @Option(name: .customLong(ServerSetting.opensPerAddress.flag), help: ServerSetting.opensPerAddress.help(valueName: "count"))
     var opensPerMinute: String?
 
@@ -89,7 +91,8 @@ struct ServerOptions: ParsableArguments {
             (.webFallbackUTM, disableWebFallbackUTM ? "true" : nil), (.databaseWait, databaseWait),
             (.hsts, hsts ? "true" : nil), (.allowPrivateWebhookURLs, allowPrivateWebhookURLs ? "true" : nil),
             (.webhookRetention, webhookRetentionDays), (.linkCache, linkCacheSeconds),
-            (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute), (.opensPerAddress, opensPerMinute),
+            (.writesPerKey, writesPerMinutePerKey), (.writesPerAddress, writesPerMinutePerAddress), (.claimsPerAddress, claimsPerMinute),
+            (.clicksPerAddress, clicksPerMinute), (.opensPerAddress, opensPerMinute),
             (.deferredClicksPerAddress, deferredClicksPerMinute), (.maximumBodySize, maxBodyBytes), (.maximumPageSize, maxPageSize),
             (.connectionsPerAddress, connectionsPerAddress), (.headerTimeout, headerTimeout), (.bodyTimeout, bodyTimeout),
             (.idleTimeout, idleTimeout),

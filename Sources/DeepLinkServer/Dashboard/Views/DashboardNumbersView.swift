@@ -84,6 +84,9 @@ struct DashboardNumbersView {
     let appOpens: Int
     /// Link-preview crawlers' visits, which are not among the clicks.
     let linkPreviews: Int
+    /// Clicks past the per-link rate of their address, which are not among the clicks; `nil`
+    /// when there were none, so the tile shows only for a flood.
+    let excessClicks: Int?
     /// The installs as a share of store hops, when there were any.
     let installRate: String?
     /// Why iPhone installs are not among the installs, when the config cannot claim them.
@@ -122,6 +125,7 @@ struct DashboardNumbersView {
         claimedInstalls = numbers.funnel.claimedInstalls
         appOpens = numbers.totalOpens
         linkPreviews = numbers.totalLinkPreviews
+        excessClicks = numbers.totalExcessClicks > 0 ? numbers.totalExcessClicks : nil
         installRate = percent(numbers.funnel.installRate)
         installsNote = numbers.funnel.iosInstallsMeasured
             ? nil : "Android only: this config cannot claim iPhone installs"

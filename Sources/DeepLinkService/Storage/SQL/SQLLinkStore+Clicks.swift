@@ -21,8 +21,9 @@ extension SQLLinkStore {
             start += batch.count
             // Buckets that differ only by what the rollups alone sum (target, country) are one
             // row of `clicks`: one statement may not change a row twice.
+            // A flood's clicks have no row: only their count per day, in the rollups.
             var rowsOfClicks: [Click: Int] = [:]
-            for (click, count) in batch { rowsOfClicks[click.tableBucket, default: 0] += count }
+            for (click, count) in batch where !click.excess { rowsOfClicks[click.tableBucket, default: 0] += count }
             let tableRows = rowsOfClicks.sorted { $0.key.keyPrecedes($1.key) }
             let bucketCounts = SQLQuery(
                 """
@@ -55,12 +56,12 @@ extension SQLLinkStore {
             let added = "FROM (VALUES \(rowPlaceholders(rows: rows.count, columns: 5))) AS added WHERE EXISTS (SELECT 1 FROM links WHERE code = added.column1)"
             // Each link's clicks of all time, people's only, for the list's order by clicks.
             var people: [String: Int64] = [:]
-            for (click, count) in batch where click.platform != .crawler { people[click.code, default: 0] += Int64(count) }
+            for (click, count) in batch where click.platform != .crawler && !click.excess { people[click.code, default: 0] += Int64(count) }
             let linkClicks = people.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             // The messages first, with the first batch: on SQLite, where the statements run one
             // after another, a failure after them re-sends messages (at least once) rather than
             // counting clicks twice; on PostgreSQL they are one statement anyway.
-            var statements = (batch.startIndex == 0 ? webhookEventsQuery(events).map { [$0] } ?? [] : []) + [bucketCounts]
+            var statements = (batch.startIndex == 0 ? webhookEventsQuery(events).map { [$0] } ?? [] : []) + (tableRows.isEmpty ? [] : [bucketCounts])
             if !linkClicks.isEmpty {
                 statements.append(
                     SQLQuery(
