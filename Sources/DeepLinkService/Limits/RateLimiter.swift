@@ -12,18 +12,32 @@ package final class RateLimiter: RequestLimiter {
 
     private let perMinute: Int
     private let clock: any MonotonicClock
-    private let buckets = Mutex([String: Bucket]())
+    private let buckets: Mutex<Buckets>
     /// Past this many clients, full buckets are dropped.
-    private let pruneThreshold = 10_000
+    private let pruneThreshold: Int
+
+    private struct Buckets {
+        var byClient: [String: Bucket] = [:]
+        /// The count past which the next prune runs: twice what the last one kept, so that with
+        /// more clients busy at once than the threshold (a popular link's visitors in one minute)
+        /// pruning costs each request a constant share, not a pass over every bucket.
+        var pruneAt: Int
+    }
 
     /// Creates a limiter.
     /// - Parameters:
     ///   - perMinute: The writes each client may make per minute, and the burst.
     ///   - clock: The clock buckets refill on.
-    package init(perMinute: Int, clock: any MonotonicClock = SystemClock()) {
+    ///   - pruneThreshold: Past this many clients, full buckets are dropped.
+    package init(perMinute: Int, clock: any MonotonicClock = SystemClock(), pruneThreshold: Int = 10_000) {
         self.perMinute = perMinute
         self.clock = clock
+        self.pruneThreshold = pruneThreshold
+        buckets = Mutex(Buckets(pruneAt: pruneThreshold))
     }
+
+    /// How many clients have a bucket.
+    var clientCount: Int { buckets.withLock { $0.byClient.count } }
 
     /// Takes a token for a client, now; see ``RequestLimiter``.
     package func take(_ client: String) -> Int? {
@@ -50,14 +64,16 @@ package final class RateLimiter: RequestLimiter {
         let wanted = Double(max(1, count))
         let capacity = Double(perMinute)
         let perSecond = capacity / 60
+        let pruneThreshold = self.pruneThreshold
         return buckets.withLock { buckets in
-            var bucket = buckets[client] ?? Bucket(tokens: capacity, updated: now)
+            var bucket = buckets.byClient[client] ?? Bucket(tokens: capacity, updated: now)
             bucket.tokens = min(capacity, bucket.tokens + (now - bucket.updated).inSeconds * perSecond)
             bucket.updated = now
             defer {
-                buckets[client] = bucket
-                if buckets.count > pruneThreshold {
-                    buckets = buckets.filter { $0.value.tokens + (now - $0.value.updated).inSeconds * perSecond < capacity }
+                buckets.byClient[client] = bucket
+                if buckets.byClient.count > buckets.pruneAt {
+                    buckets.byClient = buckets.byClient.filter { $0.value.tokens + (now - $0.value.updated).inSeconds * perSecond < capacity }
+                    buckets.pruneAt = max(pruneThreshold, buckets.byClient.count * 2)
                 }
             }
             guard bucket.tokens >= wanted else {
@@ -72,9 +88,9 @@ package final class RateLimiter: RequestLimiter {
     package func giveBack(_ client: String) {
         let capacity = Double(perMinute)
         buckets.withLock { buckets in
-            guard var bucket = buckets[client] else { return }
+            guard var bucket = buckets.byClient[client] else { return }
             bucket.tokens = min(capacity, bucket.tokens + 1)
-            buckets[client] = bucket
+            buckets.byClient[client] = bucket
         }
     }
 }
