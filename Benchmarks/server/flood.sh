@@ -7,7 +7,9 @@
 #          so every request misses the rendered-page cache (the desktop page holds a QR code).
 # Each flood runs between two quiet rounds; prints the victim's req/s quiet and under the flood,
 # their ratio (goal: at least 0.5), the flood's own answers, and /healthz's worst time (goal: under
-# 1 s). Release build; BENCH_BIN names another deeplink to measure (before and after).
+# 1 s). FLOOD_CONNECTIONS sets both floods' connections (16: as many as the victim's, which shows
+# how the server shares itself per connection). Release build; BENCH_BIN names another deeplink
+# to measure (before and after).
 #
 #   Benchmarks/server/flood.sh
 #   DURATION=8s BENCH_BIN=/path/to/old/deeplink Benchmarks/server/flood.sh
@@ -70,7 +72,7 @@ victim_rps() { measure "$victim" -H "User-Agent: $IPHONE" | awk '{print $1}'; }
 printf '%-6s %12s %12s %7s %14s %16s\n' flood "quiet req/s" "flooded" ratio "flood answers" "/healthz worst"
 for flood in qr utm; do
     quiet_before=$(victim_rps)
-    flood_connections=$([[ $flood == qr ]] && echo 32 || echo 64)
+    flood_connections=${FLOOD_CONNECTIONS:-$([[ $flood == qr ]] && echo 32 || echo 64)}
     wrk -t1 -c"$flood_connections" -d"$DURATION" -s "$WORK/$flood.lua" "http://127.0.0.1:$PORT/" >"$WORK/$flood.out" &
     flooder=$!
     probe

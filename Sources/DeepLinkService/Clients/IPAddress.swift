@@ -24,6 +24,14 @@ package struct IPAddress: Sendable, Hashable {
         }
     }
 
+    /// Whether a text is an IPv4 address in dotted decimal, checked on the stack: then the text
+    /// is already the address's one spelling (`inet_pton` takes no other form of IPv4).
+    package static func isIPv4(_ text: String) -> Bool {
+        text.withCString { pointer in
+            withUnsafeTemporaryAllocation(byteCount: 4, alignment: 4) { buffer in inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 }
+        }
+    }
+
     /// Reads an address.
     /// - Parameter text: An IPv4 or IPv6 address without port.
     package init?(_ text: String) {

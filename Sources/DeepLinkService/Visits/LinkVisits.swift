@@ -181,7 +181,7 @@ package struct LinkVisits: Sendable {
         let decision = countries == nil && stored.targets.isEmpty && stored.variants.isEmpty ? nil : decision(for: stored, visit: visit)
         let link = decision?.link ?? stored
         let rule = decision?.rule ?? VisitRule()
-        let utm = visit.utm(for: link)
+        var utm = visit.utm(for: link)
         if visit.counts {
             var click = Click(
                 code: link.code, day: Date().utcDay, platform: visit.visitor.countedPlatform, referrerDomain: visit.referrerDomain, utmSource: utm.source ?? "",
@@ -191,12 +191,16 @@ package struct LinkVisits: Sendable {
                 click.country = decision.country ?? ""
                 click.variant = decision.rule.variant ?? ""
             }
-            // One address clicking one link past the rate is a flood: answered, counted apart.
+            // One address clicking one link past the rate is a flood: answered, counted apart,
+            // and with the link's own UTM fields, not the request's: a flood that sends a new
+            // `utm_source` with every request then gets the page already rendered instead of
+            // costing a new one each time.
             if let clickRate, click.platform != .crawler, let address = visit.signals().clientAddress,
                 let key = RateLimitKey.of(address: address), clickRate.take(key + " " + link.code) != nil
             {
                 click = Click(code: link.code, day: click.day, platform: click.platform)
                 click.excess = true
+                utm = link.utm
             }
             clicks.add(click)
         }

@@ -35,11 +35,15 @@ struct ClickVolumeTests {
         try await ServerHarness.run(.sqlite, mode: .live) { server in
             try await Self.create(server, code: "flood")
             var answered = 0
+            var locations: [String] = []
             for index in 0..<300 {
                 let response = try await server.open("/flood?utm_source=s\(index % 7)", userAgent: ServerHarness.desktop)
                 if response.status == .found { answered += 1 }
+                locations.append(response.headers[.location] ?? "")
             }
             #expect(answered == 300, "every request is answered with the redirect")
+            #expect(locations[0] == "https://shop.example.com/sale?utm_source=s0")
+            #expect(locations[60] == "https://shop.example.com/sale", "past the rate, the request's UTM fields are not carried")
             let stats = try await Self.stats(server, code: "flood")
             #expect(stats["totalClicks"] == 60)
             #expect(stats["excessClicks"]?.objectValue?["total"] == 240)
