@@ -131,6 +131,15 @@ final class WebhookClients: Sendable {
     /// How many clients are kept.
     var count: Int { kept.withLock { $0.count } }
 
+    /// Shuts every client down, for a set of clients made apart from the transport's (a test's).
+    func shutdown() async {
+        let clients = kept.withLock { kept in
+            defer { kept.removeAll() }
+            return kept.values.map(\.client)
+        }
+        for client in clients { try? await client.shutdown() }
+    }
+
     private static func makeClient(_ pin: Pin) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: .seconds(pin.connectTimeout)),

@@ -60,20 +60,30 @@ struct WebhookSenderIsolationTests {
         }
     }
 
-    @Test func oneEndpointsDeliveriesReuseAConnectionsClient() async throws {
+    @Test func deliveriesTakeUpToSixteenPerEndpointARound() async throws {
         let receiver = WebhookReceiver()
         try await receiver.run { base in
             try await ServerHarness.run(.sqlite, configuration: try WebhookDeliveryTests.configuration()) { server in
                 _ = try await WebhookDeliveryTests.endpoint(server, url: "\(base)/hooks")
                 try await server.store.recordWebhookEvents((0..<20).map { WebhookEvent.linkDeleted(code: "gone-\($0)") })
-                let before = HTTPWebhookTransport.clientCount
                 #expect(await Self.sender(server.store).deliverDue(now: Date()) == 16)
                 #expect(await Self.sender(server.store).deliverDue(now: Date()) == 4)
                 #expect(receiver.received.count == 20)
-                // One client for 127.0.0.1, which other tests of this process may have made already.
-                #expect(HTTPWebhookTransport.clientCount <= before + 1)
             }
         }
+    }
+
+    @Test func oneHostAndCheckedAddressShareOneClientAndANewAddressGetsItsOwn() async {
+        let clients = WebhookClients()
+        let pin = WebhookClients.Pin(host: "hooks.example.com", writtenHost: "Hooks.example.com", address: "192.0.2.1", connectTimeout: 5)
+        let first = clients.client(for: pin)
+        #expect(clients.client(for: pin) === first, "the next delivery reuses the client and its connections")
+        var moved = pin
+        moved.address = "192.0.2.2"
+        #expect(clients.client(for: moved) !== first, "a name that now resolves elsewhere is pinned by a client of its own")
+        #expect(clients.count == 2)
+        await clients.shutdown()
+        #expect(clients.count == 0)
     }
 
     @Test func finishedDeliveriesArePurgedAfterTheRetentionAndPendingOnesStay() async throws {
