@@ -108,29 +108,31 @@ package final class WebhookSender: Service, Sendable {
             var everyEndpoint = true
             var purged: ContinuousClock.Instant? = nil
             while !Task.isCancelled {
+                // The store is asked in tasks of their own: a shutdown that cancels this loop must
+                // not cancel a query half-way (a claim whose leases are taken but whose rows are
+                // lost, an error logged for what is only the server stopping).
                 if purged.map({ ContinuousClock.now - $0 >= Self.purgeInterval }) ?? true {
                     purged = ContinuousClock.now
-                    await purge(now: Date())
+                    _ = await Task { await self.purge(now: Date()) }.value
                 }
                 if everyEndpoint {
-                    do throws(StoreError) {
-                        endpoints = try await store.webhookEndpoints().filter { $0.disabledAt == nil }
-                    } catch {
-                        logger.error("cannot read the webhook endpoints", metadata: ["error": "\(error.message)"])
+                    switch await Task(operation: { await self.enabledEndpoints() }).value {
+                    case .success(let enabled): endpoints = enabled
+                    case .failure(let error): logger.error("cannot read the webhook endpoints", metadata: ["error": "\(error.message)"])
                     }
                 }
                 let now = Date()
-                for endpoint in endpoints where everyEndpoint || endpoint.id == filling {
+                endpointsToFill: for endpoint in endpoints where everyEndpoint || endpoint.id == filling {
                     let free = min(concurrencyPerEndpoint - inFlight[endpoint.id, default: 0], concurrency - total)
                     guard free > 0 else { continue }
                     let due: [WebhookDelivery]
-                    do throws(StoreError) {
-                        due = try await store.claimWebhookDeliveries(
-                            owner: owner, endpointID: endpoint.id, now: now, leaseUntil: leaseUntil(now), limit: free)
-                    } catch {
+                    switch await Task(operation: { await self.claim(endpointID: endpoint.id, now: now, limit: free) }).value {
+                    case .success(let claimed): due = claimed
+                    case .failure(let error):
                         logger.error("cannot read the webhook outbox", metadata: ["error": "\(error.message)"])
-                        break
+                        break endpointsToFill
                     }
+                    guard !due.isEmpty else { continue }
                     for delivery in due {
                         inFlight[endpoint.id, default: 0] += 1
                         total += 1
@@ -162,6 +164,24 @@ package final class WebhookSender: Service, Sendable {
                     filling = endpointID
                 }
             }
+        }
+    }
+
+    /// The endpoints that are on, or the store's error.
+    private func enabledEndpoints() async -> Result<[WebhookEndpoint], StoreError> {
+        do throws(StoreError) {
+            return .success(try await store.webhookEndpoints().filter { $0.disabledAt == nil })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Takes up to `limit` due deliveries of one endpoint, or the store's error.
+    private func claim(endpointID: String, now: Date, limit: Int) async -> Result<[WebhookDelivery], StoreError> {
+        do throws(StoreError) {
+            return .success(try await store.claimWebhookDeliveries(owner: owner, endpointID: endpointID, now: now, leaseUntil: leaseUntil(now), limit: limit))
+        } catch {
+            return .failure(error)
         }
     }
 
