@@ -157,7 +157,7 @@ func buildRouter(
     // Servers sharing a database that keeps token buckets (PostgreSQL) share their limits.
     func limiter(_ scope: String, _ perMinute: Int) -> any RequestLimiter {
         guard let buckets = store as? any RateLimitStorage else { return RateLimiter(perMinute: perMinute, clock: clock) }
-        return SharedRateLimiter(scope: scope, perMinute: perMinute, store: buckets, logger: logger)
+        return SharedRateLimiter(scope: scope, perMinute: perMinute, store: buckets, logger: logger, localClock: clock)
     }
 
     let router = Router(context: ServerRequestContext.self)

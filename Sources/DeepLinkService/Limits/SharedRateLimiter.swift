@@ -1,3 +1,4 @@
+import DeepLinkCore
 import Foundation
 import Logging
 import Synchronization
@@ -29,11 +30,13 @@ package final class SharedRateLimiter: RequestLimiter {
     ///   - store: Where the buckets are.
     ///   - logger: Where losing and regaining the database is logged.
     ///   - clock: The current time; servers' clocks are assumed to agree.
+    ///   - localClock: The clock this server's own buckets refill on while the database cannot
+    ///     be reached; tests give one that stands still.
     package init(
         scope: String, perMinute: Int, store: any RateLimitStorage, logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, localClock: any MonotonicClock = SystemClock()
     ) {
-        let buckets = Buckets(scope: scope, perMinute: perMinute, store: store, logger: logger, clock: clock)
+        let buckets = Buckets(scope: scope, perMinute: perMinute, store: store, logger: logger, clock: clock, localClock: localClock)
         self.buckets = buckets
         commit = GroupCommit(largestBatch: Self.largestBatch) { clients in await buckets.decide(clients) }
     }
@@ -91,11 +94,14 @@ package final class SharedRateLimiter: RequestLimiter {
         private let clock: @Sendable () -> Date
         private let health: Mutex<Health>
 
-        init(scope: String, perMinute: Int, store: any RateLimitStorage, logger: Logger, clock: @escaping @Sendable () -> Date) {
+        init(
+            scope: String, perMinute: Int, store: any RateLimitStorage, logger: Logger, clock: @escaping @Sendable () -> Date,
+            localClock: any MonotonicClock
+        ) {
             self.scope = scope
             self.perMinute = perMinute
             self.store = store
-            self.local = RateLimiter(perMinute: perMinute)
+            self.local = RateLimiter(perMinute: perMinute, clock: localClock)
             self.logger = logger
             self.clock = clock
             self.health = Mutex(Health(lastPurge: clock()))
