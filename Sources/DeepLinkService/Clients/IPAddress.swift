@@ -17,18 +17,22 @@ package struct IPAddress: Sendable, Hashable {
     /// hot paths that only need to know, such as the client address behind a proxy.
     /// - Parameter text: The text.
     package static func isAddress(_ text: String) -> Bool {
-        text.withCString { pointer in
-            withUnsafeTemporaryAllocation(byteCount: 16, alignment: 4) { buffer in
-                inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 || inet_pton(AF_INET6, pointer, buffer.baseAddress) == 1
-            }
-        }
+        parses(text, orIPv6: true)
     }
 
     /// Whether a text is an IPv4 address in dotted decimal, checked on the stack: then the text
     /// is already the address's one spelling (`inet_pton` takes no other form of IPv4).
     package static func isIPv4(_ text: String) -> Bool {
+        parses(text, orIPv6: false)
+    }
+
+    /// Whether `inet_pton` reads a text as an IPv4 address (or, when asked, an IPv6 one), into a
+    /// buffer on the stack.
+    private static func parses(_ text: String, orIPv6: Bool) -> Bool {
         text.withCString { pointer in
-            withUnsafeTemporaryAllocation(byteCount: 4, alignment: 4) { buffer in inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 }
+            withUnsafeTemporaryAllocation(byteCount: 16, alignment: 4) { buffer in
+                inet_pton(AF_INET, pointer, buffer.baseAddress) == 1 || (orIPv6 && inet_pton(AF_INET6, pointer, buffer.baseAddress) == 1)
+            }
         }
     }
 

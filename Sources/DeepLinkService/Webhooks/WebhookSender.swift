@@ -206,9 +206,9 @@ package final class WebhookSender: Service, Sendable {
     @discardableResult
     package func deliverDue(now: Date) async -> Int {
         let endpoints: [WebhookEndpoint]
-        do throws(StoreError) {
-            endpoints = try await store.webhookEndpoints().filter { $0.disabledAt == nil }
-        } catch {
+        switch await enabledEndpoints() {
+        case .success(let enabled): endpoints = enabled
+        case .failure(let error):
             logger.error("cannot read the webhook endpoints", metadata: ["error": "\(error.message)"])
             return 0
         }
@@ -216,10 +216,9 @@ package final class WebhookSender: Service, Sendable {
             for endpoint in endpoints {
                 group.addTask {
                     let due: [WebhookDelivery]
-                    do throws(StoreError) {
-                        due = try await self.store.claimWebhookDeliveries(
-                            owner: self.owner, endpointID: endpoint.id, now: now, leaseUntil: self.leaseUntil(now), limit: Self.batchSize)
-                    } catch {
+                    switch await self.claim(endpointID: endpoint.id, now: now, limit: Self.batchSize) {
+                    case .success(let claimed): due = claimed
+                    case .failure(let error):
                         self.logger.error("cannot read the webhook outbox", metadata: ["error": "\(error.message)"])
                         return 0
                     }
